@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// The movies package: a movie list and a news reading list in one SQLite file.
+// Layers (arrows point right only): CSQLite -> Storage -> MoviesCore -> ViewModels -> MoviesCLI -> movies.
+// See ../shared/DESIGN.md for the picture behind this file.
+
+import PackageDescription
+
+let package = Package(
+    name: "movies",
+    products: [
+        .executable(name: "movies", targets: ["movies"]),
+        .library(name: "MoviesCore", targets: ["MoviesCore"]),
+        .library(name: "ViewModels", targets: ["ViewModels"]),
+    ],
+    targets: [
+        // MARK: - SQLite
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // MARK: - Libraries
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(
+            name: "MoviesCore",
+            dependencies: ["Storage"],
+            plugins: ["EmbedMigrations"]
+        ),
+        .target(name: "ViewModels", dependencies: ["MoviesCore"]),
+        .target(name: "MoviesCLI", dependencies: ["MoviesCore", "ViewModels"]),
+
+        // MARK: - Executables
+        .executableTarget(name: "movies", dependencies: ["MoviesCLI"]),
+
+        // MARK: - Build plugin: Migrations/*.sql compiled into the binary
+        .executableTarget(name: "embed-migrations"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["embed-migrations"]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "MoviesCoreTests", dependencies: ["MoviesCore"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
+        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

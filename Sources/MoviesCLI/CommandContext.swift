@@ -1,0 +1,60 @@
+import MoviesCore
+import Storage
+
+/// What a running command can use: its output streams, the terminal, the environment, and the
+/// database, opened (and migrated) on first use.
+final class CommandContext {
+    let environment: [String: String]
+    let output: OutputStream
+    let errors: OutputStream
+    let terminal: Terminal
+    /// `--db` when given.
+    let databasePathOption: String?
+    private var openedDatabase: AppDatabase?
+
+    init(
+        environment: [String: String], output: OutputStream, errors: OutputStream, terminal: Terminal,
+        databasePath: String?
+    ) {
+        self.environment = environment
+        self.output = output
+        self.errors = errors
+        self.terminal = terminal
+        self.databasePathOption = databasePath
+    }
+
+    /// The file this command works on: `--db`, else `$MOVIES_DB`, else the XDG default.
+    var databasePath: String {
+        databasePathOption ?? DatabaseLocation.defaultPath(environment: environment)
+    }
+
+    /// The database, opened and migrated on first use: every command that touches the store applies
+    /// pending migrations first.
+    func database() throws -> AppDatabase {
+        if let openedDatabase { return openedDatabase }
+        let database = try AppDatabase(path: databasePath, configuration: databaseConfiguration)
+        openedDatabase = database
+        return database
+    }
+
+    /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.
+    var databaseConfiguration: DatabaseConfiguration {
+        var configuration = DatabaseConfiguration()
+        if let text = environment["MOVIES_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
+            configuration.busyTimeoutMilliseconds = milliseconds
+        }
+        return configuration
+    }
+
+    /// A hint for a person on stderr (e.g. "No movies yet"); scripts never see it.
+    func hint(_ text: String) {
+        if terminal.isErrorInteractive {
+            errors.line(terminal.dim(text))
+        }
+    }
+}
+
+/// Ends a command with an exit code after it has already reported why.
+struct ExitStatus: Error {
+    var code: Int32
+}

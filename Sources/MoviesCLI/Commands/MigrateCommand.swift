@@ -1,0 +1,40 @@
+import MoviesCore
+import Storage
+
+/// `movies migrate [--status]`
+enum MigrateCommand: Command {
+    static let spec = CommandSpec(
+        name: "migrate",
+        abstract: "Bring the database's schema up to date, or show which migrations are applied.",
+        discussion: """
+            Every command applies pending migrations before it runs; this one does only that, and says \
+            what it did. A database written by a newer movies is refused, unchanged.
+            """,
+        options: [OptionSpec(name: "status", kind: .flag, help: "List applied and pending migrations; change nothing.")])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+        let database = try AppDatabase(path: context.databasePath, configuration: context.databaseConfiguration, migrate: false)
+        let migrator = AppDatabase.migrator
+        if arguments.flag("status") {
+            let status = try migrator.status(of: database.database)
+            context.output.line("Database: \(context.databasePath)")
+            for record in status.applied {
+                let applied = Timestamp.date(from: record.appliedAt).map(MovieText.readable) ?? record.appliedAt
+                context.output.line("  applied  \(record.identifier)  \(applied)")
+            }
+            for migration in status.pending {
+                context.output.line("  pending  \(migration.identifier)")
+            }
+            return
+        }
+        let applied = try migrator.migrate(database.database)
+        for migration in applied {
+            context.output.line("Applied \(migration.identifier)")
+        }
+        if applied.isEmpty {
+            context.output.line("The database is up to date (schema version \(migrator.latestVersion)).")
+        } else {
+            context.output.line("The database is at schema version \(migrator.latestVersion).")
+        }
+    }
+}

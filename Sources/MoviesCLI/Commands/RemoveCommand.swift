@@ -1,0 +1,20 @@
+import MoviesCore
+
+/// `movies rm <id>...`
+enum RemoveCommand: Command {
+    static let spec = CommandSpec(
+        name: "rm",
+        abstract: "Remove movies from the list.",
+        discussion: "All or nothing: if one id is unknown, no movie is removed.",
+        arguments: [ArgumentSpec(name: "id", help: "The ids of the movies to remove.", isRepeating: true)],
+        aliases: ["remove"],
+        examples: ["movies rm 12", "movies rm 3 4 5"])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+        let ids = try arguments.movieIDs("id")
+        let removed = try context.database().movies.remove(ids: ids)
+        for movie in removed {
+            context.output.line("Removed \(MovieText.summary(movie))")
+        }
+    }
+}

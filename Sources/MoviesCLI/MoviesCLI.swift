@@ -1,0 +1,125 @@
+import Foundation
+import MoviesCore
+import Storage
+
+/// The `movies` command-line front: parses arguments, runs a command, reports errors with exit codes.
+///
+/// Exit codes (sysexits.h, as DESIGN.md lists them): 0 success; 64 usage or validation error;
+/// 65 bad data in an input file; 66 an input file missing; 75 the database busy past the timeout;
+/// 1 anything else.
+public enum MoviesCLI {
+    /// The version `movies --version` prints.
+    public static let version = "0.1.0"
+
+    /// Every top-level command, in the order help lists them.
+    static let commands: [any Command.Type] = [
+        AddCommand.self, ListCommand.self, ShowCommand.self, RateCommand.self, EditCommand.self,
+        RemoveCommand.self, MigrateCommand.self, HelpCommand.self,
+    ]
+
+    static let rootSpec = CommandSpec(
+        name: "movies",
+        abstract: "Keep a personal movie list (and a news reading list) in one SQLite file.",
+        discussion: """
+            The list lives in $MOVIES_DB, else $XDG_DATA_HOME/movies/movies.sqlite, else \
+            ~/.local/share/movies/movies.sqlite; --db picks another file. Any SQLite client can read it.
+            """,
+        options: [OptionSpec(name: "version", kind: .flag, help: "Show the version.")],
+        subcommands: commands.map { $0.spec },
+        examples: [
+            "movies add \"Heat\" --rating excellent --year 1995",
+            "movies list --sort rating",
+            "movies rate 1 good",
+        ])
+
+    static let globalOptions: [OptionSpec] = [.database, .help]
+    static let helpFormatter = HelpFormatter(root: rootSpec, globalOptions: globalOptions)
+
+    // MARK: - Running
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit code.
+    public static func run(
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int32 {
+        let output = OutputStream.standardOutput()
+        let errors = OutputStream.standardError()
+        defer { output.flush() }
+        let terminal = Terminal(environment: environment)
+        let parser = ArgumentParser(root: rootSpec, globalOptions: globalOptions)
+        do {
+            switch try parser.parse(arguments) {
+            case .version:
+                output.line("movies \(version)")
+                return 0
+            case .help(let path):
+                output.write(helpFormatter.help(for: path))
+                return 0
+            case .run(let parsed):
+                let context = CommandContext(
+                    environment: environment, output: output, errors: errors, terminal: terminal,
+                    databasePath: parsed.string("db"))
+                guard let command = command(for: parsed.commandPath) else {
+                    output.write(helpFormatter.help(for: parsed.commandPath))
+                    return 0
+                }
+                try command.run(parsed, in: context)
+                return 0
+            }
+        } catch {
+            output.flush()
+            return report(error, to: errors)
+        }
+    }
+
+    /// The command type at the end of `path`.
+    static func command(for path: [String]) -> (any Command.Type)? {
+        guard path.count >= 2 else { return nil }
+        return commands.first { $0.spec.name == path[1] || $0.spec.aliases.contains(path[1]) }
+    }
+
+    /// Prints `error` as `Error: ...` (with the usage line for usage errors) and returns its exit code.
+    static func report(_ error: any Error, to errors: OutputStream) -> Int32 {
+        let (message, code) = describe(error)
+        if let message {
+            errors.line("Error: \(message)")
+        }
+        if let usage = error as? UsageError {
+            errors.write(helpFormatter.errorFooter(for: usage.commandPath))
+        }
+        return code
+    }
+
+    /// The message and exit code for any error a command can throw.
+    static func describe(_ error: any Error) -> (message: String?, code: Int32) {
+        switch error {
+        case let usage as UsageError:
+            return (usage.message, ExitCodes.usage)
+        case let movie as MovieError:
+            return (capitalized(movie.description), movie.isValidation ? ExitCodes.usage : ExitCodes.failure)
+        case let storage as StorageError:
+            return (capitalized(storage.description), storage.isBusy ? ExitCodes.temporaryFailure : ExitCodes.failure)
+        case let status as ExitStatus:
+            return (nil, status.code)
+        default:
+            return (capitalized(String(describing: error)), ExitCodes.failure)
+        }
+    }
+
+    /// `Message` from `message`: errors read as sentences after `Error: `.
+    static func capitalized(_ message: String) -> String {
+        message.prefix(1).uppercased() + message.dropFirst()
+    }
+}
+
+/// The exit codes this tool uses (from sysexits.h).
+enum ExitCodes {
+    static let failure: Int32 = 1
+    /// EX_USAGE: the command line or a value in it is wrong.
+    static let usage: Int32 = 64
+    /// EX_DATAERR: an input file holds bad data.
+    static let dataError: Int32 = 65
+    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    static let noInput: Int32 = 66
+    /// EX_TEMPFAIL: the database stayed busy past the timeout; trying again may work.
+    static let temporaryFailure: Int32 = 75
+}

@@ -1,0 +1,55 @@
+import Foundation
+import MoviesCore
+
+/// How movies read in one line, in a table, and in detail, for people at a terminal.
+enum MovieText {
+    /// `#1  Heat (1995)  excellent`: the line `add`, `rate`, `rm` and the shell's change feed print.
+    static func summary(_ movie: Movie) -> String {
+        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(movie.rating.rawValue)"
+    }
+
+    /// The movie list as an aligned table; the WATCHED column appears when any movie has a date.
+    static func table(_ movies: [Movie], terminal: Terminal) -> String {
+        let showsWatched = movies.contains { $0.watchedOn != nil }
+        var columns = [
+            Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE"),
+            Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
+        ]
+        if showsWatched {
+            columns.append(Table.Column(title: "WATCHED"))
+        }
+        var table = Table(columns: columns)
+        table.rows = movies.map { movie in
+            var row = [String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.rating.rawValue]
+            if showsWatched {
+                row.append(movie.watchedOn?.description ?? "")
+            }
+            return row
+        }
+        return table.render(header: terminal.bold)
+    }
+
+    /// Every field, one per line, for `movies show`.
+    static func detail(_ movie: Movie) -> String {
+        var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
+        lines.append("  rating   \(movie.rating.rawValue)")
+        if let watched = movie.watchedOn {
+            lines.append("  watched  \(watched)")
+        }
+        if let note = movie.note {
+            let noteLines = note.replacingOccurrences(of: "\t", with: "    ")
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TerminalText.sanitized(String($0)) }
+            lines.append("  note     " + noteLines.joined(separator: "\n           "))
+        }
+        lines.append("  added    \(readable(movie.createdAt))")
+        lines.append("  updated  \(readable(movie.updatedAt))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2026-11-30 10:20 UTC`.
+    static func readable(_ date: Date) -> String {
+        let text = Timestamp.string(from: date)
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5)) + " UTC"
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the process is talking to: a person at a terminal, or another program.
+///
+/// Tables, colour, progress and friendly hints are for people; pipes get plain, stable output.
+/// Colour follows https://no-color.org: never when `NO_COLOR` is set to anything non-empty.
+struct Terminal: Sendable {
+    var isOutputInteractive: Bool
+    var isErrorInteractive: Bool
+    var isInputInteractive: Bool
+    var usesColor: Bool
+
+    init(environment: [String: String]) {
+        isOutputInteractive = isatty(STDOUT_FILENO) == 1
+        isErrorInteractive = isatty(STDERR_FILENO) == 1
+        isInputInteractive = isatty(STDIN_FILENO) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        usesColor = isOutputInteractive && !noColor && environment["TERM"] != "dumb"
+    }
+
+    /// `text` in bold when colour is on.
+    func bold(_ text: String) -> String {
+        usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    /// `text` dimmed when colour is on.
+    func dim(_ text: String) -> String {
+        usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text
+    }
+
+    /// `text` in green when colour is on.
+    func green(_ text: String) -> String {
+        usesColor ? "\u{1B}[32m\(text)\u{1B}[0m" : text
+    }
+
+    /// `text` in red when colour is on.
+    func red(_ text: String) -> String {
+        usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text
+    }
+
+    /// `text` in yellow when colour is on.
+    func yellow(_ text: String) -> String {
+        usesColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,74 @@
+/// Text made safe and measurable for a terminal.
+///
+/// Titles can come from anywhere (an import, a feed, `sqlite3`), so before one is printed for a person
+/// its control characters are shown as visible escapes (`ESC` becomes `^[`): a stored title must never
+/// move the cursor, recolour the screen or rewrite the line. Widths count East Asian wide characters
+/// as two cells and combining marks as none, so tables stay aligned with CJK titles and emoji.
+enum TerminalText {
+    /// `text` with C0/C1 controls, DEL and bidirectional overrides made visible.
+    static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20: result += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+            case 0x7F: result += "^?"
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                result += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `sanitized` on one line: line breaks and tabs become spaces first (for table cells).
+    static func singleLine(_ text: String) -> String {
+        sanitized(
+            String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })))
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The number of terminal cells `text` occupies.
+    static func width(_ text: String) -> Int {
+        var width = 0
+        for character in text {
+            width += cells(character)
+        }
+        return width
+    }
+
+    /// `text` padded with spaces to `width` cells.
+    static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - self.width(text)))
+        return alignRight ? padding + text : text + padding
+    }
+
+    /// Cells for one grapheme cluster: 2 for wide or emoji-presentation characters, else 1 (0 if empty).
+    private static func cells(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation
+        if first.properties.isEmojiPresentation { return 2 }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's EastAsianWidth.txt, condensed.
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// Help and usage text in the layout swift-argument-parser users know: OVERVIEW, USAGE, ARGUMENTS,
+/// OPTIONS, SUBCOMMANDS, each option's allowed values and default in parentheses.
+struct HelpFormatter {
+    /// Width help text is wrapped to.
+    static let width = 80
+    /// Where the description column starts.
+    static let labelColumn = 26
+
+    let root: CommandSpec
+    let globalOptions: [OptionSpec]
+
+    /// The command specs along `path` (names from the root); unknown names stop the walk.
+    func specs(along path: [String]) -> [CommandSpec] {
+        var specs = [root]
+        for name in path.dropFirst() {
+            guard let next = specs[specs.count - 1].subcommand(named: name) else { break }
+            specs.append(next)
+        }
+        return specs
+    }
+
+    /// `movies add <title> [--rating <rating>] ...`
+    func usage(for path: [String]) -> String {
+        let specs = specs(along: path)
+        let command = specs[specs.count - 1]
+        var parts = specs.map(\.name)
+        if specs.count == 1 {
+            parts.append("[--db <path>]")
+        }
+        parts += command.arguments.map(\.usage)
+        parts += command.options.filter { !$0.isHidden }.map(\.usage)
+        if !command.subcommands.isEmpty && command.arguments.isEmpty {
+            parts.append("<subcommand>")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full `--help` text of the command at `path`.
+    func help(for path: [String]) -> String {
+        let specs = specs(along: path)
+        let command = specs[specs.count - 1]
+        let commandName = specs.map(\.name).joined(separator: " ")
+        var text = "OVERVIEW: \(command.abstract)\n\n"
+        if let discussion = command.discussion {
+            text += Self.wrap(discussion, indent: 0) + "\n\n"
+        }
+        text += "USAGE: \(usage(for: path))\n\n"
+
+        if !command.arguments.isEmpty {
+            text += "ARGUMENTS:\n"
+            for argument in command.arguments {
+                var help = argument.help
+                if let values = argument.allowedValues {
+                    help += " (values: \(values.joined(separator: ", ")))"
+                }
+                text += Self.row(label: "<\(argument.name)>", help: help)
+            }
+            text += "\n"
+        }
+
+        text += "OPTIONS:\n"
+        let options = command.options.filter { !$0.isHidden } + globalOptions
+        for option in options {
+            var notes: [String] = []
+            if let values = option.allowedValues {
+                notes.append("values: \(values.joined(separator: ", "))")
+            }
+            if let value = option.defaultValue {
+                notes.append("default: \(value)")
+            }
+            let help = option.help + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+            text += Self.row(label: option.helpLabel, help: help)
+        }
+
+        if !command.subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            for subcommand in command.subcommands {
+                text += Self.row(label: subcommand.name, help: subcommand.abstract)
+            }
+            text += "\n  See '\(commandName) help <subcommand>' for detailed help.\n"
+        }
+
+        if !command.examples.isEmpty {
+            text += "\nEXAMPLES:\n"
+            for example in command.examples {
+                text += "  \(example)\n"
+            }
+        }
+        return text
+    }
+
+    /// `Usage: ...` and the pointer to `--help`, printed after a usage error.
+    func errorFooter(for path: [String]) -> String {
+        let commandName = specs(along: path).map(\.name).joined(separator: " ")
+        return "Usage: \(usage(for: path))\n  See '\(commandName) --help' for more information.\n"
+    }
+
+    // MARK: - Layout
+
+    /// `  label   help...`, the help wrapped in its column, starting on the next line if the label is long.
+    static func row(label: String, help: String) -> String {
+        let indent = String(repeating: " ", count: labelColumn)
+        let wrapped = wrap(help, indent: labelColumn)
+        let labelText = "  " + label
+        if labelText.count + 2 > labelColumn {
+            return labelText + "\n" + indent + wrapped + "\n"
+        }
+        return labelText + String(repeating: " ", count: labelColumn - labelText.count) + wrapped + "\n"
+    }
+
+    /// Wraps `text` at `width`, continuing lines at `indent` columns; existing line breaks are kept.
+    static func wrap(_ text: String, indent: Int) -> String {
+        let room = max(20, width - indent)
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Indented lines (examples, transcripts) are kept exactly as written.
+            if paragraph.hasPrefix(" ") {
+                lines.append(String(paragraph))
+                continue
+            }
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty && line.count + 1 + word.count > room {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line += (line.isEmpty ? "" : " ") + word
+                }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n" + pad)
+    }
+}

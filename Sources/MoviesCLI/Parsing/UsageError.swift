@@ -1,0 +1,47 @@
+/// A command line that does not fit its command: unknown names, missing or invalid values.
+///
+/// Printed as `Error: <message>` followed by the command's usage line, and exits with 64 (`EX_USAGE`),
+/// the convention of swift-argument-parser.
+struct UsageError: Error, Equatable {
+    var message: String
+    /// The command whose usage to print, e.g. `["movies", "add"]`.
+    var commandPath: [String]
+}
+
+/// "Did you mean" suggestions for mistyped commands and options.
+enum Suggestion {
+    /// The candidate closest to `input` by edit distance, if close enough to be a plausible typo.
+    static func closest(to input: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(input.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let tolerance = max(1, min(3, input.count / 3))
+        if best.1 <= tolerance { return best.0 }
+        // A prefix of a longer name (`--rat` for `--rating`) is a plausible intent too.
+        return candidates.first { $0.hasPrefix(input) && input.count >= 2 }
+    }
+
+    /// The Levenshtein distance between two strings (insertions, deletions, substitutions).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// `'a', 'b' and 'c'` as swift-argument-parser lists allowed values.
+    static func quotedList(_ values: [String]) -> String {
+        let quoted = values.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    }
+}

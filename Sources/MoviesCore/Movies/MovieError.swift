@@ -1,0 +1,47 @@
+/// Why the movie store refused a request, in words a person can act on.
+public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The title is empty or only spaces.
+    case blankTitle
+    /// The title is longer than `MovieValidation.maximumTitleLength` characters.
+    case titleTooLong(length: Int)
+    /// A field holds a control character (a terminal escape, a NUL, ...).
+    case controlCharacter(field: String, scalar: Unicode.Scalar)
+    /// The year is outside `MovieValidation.yearRange`.
+    case yearOutOfRange(Int)
+    /// The note is longer than `MovieValidation.maximumNoteLength` characters.
+    case noteTooLong(length: Int)
+    /// A movie with the same title and year is already on the list.
+    case duplicate(existing: Movie)
+    /// No movie has this id.
+    case notFound(id: Int64)
+
+    /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
+    public var isValidation: Bool {
+        switch self {
+        case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .noteTooLong: true
+        case .duplicate, .notFound: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .blankTitle:
+            return "the title is blank; a movie needs a title"
+        case .titleTooLong(let length):
+            return "the title is \(length) characters long; the limit is \(MovieValidation.maximumTitleLength)"
+        case .controlCharacter(let field, let scalar):
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            return "the \(field) contains a control character (U+\(padded)); only printable text is allowed"
+        case .yearOutOfRange(let year):
+            let range = MovieValidation.yearRange
+            return "the year \(year) is out of range; use \(range.lowerBound)–\(range.upperBound)"
+        case .noteTooLong(let length):
+            return "the note is \(length) characters long; the limit is \(MovieValidation.maximumNoteLength)"
+        case .duplicate(let existing):
+            return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
+        case .notFound(let id):
+            return "no movie with id \(id)"
+        }
+    }
+}

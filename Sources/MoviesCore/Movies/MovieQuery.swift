@@ -1,0 +1,42 @@
+/// The orders `movies list --sort` offers.
+public enum MovieSort: String, CaseIterable, Sendable, Hashable {
+    /// In the order the movies were added, oldest first.
+    case added
+    /// By title, A to Z (ASCII case ignored).
+    case title
+    /// Best first: excellent down to terrible, then the not-seen ones.
+    case rating
+    /// By release year, oldest first; movies without a year last.
+    case year
+}
+
+/// Which movies to list and in what order: a filter, a sort, and a page.
+///
+/// Pages continue by key, never by `OFFSET`: `after` is the id of the last movie of the previous page,
+/// so page 1,000 costs what page 1 costs.
+public struct MovieQuery: Sendable, Hashable {
+    /// Only movies with one of these ratings; empty means all.
+    public var ratings: Set<Rating>
+    /// Only movies whose title or note match these words (full-text search); nil means all.
+    public var text: String?
+    public var sort: MovieSort
+    /// Flip the sort's natural direction.
+    public var reversed: Bool
+    /// At most this many movies; nil means all.
+    public var limit: Int?
+    /// Continue after the movie with this id (the last of the previous page).
+    public var after: Int64?
+
+    /// A query; the default lists every movie in the order added.
+    public init(
+        ratings: Set<Rating> = [], text: String? = nil, sort: MovieSort = .added, reversed: Bool = false,
+        limit: Int? = nil, after: Int64? = nil
+    ) {
+        self.ratings = ratings
+        self.text = text
+        self.sort = sort
+        self.reversed = reversed
+        self.limit = limit
+        self.after = after
+    }
+}

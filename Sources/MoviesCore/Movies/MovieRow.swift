@@ -1,0 +1,39 @@
+import Foundation
+import Storage
+
+/// How a `Movie` maps to a row of the `movies` table: the column list and the decoder that reads it.
+enum MovieRow {
+    /// The columns every movie query selects, in the order `decode` reads them.
+    static let columns = "id, title, year, rating, watched_on, note, created_at, updated_at"
+
+    /// Reads the current row of a statement that selected `columns`.
+    ///
+    /// Columns are read by index and the rating and timestamps parsed from SQLite's buffer directly;
+    /// this runs once per row when listing, so it stays free of name lookups and formatters.
+    static func decode(_ row: Statement) -> Movie {
+        Movie(
+            id: row.int64(at: 0),
+            title: row.string(at: 1),
+            year: row.optionalInt(at: 2),
+            rating: row.withUTF8(at: 3) { Rating(utf8: $0) } ?? .notSeen,
+            watchedOn: row.optionalString(at: 4).flatMap(CalendarDate.init(parsing:)),
+            note: row.optionalString(at: 5),
+            createdAt: row.withUTF8(at: 6) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0),
+            updatedAt: row.withUTF8(at: 7) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0))
+    }
+}
+
+extension MovieSort {
+    /// The SQL expression this order sorts on; each has an index ending in `id` (see 0001_create_movies.sql).
+    var keyExpression: String {
+        switch self {
+        case .added: "id"
+        case .title: "title"
+        case .rating: "rating_rank"
+        case .year: "coalesce(year, 9999)"
+        }
+    }
+
+    /// Whether the natural direction is ascending (rating lists the best first).
+    var isAscending: Bool { self != .rating }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Storage
+
+/// The movie list: add, read, list, rate, edit and remove movies, and observe a list as it changes.
+///
+/// Every write is one transaction; every refusal (a `MovieError`) happens before anything is written,
+/// so a refused request leaves the file unchanged.
+public final class MovieStore: Sendable {
+    /// The database the movies live in.
+    public let database: Database
+
+    /// A store over `database`, which must already be migrated (see `AppDatabase`).
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: - Reading
+
+    /// The movie with `id`, or nil.
+    public func movie(id: Int64) throws -> Movie? {
+        try database.read { try Self.movie(id: id, in: $0) }
+    }
+
+    /// The movies `query` selects, in its order.
+    public func list(_ query: MovieQuery = MovieQuery()) throws -> [Movie] {
+        try database.read { try Self.list(query, in: $0) }
+    }
+
+    /// How many movies are on the list.
+    public func count() throws -> Int {
+        try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
+    }
+
+    /// The list `query` selects, now and after every change to the `movies` table by anyone.
+    ///
+    /// Yields the current list first. See `Database.observe(tables:fetch:)` for the guarantees.
+    public func observe(_ query: MovieQuery = MovieQuery()) -> AsyncThrowingStream<[Movie], any Error> {
+        database.observe(tables: ["movies"]) { try Self.list(query, in: $0) }
+    }
+
+    // MARK: - Writing
+
+    /// Adds a movie and returns it as stored. Refuses an invalid draft or a title+year already listed.
+    @discardableResult
+    public func add(_ draft: MovieDraft) throws -> Movie {
+        let draft = try MovieValidation.validated(draft)
+        return try database.write { connection in
+            if let existing = try Self.sameMovie(as: draft, excluding: nil, in: connection) {
+                throw MovieError.duplicate(existing: existing)
+            }
+            let inserted = try connection.cachedStatement(
+                """
+                INSERT INTO movies (title, year, rating, watched_on, note) VALUES (?, ?, ?, ?, ?)
+                RETURNING \(MovieRow.columns)
+                """
+            ).fetchOne(
+                [draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note],
+                MovieRow.decode)
+            guard let inserted else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
+            return inserted
+        }
+    }
+
+    /// Changes a movie's rating; returns the movie before and after. Nothing is written when the rating
+    /// is already `rating`.
+    @discardableResult
+    public func rate(id: Int64, _ rating: Rating) throws -> (before: Movie, after: Movie) {
+        try database.write { connection in
+            guard let before = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+            guard before.rating != rating else { return (before, before) }
+            let after = try Self.update(id: id, to: MovieChanges(rating: rating).applied(to: before), in: connection)
+            return (before, after)
+        }
+    }
+
+    /// Applies `changes` to a movie and returns it as stored. Refuses invalid values and a title+year
+    /// that another movie has.
+    @discardableResult
+    public func edit(id: Int64, _ changes: MovieChanges) throws -> Movie {
+        try database.write { connection in
+            guard let movie = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+            let draft = try MovieValidation.validated(changes.applied(to: movie))
+            if let existing = try Self.sameMovie(as: draft, excluding: id, in: connection) {
+                throw MovieError.duplicate(existing: existing)
+            }
+            return try Self.update(id: id, to: draft, in: connection)
+        }
+    }
+
+    /// Removes movies; all or nothing: if one id is unknown, nothing is removed. Returns the removed movies.
+    @discardableResult
+    public func remove(ids: [Int64]) throws -> [Movie] {
+        try database.write { connection in
+            var removed: [Movie] = []
+            for id in ids where !removed.contains(where: { $0.id == id }) {
+                guard let movie = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+                try connection.execute("DELETE FROM movies WHERE id = ?", [id])
+                removed.append(movie)
+            }
+            return removed
+        }
+    }
+
+    // MARK: - SQL
+
+    static func movie(id: Int64, in connection: Connection) throws -> Movie? {
+        try connection.cachedStatement("SELECT \(MovieRow.columns) FROM movies WHERE id = ?")
+            .fetchOne([id], MovieRow.decode)
+    }
+
+    /// The movie with the same title (ASCII case ignored) and year as `draft`, other than `excluding`.
+    static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection) throws -> Movie? {
+        // Matches the unique index movies_unique_title_year (title NOCASE, coalesce(year, 0)).
+        try connection.cachedStatement(
+            """
+            SELECT \(MovieRow.columns) FROM movies
+            WHERE title = ? AND coalesce(year, 0) = coalesce(?, 0) AND id IS NOT ?
+            """
+        ).fetchOne([draft.title, draft.year, id], MovieRow.decode)
+    }
+
+    private static func update(id: Int64, to draft: MovieDraft, in connection: Connection) throws -> Movie {
+        let updated = try connection.cachedStatement(
+            """
+            UPDATE movies
+            SET title = ?, year = ?, rating = ?, watched_on = ?, note = ?,
+                updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            WHERE id = ?
+            RETURNING \(MovieRow.columns)
+            """
+        ).fetchOne(
+            [draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note, id],
+            MovieRow.decode)
+        guard let updated else { throw MovieError.notFound(id: id) }
+        return updated
+    }
+
+    /// Runs `query` on `connection`: filter, key-based page, order, limit.
+    static func list(_ query: MovieQuery, in connection: Connection) throws -> [Movie] {
+        let key = query.sort.keyExpression
+        let ascending = query.sort.isAscending != query.reversed
+        var conditions: [String] = []
+        var arguments: [any SQLBindable] = []
+        if !query.ratings.isEmpty {
+            let ratings = query.ratings.sorted()
+            conditions.append("rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += ratings.map(\.rawValue)
+        }
+        if let after = query.after {
+            // Written as `key >= k AND (key > k OR id > i)` rather than the row value `(key, id) > (k, i)`,
+            // because SQLite 3.40 seeks an expression index only for the expanded form.
+            let (strict, inclusive, idComparison) = ascending ? (">", ">=", ">") : ("<", "<=", "<")
+            if query.sort == .added {
+                conditions.append("id \(idComparison) ?")
+                arguments.append(after)
+            } else {
+                guard let value = try connection.cachedStatement("SELECT \(key) FROM movies WHERE id = ?")
+                    .fetchOne([after], { row in Self.keyValue(row, sort: query.sort) })
+                else { throw MovieError.notFound(id: after) }
+                conditions.append("\(key) \(inclusive) ? AND (\(key) \(strict) ? OR id \(idComparison) ?)")
+                arguments += [value, value, after]
+            }
+        }
+        let direction = ascending ? "ASC" : "DESC"
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let orderClause = query.sort == .added ? "id \(direction)" : "\(key) \(direction), id \(direction)"
+        arguments.append(query.limit ?? -1)
+        let sql = "SELECT \(MovieRow.columns) FROM movies \(whereClause) ORDER BY \(orderClause) LIMIT ?"
+        return try connection.cachedStatement(sql).fetchAll(arguments, MovieRow.decode)
+    }
+
+    /// The sort key of the current row of `SELECT key FROM movies`, as a bindable value.
+    private static func keyValue(_ row: Statement, sort: MovieSort) -> any SQLBindable {
+        switch sort {
+        case .title: row.string(at: 0)
+        case .added, .rating, .year: row.int64(at: 0)
+        }
+    }
+}

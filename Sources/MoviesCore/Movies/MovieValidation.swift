@@ -1,0 +1,56 @@
+import Foundation
+
+/// The rules a movie must meet before it is stored; the schema's CHECK constraints say the same.
+///
+/// Checking in Swift first gives a message that names the problem; the CHECKs guard against writes that
+/// bypass this code (a person with `sqlite3`).
+public enum MovieValidation {
+    /// Years a movie can have: from the first motion pictures to well past anything announced.
+    public static let yearRange = 1870...2100
+    /// The longest title, in characters (the schema's `length(title) <= 500`).
+    public static let maximumTitleLength = 500
+    /// The longest note, in characters.
+    public static let maximumNoteLength = 10_000
+
+    /// The draft with its title trimmed, or the first rule it breaks.
+    public static func validated(_ draft: MovieDraft) throws(MovieError) -> MovieDraft {
+        var draft = draft
+        draft.title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        try checkTitle(draft.title)
+        if let year = draft.year {
+            try checkYear(year)
+        }
+        if let note = draft.note {
+            // Notes may span lines; every other control character is refused.
+            if let scalar = note.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+                throw .controlCharacter(field: "note", scalar: scalar)
+            }
+            // SQLite's length() counts code points, so count the same way.
+            let length = note.unicodeScalars.count
+            if length > maximumNoteLength { throw .noteTooLong(length: length) }
+            if note.isEmpty { draft.note = nil }
+        }
+        return draft
+    }
+
+    /// Refuses a blank, overlong or control-character title (pass it trimmed).
+    public static func checkTitle(_ title: String) throws(MovieError) {
+        if title.isEmpty { throw .blankTitle }
+        if let scalar = title.unicodeScalars.first(where: isControl) {
+            throw .controlCharacter(field: "title", scalar: scalar)
+        }
+        let length = title.unicodeScalars.count
+        if length > maximumTitleLength { throw .titleTooLong(length: length) }
+    }
+
+    /// Refuses a year outside `yearRange`.
+    public static func checkYear(_ year: Int) throws(MovieError) {
+        if !yearRange.contains(year) { throw .yearOutOfRange(year) }
+    }
+
+    /// C0 controls, DEL and C1 controls: what could move a terminal's cursor or start an escape sequence.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+

@@ -1,0 +1,163 @@
+/// Applies versioned migrations to a database, following the rules in DESIGN.md ("Migrations").
+///
+/// - Each migration runs in its own `BEGIN IMMEDIATE` transaction together with its row in
+///   `schema_migrations` (version, name, checksum, applied_at), so it is applied entirely or not at all.
+/// - Foreign keys are switched off around each migration (they cannot be switched inside a transaction,
+///   https://www.sqlite.org/foreignkeys.html#fk_enable) so a migration may rebuild a table, and
+///   `PRAGMA foreign_key_check` must find nothing before it commits.
+/// - `PRAGMA user_version` mirrors the highest applied version, for tools that only read the header.
+/// - A database holding versions this binary does not know, or an applied migration whose SQL changed,
+///   is refused before anything is written.
+public struct Migrator: Sendable {
+    /// The known migrations, in version order.
+    public let migrations: [Migration]
+
+    /// Creates a migrator; versions must be strictly increasing.
+    public init(_ migrations: [Migration]) {
+        for (previous, next) in zip(migrations, migrations.dropFirst()) {
+            precondition(
+                previous.version < next.version,
+                "migrations must be in strictly increasing version order: \(previous.identifier) then \(next.identifier)"
+            )
+        }
+        self.migrations = migrations
+    }
+
+    /// The version the newest known migration brings a database to (0 when there are none).
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    // MARK: - Status
+
+    /// What is applied to `database` and what is pending, after checking the database is compatible.
+    public func status(of database: Database) throws -> MigrationStatus {
+        try database.writeWithoutTransaction { connection in
+            let state = try AppliedState(reading: connection)
+            try validate(state)
+            return MigrationStatus(
+                applied: state.records,
+                pending: migrations.filter { state.versions.contains($0.version) == false })
+        }
+    }
+
+    // MARK: - Migrating
+
+    /// Applies every pending migration in order and returns the ones this call applied.
+    ///
+    /// When the schema is current this costs three small queries and parses no migration SQL.
+    @discardableResult
+    public func migrate(_ database: Database) throws -> [Migration] {
+        try database.writeWithoutTransaction { connection in
+            let state = try AppliedState(reading: connection)
+            try validate(state)
+            let pending = migrations.filter { state.versions.contains($0.version) == false }
+            var applied: [Migration] = []
+            for migration in pending where try apply(migration, on: connection) {
+                applied.append(migration)
+            }
+            return applied
+        }
+    }
+
+    /// Applies one migration in its own transaction; false when another process applied it first.
+    private func apply(_ migration: Migration, on connection: Connection) throws -> Bool {
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+        return try connection.writeTransaction {
+            // Re-read under the write lock: a second `movies` may have migrated while this one waited.
+            let state = try AppliedState(reading: connection)
+            try validate(state)
+            guard !state.versions.contains(migration.version) else { return false }
+            do {
+                try connection.execute(AppliedState.createTableSQL)
+                try connection.execute(migration.sql)
+                if let violation = try connection.scalarString("SELECT \"table\" FROM pragma_foreign_key_check")
+                {
+                    throw StorageError.migrationFailed(
+                        identifier: migration.identifier,
+                        reason: "it leaves rows in \(violation) that break a foreign key")
+                }
+                try connection.execute(
+                    "INSERT INTO schema_migrations (version, name, checksum) VALUES (?, ?, ?)",
+                    [migration.version, migration.name, migration.checksum])
+                // PRAGMA takes no parameters; the version is an Int, so interpolating it is safe.
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            } catch let error as StorageError {
+                if case .migrationFailed = error { throw error }
+                throw StorageError.migrationFailed(identifier: migration.identifier, reason: error.description)
+            }
+            return true
+        }
+    }
+
+    /// Refuses a database from a newer program or with an edited migration.
+    private func validate(_ state: AppliedState) throws {
+        let newest = max(state.userVersion, state.records.map(\.version).max() ?? 0)
+        let known = Set(migrations.map(\.version))
+        if newest > latestVersion || state.records.contains(where: { !known.contains($0.version) }) {
+            throw StorageError.newerDatabase(databaseVersion: newest, knownVersion: latestVersion)
+        }
+        for record in state.records {
+            guard let migration = migrations.first(where: { $0.version == record.version }) else { continue }
+            if migration.checksum != record.checksum {
+                throw StorageError.migrationChanged(identifier: migration.identifier)
+            }
+        }
+    }
+}
+
+/// What `Migrator.status(of:)` reports.
+public struct MigrationStatus: Sendable, Equatable {
+    /// Migrations recorded in `schema_migrations`, oldest first.
+    public let applied: [MigrationRecord]
+    /// Known migrations not yet applied, in the order they would run.
+    public let pending: [Migration]
+}
+
+/// One row of `schema_migrations`.
+public struct MigrationRecord: Sendable, Equatable {
+    /// The migration's version.
+    public let version: Int
+    /// The migration's name.
+    public let name: String
+    /// The SHA-256 of its SQL when applied.
+    public let checksum: String
+    /// When it was applied, ISO-8601 UTC.
+    public let appliedAt: String
+
+    /// `0001_create_movies`.
+    public var identifier: String { Migration(version: version, name: name, sql: "").identifier }
+}
+
+/// The migration bookkeeping read from a database.
+private struct AppliedState {
+    static let createTableSQL = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            version    INTEGER PRIMARY KEY,  -- the NNNN of Migrations/NNNN_name.sql
+            name       TEXT    NOT NULL,
+            checksum   TEXT    NOT NULL,     -- SHA-256 of the SQL as applied; edits are refused
+            applied_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        ) STRICT
+        """
+
+    let userVersion: Int
+    let records: [MigrationRecord]
+    var versions: Set<Int> { Set(records.map(\.version)) }
+
+    init(reading connection: Connection) throws {
+        userVersion = try connection.scalarInt("PRAGMA user_version") ?? 0
+        let hasTable =
+            try connection.scalarInt(
+                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        guard hasTable else {
+            records = []
+            return
+        }
+        records = try connection.cachedStatement(
+            "SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version"
+        ).fetchAll { row in
+            MigrationRecord(
+                version: row.int(at: 0), name: row.string(at: 1), checksum: row.string(at: 2),
+                appliedAt: row.string(at: 3))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CSQLite
+
+/// Everything the storage layer can refuse or fail at, with enough detail for a person to act on.
+///
+/// SQLite failures keep SQLite's *extended* result code (https://www.sqlite.org/rescode.html) and its
+/// message, so `SQLITE_CONSTRAINT_CHECK` and `SQLITE_BUSY_SNAPSHOT` stay distinguishable all the way up
+/// to the command line, which maps them to exit codes.
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// SQLite returned an error: extended result code, `sqlite3_errmsg`, and the statement if any.
+    case sqlite(code: Int32, message: String, sql: String?)
+    /// The path names an existing file that does not start with the SQLite header.
+    case notADatabase(path: String)
+    /// The path names a directory, not a file.
+    case isDirectory(path: String)
+    /// The file or its folder cannot be created or opened; `reason` is the operating system's words.
+    case cannotOpen(path: String, reason: String)
+    /// The file was migrated by a newer program: it holds schema versions this binary does not know.
+    case newerDatabase(databaseVersion: Int, knownVersion: Int)
+    /// An applied migration's SQL differs from the one this binary carries.
+    case migrationChanged(identifier: String)
+    /// A migration failed and was rolled back; the file stays at the previous version.
+    case migrationFailed(identifier: String, reason: String)
+
+    // MARK: - Classification
+
+    /// SQLite's extended result code, when the failure came from SQLite.
+    public var sqliteCode: Int32? {
+        if case .sqlite(let code, _, _) = self { return code }
+        return nil
+    }
+
+    /// SQLite's primary result code (the low byte of the extended one).
+    public var primaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }
+
+    /// True when another connection held the lock past the busy timeout.
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+
+    /// True when the disk (or a file-size limit) refused the write.
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+
+    /// True for a violated `CHECK`, `UNIQUE`, `NOT NULL` or foreign key constraint.
+    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
+    // MARK: - Messages
+
+    public var description: String {
+        switch self {
+        case .sqlite(let code, let message, _):
+            if primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED {
+                return "the database is busy (another program is writing to it); try again"
+            }
+            if primaryCode == SQLITE_FULL {
+                return "the disk is full (or a file-size limit was reached); nothing was written"
+            }
+            if primaryCode == SQLITE_READONLY {
+                return "the database is read-only: \(message)"
+            }
+            if primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB {
+                return "the database file is damaged: \(message)"
+            }
+            return "\(message) (SQLite error \(code))"
+        case .notADatabase(let path):
+            return "\(path) is not a SQLite database; it was left unchanged"
+        case .isDirectory(let path):
+            return "\(path) is a directory, not a database file"
+        case .cannotOpen(let path, let reason):
+            return "cannot open \(path): \(reason)"
+        case .newerDatabase(let databaseVersion, let knownVersion):
+            return "the database has schema version \(databaseVersion), newer than this program knows "
+                + "(up to \(knownVersion)); upgrade movies to open it. Nothing was changed"
+        case .migrationChanged(let identifier):
+            return "migration \(identifier) was edited after it was applied to this database "
+                + "(checksum mismatch); shipped migrations must not change. Nothing was changed"
+        case .migrationFailed(let identifier, let reason):
+            return "migration \(identifier) failed and was rolled back: \(reason)"
+        }
+    }
+}
+
+extension StorageError {
+    /// The error SQLite reports for `code` on `handle`, with the statement's SQL when known.
+    static func sqlite(_ code: Int32, handle: OpaquePointer?, sql: String?) -> StorageError {
+        let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        // sqlite3_extended_errcode reflects the most recent API call; when it disagrees with the
+        // primary code we were handed, trust the code we were handed.
+        let reported = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        return .sqlite(code: reported, message: message, sql: sql)
+    }
+}

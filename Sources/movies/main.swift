@@ -1,0 +1,5 @@
+// The `movies` executable: everything lives in MoviesCLI, so it can be tested and reused.
+import Foundation
+import MoviesCLI
+
+exit(MoviesCLI.run(arguments: Array(CommandLine.arguments.dropFirst())))
