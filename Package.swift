@@ -42,10 +42,13 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "MoviesCoreTests", dependencies: ["MoviesCore"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
-        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies"]),
+        // TestSupport: temporary folders, running processes, file snapshots; shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "TestSupport"]),
+        // Depends on the `movies` executable so `swift test` builds it; the tests run it as a user would.
+        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,16 +17,18 @@ CREATE TABLE movies (
                 CHECK (year BETWEEN 1870 AND 2100),
     rating      TEXT    NOT NULL DEFAULT 'not-seen'
                 CHECK (rating IN ('not-seen', 'terrible', 'poor', 'decent', 'good', 'excellent')),
-    -- The day the movie was (last) watched.
+    -- The day the movie was (last) watched, 'YYYY-MM-DD'. '+0 days' normalizes an impossible day
+    -- ('2024-02-30' becomes '2024-03-01'), so only real days equal themselves.
     watched_on  TEXT
-                CHECK (watched_on IS NULL OR (length(watched_on) = 10 AND date(watched_on) = watched_on)),
+                CHECK (watched_on IS NULL OR date(watched_on, '+0 days') IS watched_on),
     note        TEXT
                 CHECK (note IS NULL OR length(note) <= 10000),
     -- Both timestamps must be in the one form above (strftime gives it back unchanged only then).
+    -- IS rather than =: for text that is no date strftime is NULL, and a CHECK that is NULL passes.
     created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-                CHECK (created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at)),
+                CHECK (created_at IS strftime('%Y-%m-%dT%H:%M:%fZ', created_at)),
     updated_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-                CHECK (updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', updated_at)),
+                CHECK (updated_at IS strftime('%Y-%m-%dT%H:%M:%fZ', updated_at)),
     -- The rating's place on the scale, worst (1) to best (5), with not-seen at 0; computed, never stored,
     -- so `--sort rating` can use an index.
     rating_rank INTEGER GENERATED ALWAYS AS (

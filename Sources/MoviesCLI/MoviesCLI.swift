@@ -97,7 +97,10 @@ public enum MoviesCLI {
         case let movie as MovieError:
             return (capitalized(movie.description), movie.isValidation ? ExitCodes.usage : ExitCodes.failure)
         case let storage as StorageError:
-            return (capitalized(storage.description), storage.isBusy ? ExitCodes.temporaryFailure : ExitCodes.failure)
+            return (
+                capitalized(storage.description),
+                storage.isBusy ? ExitCodes.temporaryFailure : ExitCodes.failure
+            )
         case let status as ExitStatus:
             return (nil, status.code)
         default:

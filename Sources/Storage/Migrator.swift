@@ -70,7 +70,8 @@ public struct Migrator: Sendable {
             do {
                 try connection.execute(AppliedState.createTableSQL)
                 try connection.execute(migration.sql)
-                if let violation = try connection.scalarString("SELECT \"table\" FROM pragma_foreign_key_check")
+                if let violation = try connection.scalarString(
+                    "SELECT \"table\" FROM pragma_foreign_key_check")
                 {
                     throw StorageError.migrationFailed(
                         identifier: migration.identifier,
@@ -83,7 +84,8 @@ public struct Migrator: Sendable {
                 try connection.execute("PRAGMA user_version = \(migration.version)")
             } catch let error as StorageError {
                 if case .migrationFailed = error { throw error }
-                throw StorageError.migrationFailed(identifier: migration.identifier, reason: error.description)
+                throw StorageError.migrationFailed(
+                    identifier: migration.identifier, reason: error.description)
             }
             return true
         }

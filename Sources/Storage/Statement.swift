@@ -90,7 +90,8 @@ public final class Statement {
     }
 
     /// Binds `arguments` and maps every row with `row`, in order.
-    public func fetchAll<T>(_ arguments: [any SQLBindable] = [], _ row: (Statement) throws -> T) throws -> [T] {
+    public func fetchAll<T>(_ arguments: [any SQLBindable] = [], _ row: (Statement) throws -> T) throws -> [T]
+    {
         defer { reset() }
         try bind(arguments)
         var results: [T] = []
@@ -101,7 +102,8 @@ public final class Statement {
     }
 
     /// Binds `arguments` and maps the first row with `row`, or returns nil when there is none.
-    public func fetchOne<T>(_ arguments: [any SQLBindable] = [], _ row: (Statement) throws -> T) throws -> T? {
+    public func fetchOne<T>(_ arguments: [any SQLBindable] = [], _ row: (Statement) throws -> T) throws -> T?
+    {
         defer { reset() }
         try bind(arguments)
         return try step() ? row(self) : nil

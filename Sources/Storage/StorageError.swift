@@ -81,7 +81,8 @@ extension StorageError {
     /// The error SQLite reports for `code` on `handle`, with the statement's SQL when known.
     static func sqlite(_ code: Int32, handle: OpaquePointer?, sql: String?) -> StorageError {
         let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
-        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         // sqlite3_extended_errcode reflects the most recent API call; when it disagrees with the
         // primary code we were handed, trust the code we were handed.

@@ -76,7 +76,8 @@ var source = """
 
     """
 for file in files {
-    source += "        Migration(version: \(file.version), name: \(swiftLiteral(file.name)), sql: \(swiftLiteral(file.sql))),\n"
+    source +=
+        "        Migration(version: \(file.version), name: \(swiftLiteral(file.name)), sql: \(swiftLiteral(file.sql))),\n"
 }
 source += "    ]\n}\n"
 

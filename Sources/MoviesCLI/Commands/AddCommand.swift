@@ -16,7 +16,8 @@ enum AddCommand: Command {
     static func movieFieldOptions(includesTitle: Bool, ratingDefault: String?) -> [OptionSpec] {
         var options: [OptionSpec] = []
         if includesTitle {
-            options.append(OptionSpec(name: "title", short: "t", kind: .value(name: "title"), help: "A new title."))
+            options.append(
+                OptionSpec(name: "title", short: "t", kind: .value(name: "title"), help: "A new title."))
         }
         options += [
             OptionSpec(

@@ -14,7 +14,8 @@ enum EditCommand: Command {
         guard let id = try arguments.movieID("id", display: "'<id>'") else { return }
         let changes = try changes(from: arguments)
         if changes.isEmpty {
-            throw arguments.usageError("Nothing to change: give at least one of --title, --rating, --year, --watched, --note")
+            throw arguments.usageError(
+                "Nothing to change: give at least one of --title, --rating, --year, --watched, --note")
         }
         let movie = try context.database().movies.edit(id: id, changes)
         context.output.line("Updated \(MovieText.summary(movie))")
@@ -46,4 +47,3 @@ enum EditCommand: Command {
         return changes
     }
 }
-

@@ -3,7 +3,10 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for a command.",
-        arguments: [ArgumentSpec(name: "command", help: "The command to explain.", isOptional: true, isRepeating: true)])
+        arguments: [
+            ArgumentSpec(
+                name: "command", help: "The command to explain.", isOptional: true, isRepeating: true)
+        ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
         let path = [MoviesCLI.rootSpec.name] + arguments.strings("command")
@@ -14,7 +17,8 @@ enum HelpCommand: Command {
             guard let next = spec.subcommand(named: name) else {
                 let suggestion = Suggestion.closest(to: name, among: spec.subcommands.map(\.name))
                 throw UsageError(
-                    message: "Unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
+                    message: "Unknown command '\(name)'"
+                        + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
                     commandPath: [MoviesCLI.rootSpec.name, "help"])
             }
             spec = next

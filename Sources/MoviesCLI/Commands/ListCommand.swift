@@ -16,10 +16,12 @@ enum ListCommand: Command {
                 allowedValues: Rating.words),
             OptionSpec(
                 name: "sort", short: "s", kind: .value(name: "order"),
-                help: "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
+                help:
+                    "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
                 allowedValues: MovieSort.allCases.map(\.rawValue), defaultValue: "added"),
             OptionSpec(name: "reverse", kind: .flag, help: "Reverse the order."),
-            OptionSpec(name: "limit", short: "l", kind: .value(name: "n"), help: "Show at most this many movies."),
+            OptionSpec(
+                name: "limit", short: "l", kind: .value(name: "n"), help: "Show at most this many movies."),
             OptionSpec(
                 name: "after", kind: .value(name: "id"),
                 help: "Continue after the movie with this id (the last one of the previous page)."),
@@ -56,7 +58,8 @@ enum ListCommand: Command {
             sort: arguments.string("sort").flatMap(MovieSort.init(rawValue:)) ?? .added,
             reversed: arguments.flag("reverse"),
             limit: try arguments.converted(
-                "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected, ValueParsing.positiveCount),
+                "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected,
+                ValueParsing.positiveCount),
             after: try arguments.movieID("after", display: "'--after <id>'"))
     }
 }

@@ -10,16 +10,21 @@ enum MigrateCommand: Command {
             Every command applies pending migrations before it runs; this one does only that, and says \
             what it did. A database written by a newer movies is refused, unchanged.
             """,
-        options: [OptionSpec(name: "status", kind: .flag, help: "List applied and pending migrations; change nothing.")])
+        options: [
+            OptionSpec(
+                name: "status", kind: .flag, help: "List applied and pending migrations; change nothing.")
+        ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
-        let database = try AppDatabase(path: context.databasePath, configuration: context.databaseConfiguration, migrate: false)
+        let database = try AppDatabase(
+            path: context.databasePath, configuration: context.databaseConfiguration, migrate: false)
         let migrator = AppDatabase.migrator
         if arguments.flag("status") {
             let status = try migrator.status(of: database.database)
             context.output.line("Database: \(context.databasePath)")
             for record in status.applied {
-                let applied = Timestamp.date(from: record.appliedAt).map(MovieText.readable) ?? record.appliedAt
+                let applied =
+                    Timestamp.date(from: record.appliedAt).map(MovieText.readable) ?? record.appliedAt
                 context.output.line("  applied  \(record.identifier)  \(applied)")
             }
             for migration in status.pending {

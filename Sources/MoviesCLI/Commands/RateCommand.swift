@@ -18,7 +18,8 @@ enum RateCommand: Command {
         if change.before.rating == change.after.rating {
             context.output.line("Unchanged \(MovieText.summary(change.after))")
         } else {
-            context.output.line("Rated \(MovieText.summary(change.after))  (was \(change.before.rating.rawValue))")
+            context.output.line(
+                "Rated \(MovieText.summary(change.after))  (was \(change.before.rating.rawValue))")
         }
     }
 }

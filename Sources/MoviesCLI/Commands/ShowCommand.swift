@@ -10,10 +10,13 @@ enum ShowCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
         guard let id = try arguments.movieID("id", display: "'<id>'") else { return }
-        guard let movie = try context.database().movies.movie(id: id) else { throw MovieError.notFound(id: id) }
+        guard let movie = try context.database().movies.movie(id: id) else {
+            throw MovieError.notFound(id: id)
+        }
         let format = arguments.string("format") ?? "table"
         if let recordFormat = MovieRecordFormat(rawValue: format) {
-            let writer = MovieRecordWriter(format: recordFormat == .json ? .ndjson : recordFormat, sink: context.output)
+            let writer = MovieRecordWriter(
+                format: recordFormat == .json ? .ndjson : recordFormat, sink: context.output)
             try writer.writeAll([movie])
         } else {
             context.output.write(MovieText.detail(movie))

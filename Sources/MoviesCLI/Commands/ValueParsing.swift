@@ -56,7 +56,8 @@ extension ParsedArguments {
         for text in strings(name) {
             guard let id = ValueParsing.movieID(text) else {
                 throw usageError(
-                    "The value '\(text)' is invalid for '<\(name)>': expected \(ValueParsing.movieIDExpected)")
+                    "The value '\(text)' is invalid for '<\(name)>': expected \(ValueParsing.movieIDExpected)"
+                )
             }
             ids.append(id)
         }
@@ -65,7 +66,8 @@ extension ParsedArguments {
 
     /// The year option, as given (range checked later, with the other movie rules).
     func year() throws(UsageError) -> Int? {
-        try converted("year", display: "'--year <year>'", expected: ValueParsing.yearExpected, ValueParsing.integer)
+        try converted(
+            "year", display: "'--year <year>'", expected: ValueParsing.yearExpected, ValueParsing.integer)
     }
 
     /// The `--watched` date.

@@ -20,7 +20,9 @@ enum MovieText {
         }
         var table = Table(columns: columns)
         table.rows = movies.map { movie in
-            var row = [String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.rating.rawValue]
+            var row = [
+                String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.rating.rawValue,
+            ]
             if showsWatched {
                 row.append(movie.watchedOn?.description ?? "")
             }

@@ -26,7 +26,8 @@ struct Table {
                 let isLast = index == columns.count - 1
                 parts.append(
                     isLast && !column.alignRight
-                        ? value : TerminalText.padded(value, to: widths[index], alignRight: column.alignRight))
+                        ? value : TerminalText.padded(value, to: widths[index], alignRight: column.alignRight)
+                )
             }
             let text = "  " + parts.joined(separator: "  ")
             // An empty last cell would leave the separator dangling at the end of the line.

@@ -54,7 +54,8 @@ enum TerminalText {
     /// Cells for one grapheme cluster: 2 for wide or emoji-presentation characters, else 1 (0 if empty).
     private static func cells(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation
+        // U+FE0F asks for the emoji presentation, which terminals draw two cells wide.
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
         return isWide(first.value) ? 2 : 1
     }

@@ -83,7 +83,9 @@ struct ArgumentParser {
 
     // MARK: - Options
 
-    private func lookUpOption(_ token: String, in path: [CommandSpec]) throws(UsageError) -> (OptionSpec, String?) {
+    private func lookUpOption(_ token: String, in path: [CommandSpec]) throws(UsageError) -> (
+        OptionSpec, String?
+    ) {
         let current = path[path.count - 1]
         let available = current.options + globalOptions
         if token.hasPrefix("--") {
@@ -93,8 +95,10 @@ struct ArgumentParser {
             if let option = available.first(where: { $0.name == name }) {
                 return (option, inlineValue)
             }
-            let suggestion = Suggestion.closest(to: name, among: available.filter { !$0.isHidden }.map(\.name))
-            throw error("Unknown option '--\(name)'" + (suggestion.map { ". Did you mean '--\($0)'?" } ?? ""), path)
+            let suggestion = Suggestion.closest(
+                to: name, among: available.filter { !$0.isHidden }.map(\.name))
+            throw error(
+                "Unknown option '--\(name)'" + (suggestion.map { ". Did you mean '--\($0)'?" } ?? ""), path)
         }
         // -r value, -rvalue
         let letter = token.dropFirst().first
@@ -110,7 +114,8 @@ struct ArgumentParser {
 
     // MARK: - Positionals
 
-    private func assign(_ positionals: [String], to command: CommandSpec, _ path: [CommandSpec]) throws(UsageError)
+    private func assign(_ positionals: [String], to command: CommandSpec, _ path: [CommandSpec])
+        throws(UsageError)
         -> [String: [String]]
     {
         var remaining = positionals[...]
@@ -122,7 +127,8 @@ struct ArgumentParser {
                 }
                 for value in remaining {
                     named[argument.name, default: []].append(
-                        try checked(value, allowed: argument.allowedValues, for: "'<\(argument.name)>'", path))
+                        try checked(value, allowed: argument.allowedValues, for: "'<\(argument.name)>'", path)
+                    )
                 }
                 remaining = []
             } else if let value = remaining.popFirst() {
@@ -172,4 +178,3 @@ struct ArgumentParser {
         token.count > 1 && token.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
     }
 }
-

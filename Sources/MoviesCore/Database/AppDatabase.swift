@@ -16,7 +16,9 @@ public struct AppDatabase: Sendable {
     /// Opens the file at `path` (creating it when missing) and applies pending migrations.
     ///
     /// When `migrate` is false the file is opened as is, for `movies migrate --status`.
-    public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), migrate: Bool = true)
+    public init(
+        path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), migrate: Bool = true
+    )
         throws
     {
         database = try Database(path: path, configuration: configuration)

@@ -7,7 +7,9 @@ import Foundation
 /// specification requires). https://specifications.freedesktop.org/basedir-spec/latest/
 public enum DatabaseLocation {
     /// The default database path for `environment`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         if let path = environment["MOVIES_DB"], !path.isEmpty {
             return path
         }

@@ -4,7 +4,8 @@ public enum FieldEncoding {
     /// some readers trim), with quotes doubled. https://www.rfc-editor.org/rfc/rfc4180#section-2
     public static func csv(_ field: String) -> String {
         var needsQuotes = false
-        for byte in field.utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
+        for byte in field.utf8
+        where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
             || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         {
             needsQuotes = true
@@ -49,7 +50,8 @@ public enum FieldEncoding {
             case "\n": literal += "\\n"
             case "\r": literal += "\\r"
             case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

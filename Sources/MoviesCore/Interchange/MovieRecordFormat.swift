@@ -41,9 +41,11 @@ public final class MovieRecordWriter {
         defer { count += 1 }
         switch format {
         case .csv:
-            try sink.write(fields(of: movie).map { $0.map(FieldEncoding.csv) ?? "" }.joined(separator: ",") + "\n")
+            try sink.write(
+                fields(of: movie).map { $0.map(FieldEncoding.csv) ?? "" }.joined(separator: ",") + "\n")
         case .tsv:
-            try sink.write(fields(of: movie).map { $0.map(FieldEncoding.tsv) ?? "" }.joined(separator: "\t") + "\n")
+            try sink.write(
+                fields(of: movie).map { $0.map(FieldEncoding.tsv) ?? "" }.joined(separator: "\t") + "\n")
         case .json:
             try sink.write((count == 0 ? "\n  " : ",\n  ") + jsonObject(movie))
         case .ndjson:
@@ -80,8 +82,10 @@ public final class MovieRecordWriter {
     private func jsonObject(_ movie: Movie) -> String {
         let values: [String] = [
             String(movie.id), FieldEncoding.json(movie.title), movie.year.map(String.init) ?? "null",
-            FieldEncoding.json(movie.rating.rawValue), movie.watchedOn.map { FieldEncoding.json($0.description) } ?? "null",
-            movie.note.map(FieldEncoding.json) ?? "null", FieldEncoding.json(Timestamp.string(from: movie.createdAt)),
+            FieldEncoding.json(movie.rating.rawValue),
+            movie.watchedOn.map { FieldEncoding.json($0.description) } ?? "null",
+            movie.note.map(FieldEncoding.json) ?? "null",
+            FieldEncoding.json(Timestamp.string(from: movie.createdAt)),
             FieldEncoding.json(Timestamp.string(from: movie.updatedAt)),
         ]
         return "{" + zip(Self.fieldNames, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"

@@ -28,7 +28,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .blankTitle:
             return "the title is blank; a movie needs a title"
         case .titleTooLong(let length):
-            return "the title is \(length) characters long; the limit is \(MovieValidation.maximumTitleLength)"
+            return
+                "the title is \(length) characters long; the limit is \(MovieValidation.maximumTitleLength)"
         case .controlCharacter(let field, let scalar):
             let code = String(scalar.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code

@@ -66,9 +66,12 @@ public final class MovieStore: Sendable {
     @discardableResult
     public func rate(id: Int64, _ rating: Rating) throws -> (before: Movie, after: Movie) {
         try database.write { connection in
-            guard let before = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+            guard let before = try Self.movie(id: id, in: connection) else {
+                throw MovieError.notFound(id: id)
+            }
             guard before.rating != rating else { return (before, before) }
-            let after = try Self.update(id: id, to: MovieChanges(rating: rating).applied(to: before), in: connection)
+            let after = try Self.update(
+                id: id, to: MovieChanges(rating: rating).applied(to: before), in: connection)
             return (before, after)
         }
     }
@@ -78,7 +81,9 @@ public final class MovieStore: Sendable {
     @discardableResult
     public func edit(id: Int64, _ changes: MovieChanges) throws -> Movie {
         try database.write { connection in
-            guard let movie = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+            guard let movie = try Self.movie(id: id, in: connection) else {
+                throw MovieError.notFound(id: id)
+            }
             let draft = try MovieValidation.validated(changes.applied(to: movie))
             if let existing = try Self.sameMovie(as: draft, excluding: id, in: connection) {
                 throw MovieError.duplicate(existing: existing)
@@ -93,7 +98,9 @@ public final class MovieStore: Sendable {
         try database.write { connection in
             var removed: [Movie] = []
             for id in ids where !removed.contains(where: { $0.id == id }) {
-                guard let movie = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+                guard let movie = try Self.movie(id: id, in: connection) else {
+                    throw MovieError.notFound(id: id)
+                }
                 try connection.execute("DELETE FROM movies WHERE id = ?", [id])
                 removed.append(movie)
             }
@@ -109,7 +116,9 @@ public final class MovieStore: Sendable {
     }
 
     /// The movie with the same title (ASCII case ignored) and year as `draft`, other than `excluding`.
-    static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection) throws -> Movie? {
+    static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection) throws
+        -> Movie?
+    {
         // Matches the unique index movies_unique_title_year (title NOCASE, coalesce(year, 0)).
         try connection.cachedStatement(
             """
@@ -154,8 +163,9 @@ public final class MovieStore: Sendable {
                 conditions.append("id \(idComparison) ?")
                 arguments.append(after)
             } else {
-                guard let value = try connection.cachedStatement("SELECT \(key) FROM movies WHERE id = ?")
-                    .fetchOne([after], { row in Self.keyValue(row, sort: query.sort) })
+                guard
+                    let value = try connection.cachedStatement("SELECT \(key) FROM movies WHERE id = ?")
+                        .fetchOne([after], { row in Self.keyValue(row, sort: query.sort) })
                 else { throw MovieError.notFound(id: after) }
                 conditions.append("\(key) \(inclusive) ? AND (\(key) \(strict) ? OR id \(idComparison) ?)")
                 arguments += [value, value, after]

@@ -53,4 +53,3 @@ public enum MovieValidation {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
-

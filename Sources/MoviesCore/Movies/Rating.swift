@@ -63,4 +63,3 @@ extension Rating: Comparable {
     /// Ratings compare by their place on the scale.
     public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.rank < rhs.rank }
 }
-

@@ -14,7 +14,8 @@ public enum Timestamp {
         let seconds = Int(millisecondOfDay / 1000)
         return CalendarDate.pad(year, 4) + "-" + CalendarDate.pad(month, 2) + "-" + CalendarDate.pad(day, 2)
             + "T" + CalendarDate.pad(seconds / 3600, 2) + ":" + CalendarDate.pad(seconds / 60 % 60, 2) + ":"
-            + CalendarDate.pad(seconds % 60, 2) + "." + CalendarDate.pad(Int(millisecondOfDay % 1000), 3) + "Z"
+            + CalendarDate.pad(seconds % 60, 2) + "." + CalendarDate.pad(Int(millisecondOfDay % 1000), 3)
+            + "Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…]Z` (a space may stand for the `T`); nil for anything else.
@@ -31,7 +32,8 @@ public enum Timestamp {
             bytes[bytes.count - 1] == UInt8(ascii: "Z"),
             let year = CalendarDate.number(bytes[0..<4]), let month = CalendarDate.number(bytes[5..<7]),
             let day = CalendarDate.number(bytes[8..<10]), let hour = CalendarDate.number(bytes[11..<13]),
-            let minute = CalendarDate.number(bytes[14..<16]), let second = CalendarDate.number(bytes[17..<19]),
+            let minute = CalendarDate.number(bytes[14..<16]),
+            let second = CalendarDate.number(bytes[17..<19]),
             CalendarDate(year: year, month: month, day: day) != nil, hour < 24, minute < 60, second < 61
         else { return nil }
         var fraction = 0.0

@@ -1,0 +1,1 @@
+// Intentionally empty until the view models arrive (issue 3).

@@ -1,0 +1,195 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every bad input a user can give: the message, the exit code, and a database file left as it was.
+@Suite("Refusals")
+struct RefusalTests {
+    let movies: MoviesProcess
+
+    init() throws {
+        movies = MoviesProcess()
+        try movies.succeed("add", "Heat", "--rating", "excellent", "--year", "1995")
+    }
+
+    @Test("an unknown rating lists the six values")
+    func unknownRating() throws {
+        let allSix = "Please provide one of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'."
+        try movies.refuse(["add", "Alien", "--rating", "superb"], status: 64, message: allSix)
+        try movies.refuse(["rate", "1", "superb"], status: 64, message: allSix)
+        try movies.refuse(
+            ["list", "--rating", "good,superb"], status: 64, message: "The value 'superb' is invalid")
+        let result = try movies.refuse(
+            ["add", "Alien", "--rating", "godo"], status: 64, message: "Did you mean 'good'?")
+        #expect(result.stderr.contains("Usage: movies add <title>"))
+        #expect(result.stderr.contains("See 'movies add --help' for more information."))
+    }
+
+    @Test("a blank title")
+    func blankTitle() throws {
+        try movies.refuse(["add", "   "], status: 64, message: "Error: The title is blank")
+        try movies.refuse(["edit", "1", "--title", ""], status: 64, message: "The title is blank")
+    }
+
+    @Test("a title with a terminal escape or too long")
+    func hostileTitle() throws {
+        try movies.refuse(["add", "evil\u{1B}[2J"], status: 64, message: "control character (U+001B)")
+        try movies.refuse(
+            ["add", String(repeating: "x", count: 501)], status: 64, message: "the limit is 500")
+    }
+
+    @Test("a year out of range, or not a year")
+    func badYear() throws {
+        try movies.refuse(
+            ["add", "Alien", "--year", "1492"], status: 64,
+            message: "The year 1492 is out of range; use 1870–2100")
+        try movies.refuse(
+            ["edit", "1", "--year", "3000"], status: 64, message: "The year 3000 is out of range")
+        try movies.refuse(
+            ["add", "Alien", "--year", "nineteen"], status: 64,
+            message: "The value 'nineteen' is invalid for '--year <year>': expected a year such as 1995")
+    }
+
+    @Test("a malformed date")
+    func badDate() throws {
+        for date in ["2024-02-30", "30/01/2024", "2024-1-1", "soon"] {
+            try movies.refuse(
+                ["add", "Alien", "--watched", date], status: 64,
+                message:
+                    "The value '\(date)' is invalid for '--watched <date>': expected a date as YYYY-MM-DD")
+        }
+    }
+
+    @Test("an unknown id, in every command that takes one")
+    func unknownID() throws {
+        try movies.refuse(["show", "42"], status: 1, message: "Error: No movie with id 42")
+        try movies.refuse(["rate", "42", "good"], status: 1, message: "No movie with id 42")
+        try movies.refuse(["edit", "42", "--note", "x"], status: 1, message: "No movie with id 42")
+        try movies.refuse(["rm", "1", "42"], status: 1, message: "No movie with id 42")
+        try movies.refuse(
+            ["list", "--sort", "title", "--after", "42"], status: 1, message: "No movie with id 42")
+        try movies.refuse(["show", "abc"], status: 64, message: "expected a movie id such as 12")
+        try movies.refuse(["rm", "0"], status: 64, message: "The value '0' is invalid for '<id>'")
+    }
+
+    @Test("a duplicate names the movie already there")
+    func duplicate() throws {
+        try movies.refuse(
+            ["add", "HEAT", "--year", "1995"], status: 1, message: "Heat (1995) is already on the list as #1")
+    }
+
+    @Test("an unknown command or option suggests the closest")
+    func unknownNames() throws {
+        try movies.refuse(["lst"], status: 64, message: "Error: Unknown command 'lst'. Did you mean 'list'?")
+        try movies.refuse(["frobnicate"], status: 64, message: "Error: Unknown command 'frobnicate'\n")
+        try movies.refuse(
+            ["list", "--ratng", "good"], status: 64,
+            message: "Unknown option '--ratng'. Did you mean '--rating'?")
+        try movies.refuse(["add", "X", "-q"], status: 64, message: "Unknown option '-q'")
+        try movies.refuse(
+            ["help", "lits"], status: 64, message: "Unknown command 'lits'. Did you mean 'list'?")
+        try movies.refuse(
+            ["list", "--reverse=yes"], status: 64, message: "The option '--reverse' does not take a value")
+    }
+
+    @Test("a missing argument or value")
+    func missingArguments() throws {
+        try movies.refuse(["add"], status: 64, message: "Error: Missing expected argument '<title>'")
+        try movies.refuse(["rate", "1"], status: 64, message: "Missing expected argument '<rating>'")
+        try movies.refuse(["rm"], status: 64, message: "Missing expected argument '<id> ...'")
+        try movies.refuse(
+            ["add", "Alien", "--year"], status: 64, message: "Missing value for '--year <year>'")
+        try movies.refuse(["add", "Alien", "Extra"], status: 64, message: "Unexpected argument 'Extra'")
+        try movies.refuse(["edit", "1"], status: 64, message: "Nothing to change")
+        try movies.refuse(["list", "--limit", "0"], status: 64, message: "expected a positive whole number")
+    }
+
+    @Test("--db pointing at a directory")
+    func databaseIsDirectory() throws {
+        let folder = movies.folder.file("a-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try movies.refuse(
+            ["--db", folder, "list"], status: 1, message: "is a directory, not a database file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test("--db pointing at a file that is not SQLite leaves it byte-for-byte unchanged")
+    func databaseIsForeignFile() throws {
+        let path = try movies.folder.write("Date,Name,Year\n2024-01-01,Heat,1995\n", to: "ratings.csv")
+        try movies.refuse(
+            ["--db", path, "add", "Alien"], status: 1,
+            message: "is not a SQLite database; it was left unchanged", databasePath: path)
+        #expect(!fileExists(path + "-wal"))
+    }
+
+    @Test("--db pointing at a place that cannot be written")
+    func databaseUnwritable() throws {
+        let blocker = try movies.folder.write("not a folder", to: "blocker")
+        let path = blocker + "/movies.sqlite"
+        try movies.refuse(
+            ["--db", path, "add", "Alien"], status: 1, message: "Error: Cannot open \(path)",
+            databasePath: path)
+        try movies.refuse(
+            ["--db", "/proc/movies/x.sqlite", "list"], status: 1, message: "Cannot open",
+            databasePath: "/proc/movies/x.sqlite")
+    }
+
+    @Test("a database from a newer movies names both versions and is not touched")
+    func newerDatabase() throws {
+        try SQLiteShell.run(
+            movies.databasePath,
+            "INSERT INTO schema_migrations (version, name, checksum) VALUES (99, 'future', 'x'); PRAGMA user_version = 99;"
+        )
+        try movies.refuse(
+            ["list"], status: 1, message: "schema version 99, newer than this program knows (up to ")
+        try movies.refuse(["add", "Alien"], status: 1, message: "upgrade movies to open it")
+        try movies.refuse(["migrate"], status: 1, message: "schema version 99")
+    }
+
+    @Test("an edited migration is named and refused")
+    func editedMigration() throws {
+        try SQLiteShell.run(
+            movies.databasePath, "UPDATE schema_migrations SET checksum = 'edited' WHERE version = 1")
+        try movies.refuse(
+            ["list"], status: 1, message: "Migration 0001_create_movies was edited after it was applied")
+        try movies.refuse(["migrate", "--status"], status: 1, message: "0001_create_movies")
+    }
+
+    @Test("a refused command on a fresh machine creates no database")
+    func noFileOnRefusal() throws {
+        let fresh = MoviesProcess()
+        try fresh.refuse(["add", ""], status: 64, message: "The title is blank")
+        try fresh.refuse(["add", "X", "--rating", "meh"], status: 64, message: "is invalid")
+        #expect(!fileExists(fresh.databasePath))
+    }
+
+    @Test("a database locked past the busy timeout exits 75 and writes nothing")
+    func busyDatabase() throws {
+        // sqlite3 holds the write lock for a second while movies waits only 100 ms.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: SQLiteShell.path)
+        holder.arguments = [movies.databasePath]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        input.fileHandleForWriting.write(
+            Data("BEGIN IMMEDIATE; INSERT INTO movies (title) VALUES ('Held');\n".utf8))
+        // Wait until the lock is really held: a probe with no busy timeout fails while it is.
+        var held = false
+        for _ in 0..<100 where !held {
+            let probe = try ProcessRunner.run(
+                SQLiteShell.path, [movies.databasePath, "BEGIN IMMEDIATE; ROLLBACK;"])
+            held = probe.status != 0
+            if !held { usleep(20_000) }
+        }
+        #expect(held)
+        let result = try movies.run(["add", "Alien"], environment: ["MOVIES_BUSY_TIMEOUT_MS": "100"])
+        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stderr.contains("The database is busy"))
+        #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "Heat")
+    }
+}

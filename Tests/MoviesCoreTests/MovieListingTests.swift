@@ -1,0 +1,80 @@
+import Foundation
+import MoviesCore
+import TestSupport
+import Testing
+
+@Suite("Listing movies: filters, orders, pages")
+struct MovieListingTests {
+    let database: TestDatabase
+    var store: MovieStore { database.store }
+
+    init() throws {
+        database = try TestDatabase()
+        let movies: [(String, Int?, Rating)] = [
+            ("Heat", 1995, .excellent), ("alien", 1979, .good), ("Brazil", 1985, .good),
+            ("Zodiac", 2007, .decent), ("Cats", 2019, .terrible), ("Dune", nil, .notSeen),
+            ("Arrival", 2016, .excellent),
+        ]
+        for (title, year, rating) in movies {
+            try database.store.add(MovieDraft(title: title, year: year, rating: rating))
+        }
+    }
+
+    private func titles(_ query: MovieQuery) throws -> [String] {
+        try store.list(query).map(\.title)
+    }
+
+    @Test("each sort order, and reversed")
+    func orders() throws {
+        #expect(try titles(MovieQuery()) == ["Heat", "alien", "Brazil", "Zodiac", "Cats", "Dune", "Arrival"])
+        #expect(
+            try titles(MovieQuery(sort: .title)) == [
+                "alien", "Arrival", "Brazil", "Cats", "Dune", "Heat", "Zodiac",
+            ])
+        #expect(
+            try titles(MovieQuery(sort: .rating)) == [
+                "Arrival", "Heat", "Brazil", "alien", "Zodiac", "Cats", "Dune",
+            ])
+        #expect(
+            try titles(MovieQuery(sort: .year)) == [
+                "alien", "Brazil", "Heat", "Zodiac", "Arrival", "Cats", "Dune",
+            ])
+        #expect(
+            try titles(MovieQuery(sort: .year, reversed: true)) == [
+                "Dune", "Cats", "Arrival", "Zodiac", "Heat", "Brazil", "alien",
+            ])
+        #expect(try titles(MovieQuery(reversed: true)).first == "Arrival")
+    }
+
+    @Test("filter by ratings, with a limit")
+    func filters() throws {
+        #expect(
+            try titles(MovieQuery(ratings: [.good, .excellent])) == ["Heat", "alien", "Brazil", "Arrival"])
+        #expect(
+            try titles(MovieQuery(ratings: [.good, .excellent], sort: .title, limit: 2)) == [
+                "alien", "Arrival",
+            ])
+        #expect(try titles(MovieQuery(ratings: [.poor])).isEmpty)
+    }
+
+    @Test("paging by key visits every movie once, in order, for every sort", arguments: MovieSort.allCases)
+    func paging(sort: MovieSort) throws {
+        for reversed in [false, true] {
+            let all = try store.list(MovieQuery(sort: sort, reversed: reversed)).map(\.id)
+            var seen: [Int64] = []
+            var after: Int64?
+            while true {
+                let page = try store.list(MovieQuery(sort: sort, reversed: reversed, limit: 2, after: after))
+                seen += page.map(\.id)
+                guard page.count == 2, let last = page.last else { break }
+                after = last.id
+            }
+            #expect(seen == all)
+        }
+    }
+
+    @Test("a page after an unknown movie is an error")
+    func unknownCursor() throws {
+        #expect(throws: MovieError.notFound(id: 999)) { try store.list(MovieQuery(sort: .title, after: 999)) }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import MoviesCore
+import Storage
+import TestSupport
+import Testing
+
+/// A migrated database in a temporary folder, as every store test starts with.
+struct TestDatabase {
+    let folder = TemporaryDirectory()
+    let app: AppDatabase
+    var path: String { folder.file("movies.sqlite") }
+    var store: MovieStore { app.movies }
+
+    init() throws {
+        app = try AppDatabase(path: folder.file("movies.sqlite"))
+    }
+}
+
+@Suite("MovieStore")
+struct MovieStoreTests {
+    let database: TestDatabase
+    var store: MovieStore { database.store }
+
+    init() throws {
+        database = try TestDatabase()
+    }
+
+    @Test("add stores a movie with defaults and timestamps, and get reads it back")
+    func addAndGet() throws {
+        let before = Date().addingTimeInterval(-1)
+        let movie = try store.add(MovieDraft(title: "  Heat ", year: 1995, rating: .excellent))
+        #expect(movie.id == 1)
+        #expect(movie.title == "Heat")
+        #expect(movie.rating == .excellent)
+        #expect(movie.createdAt > before && movie.createdAt == movie.updatedAt)
+        #expect(try store.movie(id: movie.id) == movie)
+        #expect(try store.add(MovieDraft(title: "Alien")).rating == .notSeen)
+        #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
+    }
+
+    @Test(
+        "titles round-trip exactly",
+        arguments: [
+            "Heat", "It's \"quoted\"", "semi;colon", "'); DROP TABLE movies;--", "🎬🍿 Emoji", "千と千尋の神隠し",
+            "Amélie", "back\\slash", "%_ like wildcards", String(repeating: "長", count: 500),
+        ])
+    func titlesRoundTrip(title: String) throws {
+        let movie = try store.add(MovieDraft(title: title, year: 2001))
+        #expect(try store.movie(id: movie.id)?.title == title)
+        #expect(try SQLiteShell.run(database.path, "SELECT count(*) FROM movies") == "1")
+    }
+
+    @Test("a title and year already listed is refused with the existing id, in any ASCII case")
+    func refusesDuplicate() throws {
+        let heat = try store.add(MovieDraft(title: "Heat", year: 1995))
+        #expect(throws: MovieError.duplicate(existing: heat)) {
+            try store.add(MovieDraft(title: "HEAT", year: 1995, rating: .good))
+        }
+        #expect(MovieError.duplicate(existing: heat).description.contains("#1"))
+        // Another year is another movie; no year is a value of its own.
+        try store.add(MovieDraft(title: "Heat", year: 1986))
+        let undated = try store.add(MovieDraft(title: "Heat"))
+        #expect(throws: MovieError.duplicate(existing: undated)) { try store.add(MovieDraft(title: "heat")) }
+        #expect(try store.count() == 3)
+    }
+
+    @Test("invalid drafts are refused before anything is written")
+    func refusesInvalid() throws {
+        let cases: [(MovieDraft, MovieError)] = [
+            (MovieDraft(title: "   "), .blankTitle),
+            (MovieDraft(title: "Heat", year: 1869), .yearOutOfRange(1869)),
+            (MovieDraft(title: "Heat", year: 2101), .yearOutOfRange(2101)),
+            (MovieDraft(title: "A\u{1B}[31mred"), .controlCharacter(field: "title", scalar: "\u{1B}")),
+            (MovieDraft(title: "nul\0byte"), .controlCharacter(field: "title", scalar: "\0")),
+            (MovieDraft(title: String(repeating: "x", count: 501)), .titleTooLong(length: 501)),
+            (
+                MovieDraft(title: "Heat", note: String(repeating: "n", count: 10_001)),
+                .noteTooLong(length: 10_001)
+            ),
+        ]
+        let before = fileSnapshot(database.path)
+        for (draft, expected) in cases {
+            #expect(throws: expected) { try store.add(draft) }
+        }
+        #expect(try store.count() == 0)
+        #expect(fileSnapshot(database.path) == before)
+    }
+
+    @Test("rate changes the rating and updated_at; rating the same again writes nothing")
+    func rate() throws {
+        let heat = try store.add(MovieDraft(title: "Heat", rating: .good))
+        let change = try store.rate(id: heat.id, .excellent)
+        #expect(change.before.rating == .good && change.after.rating == .excellent)
+        #expect(change.after.updatedAt >= heat.updatedAt)
+        #expect(try store.rate(id: heat.id, .excellent).after == change.after)
+        #expect(throws: MovieError.notFound(id: 99)) { try store.rate(id: 99, .good) }
+    }
+
+    @Test("edit changes and clears fields, and refuses a clash with another movie")
+    func edit() throws {
+        let heat = try store.add(MovieDraft(title: "Heat", year: 1995, note: "Pacino"))
+        let alien = try store.add(MovieDraft(title: "Alien", year: 1979))
+        let watched = CalendarDate(year: 2024, month: 2, day: 29)!
+        let edited = try store.edit(
+            id: heat.id,
+            MovieChanges(title: "Heat ", year: .set(1996), watchedOn: .set(watched), note: .clear))
+        #expect(
+            edited.title == "Heat" && edited.year == 1996 && edited.watchedOn == watched && edited.note == nil
+        )
+        #expect(throws: MovieError.duplicate(existing: alien)) {
+            try store.edit(id: heat.id, MovieChanges(title: "alien", year: .set(1979)))
+        }
+        #expect(throws: MovieError.blankTitle) { try store.edit(id: heat.id, MovieChanges(title: " ")) }
+        #expect(throws: MovieError.notFound(id: 42)) { try store.edit(id: 42, MovieChanges(rating: .good)) }
+        #expect(try store.movie(id: heat.id) == edited)
+    }
+
+    @Test("remove is all or nothing")
+    func remove() throws {
+        let a = try store.add(MovieDraft(title: "A"))
+        let b = try store.add(MovieDraft(title: "B"))
+        #expect(throws: MovieError.notFound(id: 77)) { try store.remove(ids: [a.id, 77]) }
+        #expect(try store.count() == 2)
+        #expect(try store.remove(ids: [a.id, b.id, a.id]).map(\.id) == [a.id, b.id])
+        #expect(try store.count() == 0)
+        // Ids are never reused.
+        #expect(try store.add(MovieDraft(title: "C")).id == 3)
+    }
+
+    @Test("a row written by hand with sqlite3 is read like any other")
+    func handWrittenRow() throws {
+        try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
+        let movies = try store.list()
+        #expect(movies.map(\.title) == ["Heat"])
+        #expect(movies.first?.rating == .good)
+    }
+}

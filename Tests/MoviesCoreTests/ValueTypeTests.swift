@@ -1,0 +1,59 @@
+import Foundation
+import MoviesCore
+import Testing
+
+@Suite("Ratings, dates, timestamps, paths")
+struct ValueTypeTests {
+    @Test("ratings parse the way people type them")
+    func ratings() {
+        #expect(Rating(parsing: "GOOD") == .good)
+        #expect(Rating(parsing: " Excellent ") == .excellent)
+        #expect(Rating(parsing: "not seen") == .notSeen)
+        #expect(Rating(parsing: "not-seen") == .notSeen)
+        #expect(Rating(parsing: "superb") == nil)
+        #expect(Rating.words == ["not-seen", "terrible", "poor", "decent", "good", "excellent"])
+        #expect(Rating.terrible < Rating.excellent)
+    }
+
+    @Test("calendar dates accept only real YYYY-MM-DD days")
+    func calendarDates() {
+        #expect(CalendarDate(parsing: "2024-02-29")?.description == "2024-02-29")
+        for bad in [
+            "2023-02-29", "2024-13-01", "2024-00-10", "24-01-01", "2024-1-1", "2024/01/01", "", "yesterday",
+        ] {
+            #expect(CalendarDate(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("timestamps round-trip at millisecond precision")
+    func timestamps() throws {
+        let text = "2026-11-30T10:20:00.123Z"
+        let date = try #require(Timestamp.date(from: text))
+        #expect(Timestamp.string(from: date) == text)
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp.date(from: "2024-02-29 23:59:59Z") != nil)
+        for seconds in stride(from: -86_400.0 * 366 * 80, to: 86_400 * 366 * 80, by: 86_400 * 17.37) {
+            let date = Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+            #expect(Timestamp.date(from: Timestamp.string(from: date)) == date)
+        }
+        #expect(Timestamp.date(from: "not a time") == nil)
+        #expect(Timestamp.date(from: "2024-02-30T00:00:00.000Z") == nil)
+    }
+
+    @Test("the default database path follows MOVIES_DB, then XDG_DATA_HOME, then HOME")
+    func defaultPath() {
+        #expect(
+            DatabaseLocation.defaultPath(environment: ["MOVIES_DB": "/x/m.sqlite", "HOME": "/h"])
+                == "/x/m.sqlite")
+        #expect(
+            DatabaseLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/h"])
+                == "/data/movies/movies.sqlite")
+        // The XDG specification says a relative XDG_DATA_HOME is invalid and must be ignored.
+        #expect(
+            DatabaseLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+                == "/h/.local/share/movies/movies.sqlite")
+        #expect(
+            DatabaseLocation.defaultPath(environment: ["HOME": "/h"])
+                == "/h/.local/share/movies/movies.sqlite")
+    }
+}

@@ -1,0 +1,105 @@
+import CSQLite
+import Foundation
+import Storage
+import TestSupport
+import Testing
+
+@Suite("Opening a database file")
+struct DatabaseOpeningTests {
+    @Test("a new file gets a private folder (0700) and file (0600)")
+    func createsPrivateFolderAndFile() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("nested/deeper/list.sqlite")
+        _ = try Database(path: path)
+        #expect(permissions(of: folder.file("nested")) == 0o700)
+        #expect(permissions(of: folder.file("nested/deeper")) == 0o700)
+        #expect(permissions(of: path) == 0o600)
+    }
+
+    @Test("connections run in WAL mode with the project's pragmas")
+    func configuresPragmas() throws {
+        let folder = TemporaryDirectory()
+        let database = try Database(path: folder.file("a.sqlite"))
+        let (mode, synchronous, foreignKeys, timeout) = try database.writeWithoutTransaction { connection in
+            (
+                try connection.scalarString("PRAGMA journal_mode"),
+                try connection.scalarInt("PRAGMA synchronous"),
+                try connection.scalarInt("PRAGMA foreign_keys"),
+                try connection.scalarInt("PRAGMA busy_timeout")
+            )
+        }
+        #expect(mode == "wal")
+        #expect(synchronous == 1)  // NORMAL
+        #expect(foreignKeys == 1)
+        #expect(timeout == 5_000)
+    }
+
+    @Test("double-quoted string literals are identifiers, so a typo is an error")
+    func doubleQuotedStringsAreOff() throws {
+        let folder = TemporaryDirectory()
+        let database = try Database(path: folder.file("a.sqlite"))
+        #expect(throws: StorageError.self) {
+            try database.write { try $0.execute("SELECT \"not a column\"") }
+        }
+    }
+
+    @Test("a directory is refused")
+    func refusesDirectory() throws {
+        let folder = TemporaryDirectory()
+        #expect(throws: StorageError.isDirectory(path: folder.path)) {
+            try Database(path: folder.path)
+        }
+    }
+
+    @Test("a file that is not SQLite is refused and left byte-for-byte unchanged")
+    func refusesForeignFile() throws {
+        let folder = TemporaryDirectory()
+        let path = try folder.write("title,year\nHeat,1995\n", to: "notes.csv")
+        let before = fileSnapshot(path)
+        #expect(throws: StorageError.notADatabase(path: path)) {
+            try Database(path: path)
+        }
+        #expect(fileSnapshot(path) == before)
+        #expect(!fileExists(path + "-wal"))
+        #expect(!fileExists(path + "-shm"))
+    }
+
+    @Test("a short file that cannot hold the SQLite header is refused")
+    func refusesTruncatedHeader() throws {
+        let folder = TemporaryDirectory()
+        let path = try folder.write("SQLite", to: "short.sqlite")
+        #expect(throws: StorageError.notADatabase(path: path)) {
+            try Database(path: path)
+        }
+    }
+
+    @Test("an empty file is a new, empty database")
+    func acceptsEmptyFile() throws {
+        let folder = TemporaryDirectory()
+        let path = try folder.write("", to: "empty.sqlite")
+        let database = try Database(path: path)
+        try database.write { try $0.execute("CREATE TABLE t (x INTEGER) STRICT") }
+        #expect(try SQLiteShell.integrityCheck(path) == "ok")
+    }
+
+    @Test("a folder that cannot be created is a clear error")
+    func refusesUncreatableFolder() throws {
+        let folder = TemporaryDirectory()
+        let blocker = try folder.write("a file, not a folder", to: "blocker")
+        let error = #expect(throws: StorageError.self) {
+            try Database(path: blocker + "/sub/list.sqlite")
+        }
+        #expect(error?.description.lowercased().contains("not a directory") == true)
+    }
+
+    @Test("without create, a missing file is an error and nothing is created")
+    func refusesMissingWithoutCreate() throws {
+        let folder = TemporaryDirectory()
+        var configuration = DatabaseConfiguration()
+        configuration.createIfMissing = false
+        #expect(throws: StorageError.self) {
+            try Database(path: folder.file("missing.sqlite"), configuration: configuration)
+        }
+        #expect(!fileExists(folder.file("missing.sqlite")))
+    }
+}

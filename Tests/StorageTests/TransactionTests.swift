@@ -1,0 +1,89 @@
+import CSQLite
+import Foundation
+import Storage
+import TestSupport
+import Testing
+
+@Suite("Transactions")
+struct TransactionTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.file("t.sqlite") }
+
+    private func makeDatabase(busyTimeout: Int = 5_000) throws -> Database {
+        var configuration = DatabaseConfiguration()
+        configuration.busyTimeoutMilliseconds = busyTimeout
+        let database = try Database(path: path, configuration: configuration)
+        try database.write { try $0.execute("CREATE TABLE IF NOT EXISTS t (x INTEGER) STRICT") }
+        return database
+    }
+
+    struct Abort: Error {}
+
+    @Test("a write that throws is rolled back")
+    func rollsBack() throws {
+        let database = try makeDatabase()
+        #expect(throws: Abort.self) {
+            try database.write { connection in
+                try connection.execute("INSERT INTO t VALUES (1)")
+                throw Abort()
+            }
+        }
+        #expect(try database.read { try $0.scalarInt("SELECT count(*) FROM t") } == 0)
+    }
+
+    @Test("a nested write is a savepoint: its failure leaves the outer work")
+    func nestedSavepoint() throws {
+        let database = try makeDatabase()
+        try database.write { connection in
+            try connection.execute("INSERT INTO t VALUES (1)")
+            _ = try? connection.writeTransaction {
+                try connection.execute("INSERT INTO t VALUES (2)")
+                throw Abort()
+            }
+        }
+        #expect(try database.read { try $0.scalarString("SELECT group_concat(x) FROM t") } == "1")
+    }
+
+    @Test("reads are not blocked by another connection's open write transaction")
+    func readsDoNotBlock() throws {
+        let reader = try makeDatabase()
+        try reader.write { try $0.execute("INSERT INTO t VALUES (1)") }
+        let writer = try makeDatabase()
+        try writer.write { connection in
+            try connection.execute("INSERT INTO t VALUES (2)")
+            // While this transaction holds the write lock, the other database reads the last commit.
+            #expect(try reader.read { try $0.scalarInt("SELECT count(*) FROM t") } == 1)
+        }
+        #expect(try reader.read { try $0.scalarInt("SELECT count(*) FROM t") } == 2)
+    }
+
+    @Test("a writer waiting past the busy timeout gets a busy error, and nothing is written")
+    func busyTimeout() throws {
+        let holder = try makeDatabase()
+        let waiter = try makeDatabase(busyTimeout: 100)
+        try holder.write { _ in
+            let error = #expect(throws: StorageError.self) {
+                try waiter.write { try $0.execute("INSERT INTO t VALUES (9)") }
+            }
+            #expect(error?.isBusy == true)
+        }
+        #expect(try waiter.read { try $0.scalarInt("SELECT count(*) FROM t") } == 0)
+    }
+
+    @Test("two writers with a busy timeout both succeed, one after the other")
+    func writersQueue() async throws {
+        let first = try makeDatabase()
+        let second = try makeDatabase()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for database in [first, second] {
+                group.addTask {
+                    for value in 0..<100 {
+                        try database.write { try $0.execute("INSERT INTO t VALUES (?)", [value]) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try first.read { try $0.scalarInt("SELECT count(*) FROM t") } == 200)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// What a finished process printed and how it exited.
+public struct ProcessResult: Sendable, CustomStringConvertible {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    public var description: String {
+        "exit \(status)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)"
+    }
+}
+
+/// Runs programs as a user would: real processes, real pipes, the exit status.
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to exit.
+    ///
+    /// Output goes to temporary files rather than pipes, so a chatty process can never block on a full
+    /// pipe while this side waits for it to exit.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: String? = nil,
+        environment: [String: String]? = nil, currentDirectory: String? = nil
+    ) throws -> ProcessResult {
+        let scratch = TemporaryDirectory()
+        let stdoutPath = scratch.file("stdout")
+        let stderrPath = scratch.file("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        let stdoutHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        let stderrHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        defer {
+            try? stdoutHandle.close()
+            try? stderrHandle.close()
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+        if let environment {
+            process.environment = environment
+        }
+        if let currentDirectory {
+            process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
+        }
+        let stdinPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdinPipe
+        try process.run()
+        if let input {
+            // Write on another thread: a process that exits without reading must not block this one.
+            let writer = stdinPipe.fileHandleForWriting
+            let data = Data(input.utf8)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: data)
+                try? writer.close()
+                done.signal()
+            }
+            process.waitUntilExit()
+            done.wait()
+        } else {
+            process.waitUntilExit()
+        }
+        let stdout = String(decoding: fileSnapshot(stdoutPath) ?? Data(), as: UTF8.self)
+        let stderr = String(decoding: fileSnapshot(stderrPath) ?? Data(), as: UTF8.self)
+        return ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// The path of a program next to the running test bundle (SwiftPM's build folder), e.g. `movies`.
+    ///
+    /// `MOVIES_BINARY` overrides it, to test an installed or release build.
+    public static func builtProduct(_ name: String) -> String {
+        if name == "movies", let override = ProcessInfo.processInfo.environment["MOVIES_BINARY"] {
+            return override
+        }
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // On macOS the test binary sits inside a .xctest bundle (Contents/MacOS).
+        while folder.path.contains(".xctest") {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent(name).path
+    }
+
+    /// The full path of a program on `PATH` (e.g. `sqlite3`), or nil.
+    public static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
