@@ -1,8 +1,10 @@
 import MoviesCore
 import Storage
+import ViewModels
 
 /// What a running command can use: its output streams, the terminal, the environment, and the
 /// database, opened (and migrated) on first use.
+@MainActor
 final class CommandContext {
     let environment: [String: String]
     let output: OutputStream
@@ -35,6 +37,11 @@ final class CommandContext {
         let database = try AppDatabase(path: databasePath, configuration: databaseConfiguration)
         openedDatabase = database
         return database
+    }
+
+    /// What view models are built from, over the opened database.
+    func dependencies() throws -> Dependencies {
+        Dependencies(database: try database())
     }
 
     /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.

@@ -38,9 +38,10 @@ public enum MoviesCLI {
     // MARK: - Running
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
+    @MainActor
     public static func run(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
+    ) async -> Int32 {
         let output = OutputStream.standardOutput()
         let errors = OutputStream.standardError()
         defer { output.flush() }
@@ -62,7 +63,7 @@ public enum MoviesCLI {
                     output.write(helpFormatter.help(for: parsed.commandPath))
                     return 0
                 }
-                try command.run(parsed, in: context)
+                try await command.run(parsed, in: context)
                 return 0
             }
         } catch {

@@ -1,4 +1,5 @@
 import MoviesCore
+import ViewModels
 
 /// `movies add <title> [--rating R] [--year Y] [--watched D] [--note N]`
 enum AddCommand: Command {
@@ -37,15 +38,22 @@ enum AddCommand: Command {
         return options
     }
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let year = try arguments.year()
+        let watchedOn = try arguments.watchedDate()
+        // Validate before opening: a refused add must not even create the database file.
         let draft = try MovieValidation.validated(
             MovieDraft(
-                title: arguments.string("title") ?? "",
-                year: try arguments.year(),
+                title: arguments.string("title") ?? "", year: year,
                 rating: arguments.rating("rating") ?? .notSeen,
-                watchedOn: try arguments.watchedDate(),
-                note: arguments.string("note")))
-        let movie = try context.database().movies.add(draft)
+                watchedOn: watchedOn, note: arguments.string("note")))
+        let form = AddMovieViewModel(store: try context.dependencies().movies)
+        form.title = draft.title
+        form.rating = draft.rating
+        form.year = draft.year
+        form.watchedOn = draft.watchedOn
+        form.note = draft.note ?? ""
+        let movie = try form.save()
         context.output.line("Added \(MovieText.summary(movie))")
     }
 }

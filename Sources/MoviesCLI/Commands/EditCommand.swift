@@ -1,5 +1,6 @@
 import Foundation
 import MoviesCore
+import ViewModels
 
 /// `movies edit <id> [--title T] [--rating R] [--year Y] [--watched D] [--note N]`
 enum EditCommand: Command {
@@ -10,14 +11,14 @@ enum EditCommand: Command {
         options: AddCommand.movieFieldOptions(includesTitle: true, ratingDefault: nil),
         examples: ["movies edit 12 --year 1995 --note \"director's cut\"", "movies edit 12 --watched \"\""])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = try arguments.movieID("id", display: "'<id>'") else { return }
         let changes = try changes(from: arguments)
         if changes.isEmpty {
             throw arguments.usageError(
                 "Nothing to change: give at least one of --title, --rating, --year, --watched, --note")
         }
-        let movie = try context.database().movies.edit(id: id, changes)
+        let movie = try MovieDetailViewModel(id: id, store: try context.dependencies().movies).edit(changes)
         context.output.line("Updated \(MovieText.summary(movie))")
     }
 

@@ -8,7 +8,7 @@ enum HelpCommand: Command {
                 name: "command", help: "The command to explain.", isOptional: true, isRepeating: true)
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = [MoviesCLI.rootSpec.name] + arguments.strings("command")
         let formatter = MoviesCLI.helpFormatter
         // Refuse an unknown name rather than silently showing the parent's help.

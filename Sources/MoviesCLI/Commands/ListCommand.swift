@@ -1,4 +1,5 @@
 import MoviesCore
+import ViewModels
 
 /// `movies list [--rating R ...] [--sort S] [--reverse] [--limit N] [--after ID] [--format F]`
 enum ListCommand: Command {
@@ -33,7 +34,7 @@ enum ListCommand: Command {
             "movies list --limit 50 --after 1200",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let query = try query(from: arguments)
         let format = arguments.string("format") ?? "table"
         let store = try context.database().movies
@@ -65,6 +66,7 @@ enum ListCommand: Command {
 }
 
 /// Prints a list of movies in the format asked for.
+@MainActor
 enum MovieListRendering {
     static func write(_ movies: [Movie], format: String, context: CommandContext) throws {
         if let recordFormat = MovieRecordFormat(rawValue: format) {

@@ -15,7 +15,7 @@ enum MigrateCommand: Command {
                 name: "status", kind: .flag, help: "List applied and pending migrations; change nothing.")
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let database = try AppDatabase(
             path: context.databasePath, configuration: context.databaseConfiguration, migrate: false)
         let migrator = AppDatabase.migrator

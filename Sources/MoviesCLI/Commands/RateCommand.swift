@@ -1,4 +1,5 @@
 import MoviesCore
+import ViewModels
 
 /// `movies rate <id> <rating>`
 enum RateCommand: Command {
@@ -11,10 +12,10 @@ enum RateCommand: Command {
         ],
         examples: ["movies rate 12 excellent"])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = try arguments.movieID("id", display: "'<id>'"), let rating = arguments.rating("rating")
         else { return }
-        let change = try context.database().movies.rate(id: id, rating)
+        let change = try MovieListViewModel(store: try context.dependencies().movies).rate(id: id, rating)
         if change.before.rating == change.after.rating {
             context.output.line("Unchanged \(MovieText.summary(change.after))")
         } else {

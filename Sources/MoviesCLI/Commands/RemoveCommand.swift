@@ -1,4 +1,5 @@
 import MoviesCore
+import ViewModels
 
 /// `movies rm <id>...`
 enum RemoveCommand: Command {
@@ -10,9 +11,9 @@ enum RemoveCommand: Command {
         aliases: ["remove"],
         examples: ["movies rm 12", "movies rm 3 4 5"])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let ids = try arguments.movieIDs("id")
-        let removed = try context.database().movies.remove(ids: ids)
+        let removed = try MovieListViewModel(store: try context.dependencies().movies).remove(ids: ids)
         for movie in removed {
             context.output.line("Removed \(MovieText.summary(movie))")
         }

@@ -1,4 +1,5 @@
 import MoviesCore
+import ViewModels
 
 /// `movies show <id> [--format F]`
 enum ShowCommand: Command {
@@ -8,7 +9,7 @@ enum ShowCommand: Command {
         arguments: [ArgumentSpec(name: "id", help: "The movie's id, as `list` shows it.")],
         options: [.format()])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = try arguments.movieID("id", display: "'<id>'") else { return }
         guard let movie = try context.database().movies.movie(id: id) else {
             throw MovieError.notFound(id: id)

@@ -155,6 +155,15 @@ public final class MovieStore: Sendable {
             conditions.append("rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))")
             arguments += ratings.map(\.rawValue)
         }
+        if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            // Matched as a literal substring: % _ and \ in the user's text are escaped, never wildcards.
+            let pattern =
+                "%"
+                + text.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            conditions.append("(title LIKE ? ESCAPE '\\' OR note LIKE ? ESCAPE '\\')")
+            arguments += [pattern, pattern]
+        }
         if let after = query.after {
             // Written as `key >= k AND (key > k OR id > i)` rather than the row value `(key, id) > (k, i)`,
             // because SQLite 3.40 seeks an expression index only for the expanded form.

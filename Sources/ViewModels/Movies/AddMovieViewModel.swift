@@ -1,0 +1,74 @@
+import Foundation
+import MoviesCore
+import Observation
+
+/// The add-a-movie form: fields, whether it can be saved, and saving.
+///
+/// Saving writes through the store only; any list showing the store learns of the new movie from the
+/// store's notification, never from this view model.
+@MainActor
+@Observable
+public final class AddMovieViewModel {
+    public var title = ""
+    public var rating: Rating = .notSeen
+    public var year: Int?
+    public var watchedOn: CalendarDate?
+    public var note = ""
+
+    /// True while a save runs.
+    public private(set) var isSaving = false
+    /// The last save's error, as a sentence; cleared by the next success or `reset()`.
+    public private(set) var lastError: String?
+
+    @ObservationIgnored private let store: MovieStore
+
+    /// An empty form over `store`.
+    public init(store: MovieStore) {
+        self.store = store
+    }
+
+    /// What stops the form from being saved, or nil when it can be: a blank title or a bad year.
+    public var validationMessage: String? {
+        do {
+            _ = try MovieValidation.validated(draft)
+            return nil
+        } catch {
+            return ErrorText.message(for: error)
+        }
+    }
+
+    /// True when the title is not blank after trimming and the year (if any) is valid.
+    public var canSave: Bool { validationMessage == nil }
+
+    /// The movie the form describes.
+    public var draft: MovieDraft {
+        MovieDraft(
+            title: title, year: year, rating: rating, watchedOn: watchedOn, note: note.isEmpty ? nil : note)
+    }
+
+    /// Saves the movie and returns it as stored; throws a `MovieError` a person can read (blank title,
+    /// bad year, duplicate). The form keeps its fields after a failure so they can be corrected.
+    @discardableResult
+    public func save() throws -> Movie {
+        isSaving = true
+        defer { isSaving = false }
+        do {
+            let movie = try store.add(MovieValidation.validated(draft))
+            lastError = nil
+            return movie
+        } catch {
+            lastError = ErrorText.message(for: error)
+            throw error
+        }
+    }
+
+    /// Empties the form for the next movie.
+    public func reset() {
+        title = ""
+        rating = .notSeen
+        year = nil
+        watchedOn = nil
+        note = ""
+        lastError = nil
+    }
+}

@@ -1,0 +1,182 @@
+import MoviesCore
+import Observation
+
+/// The movie list screen: the movies a filter and sort select, kept current by the store.
+///
+/// The list never needs to be told about a change: it observes the store, which reports every commit
+/// to the `movies` table, whether made through another view model, another connection, or another
+/// process. `onChanges` hears what changed between two versions, for a change feed.
+@MainActor
+@Observable
+public final class MovieListViewModel {
+    /// Where the list is in its life.
+    public enum LoadState: Sendable, Hashable {
+        case idle
+        case loading
+        case loaded
+        case failed(String)
+    }
+
+    // MARK: - State
+
+    /// The movies shown, in order.
+    public private(set) var movies: [Movie] = []
+    public private(set) var state: LoadState = .idle
+    /// The last error, as a sentence a person can read; cleared by the next success.
+    public private(set) var lastError: String?
+
+    /// Only movies with these ratings; empty means all.
+    public var ratingFilter: Set<Rating> = [] {
+        didSet { queryDidChange() }
+    }
+    /// Only movies matching these words; empty means all.
+    public var textFilter: String = "" {
+        didSet { queryDidChange() }
+    }
+    public var sort: MovieSort = .added {
+        didSet { queryDidChange() }
+    }
+    public var isReversed = false {
+        didSet { queryDidChange() }
+    }
+    /// At most this many movies (a page); nil means all.
+    public var limit: Int? {
+        didSet { queryDidChange() }
+    }
+    /// Start after the movie with this id (the last of the previous page).
+    public var after: Int64? {
+        didSet { queryDidChange() }
+    }
+
+    /// Called on the main actor with what changed each time the store delivers a different list
+    /// (not for the first list, nor after the filter or sort changed).
+    @ObservationIgnored public var onChanges: (@MainActor ([MovieChange]) -> Void)?
+
+    /// The query the filter and sort describe.
+    public var query: MovieQuery {
+        MovieQuery(
+            ratings: ratingFilter, text: textFilter.isEmpty ? nil : textFilter, sort: sort,
+            reversed: isReversed,
+            limit: limit, after: after)
+    }
+
+    /// True when the list is loaded and nothing matches.
+    public var isEmpty: Bool { state == .loaded && movies.isEmpty }
+
+    @ObservationIgnored private let store: MovieStore
+    @ObservationIgnored private var observation: Task<Void, Never>?
+    /// Whether the next delivered list continues the current one (and so is diffed for `onChanges`).
+    @ObservationIgnored private var continuesCurrentList = false
+
+    /// A list over `store`; call `load()` for one reading or `startObserving()` to stay current.
+    public init(store: MovieStore) {
+        self.store = store
+    }
+
+    isolated deinit {
+        observation?.cancel()
+    }
+
+    // MARK: - Loading
+
+    /// Reads the list once, now.
+    public func load() throws {
+        state = .loading
+        do {
+            apply(try store.list(query), isContinuation: false)
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Starts following the store: the current list first, then a new one after each change.
+    public func startObserving() {
+        observation?.cancel()
+        if state == .idle {
+            state = .loading
+        }
+        continuesCurrentList = state == .loaded
+        let values = store.observe(query)
+        observation = Task { [weak self] in
+            do {
+                for try await movies in values {
+                    guard let self else { return }
+                    self.apply(movies, isContinuation: self.continuesCurrentList)
+                    self.continuesCurrentList = true
+                }
+            } catch is CancellationError {
+            } catch {
+                self?.fail(error)
+            }
+        }
+    }
+
+    /// Stops following the store.
+    public func stopObserving() {
+        observation?.cancel()
+        observation = nil
+    }
+
+    /// True while the list follows the store.
+    public var isObserving: Bool { observation != nil }
+
+    // MARK: - Actions
+
+    /// Rates a movie; the list updates through the store's notification.
+    @discardableResult
+    public func rate(id: Int64, _ rating: Rating) throws -> (before: Movie, after: Movie) {
+        try perform { try store.rate(id: id, rating) }
+    }
+
+    /// Removes a movie; the list updates through the store's notification.
+    @discardableResult
+    public func remove(id: Int64) throws -> Movie {
+        try perform { try store.remove(ids: [id]) }[0]
+    }
+
+    /// Removes several movies at once, all or nothing.
+    @discardableResult
+    public func remove(ids: [Int64]) throws -> [Movie] {
+        try perform { try store.remove(ids: ids) }
+    }
+
+    // MARK: - Private
+
+    private func perform<T>(_ action: () throws -> T) throws -> T {
+        do {
+            let result = try action()
+            lastError = nil
+            return result
+        } catch {
+            lastError = ErrorText.message(for: error)
+            throw error
+        }
+    }
+
+    private func apply(_ newMovies: [Movie], isContinuation: Bool) {
+        let old = movies
+        movies = newMovies
+        state = .loaded
+        lastError = nil
+        if isContinuation, let onChanges {
+            let changes = MovieChange.differences(from: old, to: newMovies)
+            if !changes.isEmpty {
+                onChanges(changes)
+            }
+        }
+    }
+
+    private func fail(_ error: any Error) {
+        let message = ErrorText.message(for: error)
+        state = .failed(message)
+        lastError = message
+    }
+
+    private func queryDidChange() {
+        guard observation != nil else { return }
+        // A new query is a new list, not a change to the old one.
+        state = .loading
+        startObserving()
+    }
+}

@@ -1,1 +1,0 @@
-// Intentionally empty until the view models arrive (issue 3).

@@ -1,0 +1,180 @@
+import Foundation
+import MoviesCore
+import Storage
+import TestSupport
+import Testing
+import ViewModels
+
+/// A migrated database in a temporary folder and the dependencies built on it.
+@MainActor
+final class Fixture {
+    let folder = TemporaryDirectory()
+    let app: AppDatabase
+    var path: String { folder.file("movies.sqlite") }
+    var dependencies: Dependencies { Dependencies(database: app) }
+
+    init() throws {
+        app = try AppDatabase(path: folder.file("movies.sqlite"))
+    }
+}
+
+/// Waits on the main actor until `condition` holds (the view models update asynchronously).
+@MainActor
+func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() && ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}
+
+@MainActor
+@Suite("Movie view models against a real database")
+struct MovieViewModelTests {
+    let fixture: Fixture
+
+    init() throws {
+        fixture = try Fixture()
+    }
+
+    @Test("a new list starts idle and empty, then loads")
+    func initialState() async throws {
+        let list = MovieListViewModel(store: fixture.dependencies.movies)
+        #expect(list.state == .idle)
+        #expect(list.movies.isEmpty)
+        list.startObserving()
+        #expect(await waitUntil { list.state == .loaded })
+        #expect(list.isEmpty)
+        #expect(list.lastError == nil)
+    }
+
+    @Test("saving in the add form shows up in the list through the store alone")
+    func addUpdatesList() async throws {
+        let list = MovieListViewModel(store: fixture.dependencies.movies)
+        var feed: [MovieChange] = []
+        list.onChanges = { feed += $0 }
+        list.startObserving()
+        #expect(await waitUntil { list.state == .loaded })
+
+        let form = AddMovieViewModel(store: fixture.dependencies.movies)
+        #expect(form.rating == .notSeen)
+        #expect(!form.canSave)
+        form.title = "Heat"
+        form.year = 1995
+        form.rating = .excellent
+        #expect(form.canSave)
+        let saved = try form.save()
+        #expect(await waitUntil { list.movies == [saved] })
+        #expect(feed == [.added(saved)])
+    }
+
+    @Test("a write from a second connection updates the list")
+    func externalWrite() async throws {
+        let list = MovieListViewModel(store: fixture.dependencies.movies)
+        list.startObserving()
+        #expect(await waitUntil { list.state == .loaded })
+        let other = try Database(path: fixture.path)
+        try MovieStore(database: other).add(MovieDraft(title: "Alien", year: 1979, rating: .good))
+        #expect(await waitUntil { list.movies.map(\.title) == ["Alien"] })
+    }
+
+    @Test("a write from the sqlite3 command updates the list")
+    func otherProcessWrite() async throws {
+        let list = MovieListViewModel(store: fixture.dependencies.movies)
+        list.startObserving()
+        #expect(await waitUntil { list.state == .loaded })
+        try SQLiteShell.run(fixture.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
+        #expect(await waitUntil(timeout: .seconds(2)) { list.movies.map(\.title) == ["Heat"] })
+    }
+
+    @Test("the form refuses a blank title, a bad year and a duplicate with readable errors")
+    func validation() throws {
+        let form = AddMovieViewModel(store: fixture.dependencies.movies)
+        form.title = "   "
+        #expect(!form.canSave)
+        #expect(form.validationMessage == "The title is blank; a movie needs a title")
+        #expect(throws: MovieError.blankTitle) { try form.save() }
+        #expect(form.lastError == "The title is blank; a movie needs a title")
+
+        form.title = "Heat"
+        form.year = 1500
+        #expect(!form.canSave)
+        #expect(throws: MovieError.yearOutOfRange(1500)) { try form.save() }
+
+        form.year = 1995
+        let heat = try form.save()
+        #expect(form.lastError == nil)
+        #expect(throws: MovieError.duplicate(existing: heat)) { try form.save() }
+        #expect(form.lastError == "Heat (1995) is already on the list as #1")
+        #expect(form.title == "Heat", "a failed save keeps the fields for correction")
+        form.reset()
+        #expect(form.title.isEmpty && form.rating == .notSeen && form.year == nil)
+    }
+
+    @Test("rate and remove go through the store, and the feed reports them")
+    func rateAndRemove() async throws {
+        let store = fixture.dependencies.movies
+        let heat = try store.add(MovieDraft(title: "Heat", rating: .good))
+        let list = MovieListViewModel(store: store)
+        var feed: [MovieChange] = []
+        list.onChanges = { feed += $0 }
+        list.startObserving()
+        #expect(await waitUntil { list.movies.count == 1 })
+
+        let change = try list.rate(id: heat.id, .excellent)
+        #expect(await waitUntil { list.movies.first?.rating == .excellent })
+        #expect(feed == [.changed(before: heat, after: change.after)])
+
+        try list.remove(id: heat.id)
+        #expect(await waitUntil { list.movies.isEmpty })
+        #expect(feed.last == .removed(change.after))
+
+        #expect(throws: MovieError.notFound(id: heat.id)) { try list.remove(id: heat.id) }
+        #expect(list.lastError == "No movie with id \(heat.id)")
+    }
+
+    @Test("filter and sort re-query without reporting the new list as changes")
+    func filterAndSort() async throws {
+        let store = fixture.dependencies.movies
+        for (title, rating) in [("B", Rating.good), ("A", .poor), ("C", .excellent)] {
+            try store.add(MovieDraft(title: title, rating: rating))
+        }
+        let list = MovieListViewModel(store: store)
+        var feed: [MovieChange] = []
+        list.onChanges = { feed += $0 }
+        list.startObserving()
+        #expect(await waitUntil { list.movies.count == 3 })
+        list.sort = .title
+        #expect(await waitUntil { list.movies.map(\.title) == ["A", "B", "C"] })
+        list.ratingFilter = [.good, .excellent]
+        list.sort = .rating
+        #expect(await waitUntil { list.movies.map(\.title) == ["C", "B"] })
+        list.textFilter = "c"
+        #expect(await waitUntil { list.movies.map(\.title) == ["C"] })
+        #expect(feed.isEmpty)
+    }
+
+    @Test("the detail view model loads, edits, and reports an unknown id")
+    func detail() throws {
+        let store = fixture.dependencies.movies
+        let heat = try store.add(MovieDraft(title: "Heat"))
+        let detail = MovieDetailViewModel(id: heat.id, store: store)
+        try detail.load()
+        #expect(detail.movie == heat)
+        let edited = try detail.edit(MovieChanges(year: .set(1995)))
+        #expect(detail.movie == edited && edited.year == 1995)
+        let missing = MovieDetailViewModel(id: 99, store: store)
+        #expect(throws: MovieError.notFound(id: 99)) { try missing.load() }
+        #expect(missing.lastError == "No movie with id 99")
+    }
+
+    @Test("stopping the list releases the store's observer")
+    func stopReleases() async throws {
+        let list = MovieListViewModel(store: fixture.dependencies.movies)
+        list.startObserving()
+        #expect(await waitUntil { list.state == .loaded })
+        #expect(fixture.app.database.observerCount == 1)
+        list.stopObserving()
+        #expect(await waitUntil { fixture.app.database.observerCount == 0 })
+    }
+}
