@@ -11,6 +11,8 @@ public final class Connection {
     let handle: OpaquePointer
     /// The file this connection is open on.
     public let path: String
+    /// The file's identity, counted in `OpenFiles` while this connection is open.
+    private let fileIdentity: DatabaseFile.Identity
 
     private var statementCache: [String: Statement] = [:]
     /// Tables written by the open transaction (or the running autocommit statement).
@@ -27,7 +29,7 @@ public final class Connection {
     /// The file is checked before SQLite sees it: an existing file that is not a SQLite database is refused
     /// untouched, rather than handed to SQLite, which could create a `-wal` file beside it.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
-        try DatabaseFile.prepare(path: path, create: configuration.createIfMissing)
+        let identity = try OpenFiles.acquire(path: path, create: configuration.createIfMissing)
         var handle: OpaquePointer?
         // NOMUTEX: Database serializes access itself. EXRESCODE: extended result codes from open onward.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -35,16 +37,14 @@ public final class Connection {
         guard code == SQLITE_OK, let handle else {
             let error = StorageError.sqlite(code, handle: handle, sql: nil)
             sqlite3_close_v2(handle)
+            OpenFiles.release(identity)
             throw StorageError.cannotOpen(path: path, reason: error.description)
         }
         self.handle = handle
         self.path = path
-        do {
-            try configure(configuration)
-        } catch {
-            sqlite3_close_v2(handle)
-            throw error
-        }
+        self.fileIdentity = identity
+        // From here on a throw still runs deinit (self is fully initialized), which closes the handle.
+        try configure(configuration)
         installHooks()
     }
 
@@ -53,6 +53,7 @@ public final class Connection {
         // close_v2 defers the close until every statement is finalized, so an escaped statement
         // cannot make this fail.
         sqlite3_close_v2(handle)
+        OpenFiles.release(fileIdentity)
     }
 
     /// Applies the pragmas and options every connection of this project runs with.

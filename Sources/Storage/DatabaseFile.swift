@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,22 +9,43 @@ import Foundation
 
 /// The checks and preparations a database path gets before SQLite opens it.
 ///
-/// SQLite opens almost anything and fails lazily, sometimes after creating `-wal`/`-shm` files next to
-/// the victim. These checks refuse a directory or a non-SQLite file up front, with nothing written,
-/// and create a new file with private permissions (folder `0700`, file `0600`) because a movie list
-/// and reading history are personal.
+/// SQLite opens almost anything and fails lazily; worse, it treats some tiny files as empty databases
+/// and would write a header over them. These checks refuse a directory or a non-SQLite file up front,
+/// with nothing written, and create a new file with private permissions (folder `0700`, file `0600`)
+/// because a movie list and reading history are personal.
+///
+/// Reading the header needs a file descriptor, and closing any descriptor on a database file drops
+/// every POSIX lock this process holds on it, including those of open SQLite connections: another
+/// process could then think it is alone, checkpoint and delete the WAL under our feet
+/// (https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_).
+/// So the header is read only while no connection of this process has the file open; `OpenFiles`
+/// keeps count.
 enum DatabaseFile {
     /// The 16 bytes every SQLite 3 database file starts with. https://www.sqlite.org/fileformat.html
     static let header = Array("SQLite format 3\0".utf8)
 
+    /// A file's identity (device and inode), the same whatever path names it.
+    struct Identity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
     /// Checks `path` and, when `create` is true and nothing is there, creates its folder and an empty file.
-    static func prepare(path: String, create: Bool) throws {
+    /// Returns the file's identity, for `OpenFiles`.
+    static func prepare(path: String, create: Bool) throws -> Identity {
         var info = stat()
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
-            try checkHeader(path: path, size: Int(info.st_size))
-            return
+        if stat(path, &info) != 0 {
+            try createFile(path: path, create: create)
+            guard stat(path, &info) == 0 else {
+                throw StorageError.cannotOpen(path: path, reason: lastErrorText())
+            }
         }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Creates a missing database file (and its folder), private to the user.
+    private static func createFile(path: String, create: Bool) throws {
         guard errno == ENOENT else { throw StorageError.cannotOpen(path: path, reason: lastErrorText()) }
         guard create else { throw StorageError.cannotOpen(path: path, reason: "no such file") }
         try createFolder(for: path)
@@ -38,8 +60,11 @@ enum DatabaseFile {
 
     /// Refuses a non-empty file that does not start with the SQLite header. An empty file is a valid,
     /// empty database to SQLite, and nothing can be lost by using it.
-    private static func checkHeader(path: String, size: Int) throws {
-        guard size > 0 else { return }
+    ///
+    /// Call only while this process has no connection on the file (see the type's comment).
+    static func checkHeader(path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw StorageError.cannotOpen(path: path, reason: lastErrorText()) }
         defer { close(descriptor) }
@@ -68,5 +93,34 @@ enum DatabaseFile {
     /// The C library's text for the current `errno`.
     static func lastErrorText() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+/// How many connections this process has open on each database file.
+///
+/// The header of a file is read (with its own descriptor) only when the count is zero; see
+/// `DatabaseFile` for why a stray `close()` on an open database is dangerous.
+enum OpenFiles {
+    private static let counts = Mutex<[DatabaseFile.Identity: Int]>([:])
+
+    /// Prepares `path` (creating it when allowed), checks its header when no connection of this process
+    /// has it open, and counts one more connection. Balance with `release(_:)`.
+    static func acquire(path: String, create: Bool) throws -> DatabaseFile.Identity {
+        try counts.withLock { counts in
+            let identity = try DatabaseFile.prepare(path: path, create: create)
+            if counts[identity, default: 0] == 0 {
+                try DatabaseFile.checkHeader(path: path)
+            }
+            counts[identity, default: 0] += 1
+            return identity
+        }
+    }
+
+    /// Counts one connection fewer.
+    static func release(_ identity: DatabaseFile.Identity) {
+        counts.withLock { counts in
+            let remaining = counts[identity, default: 1] - 1
+            counts[identity] = remaining > 0 ? remaining : nil
+        }
     }
 }

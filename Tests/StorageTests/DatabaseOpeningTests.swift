@@ -103,3 +103,23 @@ struct DatabaseOpeningTests {
         #expect(!fileExists(folder.file("missing.sqlite")))
     }
 }
+
+@Suite("Several connections in one process")
+struct SharedFileTests {
+    @Test("opening a second connection keeps the first one's locks: other processes keep seeing our readers")
+    func secondOpenKeepsLocks() async throws {
+        // Regression: reading the header with open()/close() while a connection was open dropped this
+        // process's POSIX locks; sqlite3 then deleted the WAL on exit and our connections went stale.
+        let folder = TemporaryDirectory()
+        let path = folder.file("shared.sqlite")
+        let first = try Database(path: path)
+        try first.write { try $0.execute("CREATE TABLE t (x INTEGER) STRICT") }
+        let second = try Database(path: path)
+        for value in 1...3 {
+            try SQLiteShell.run(path, "INSERT INTO t VALUES (\(value))")
+            #expect(try first.read { try $0.scalarInt("SELECT count(*) FROM t") } == value)
+            #expect(try second.read { try $0.scalarInt("SELECT count(*) FROM t") } == value)
+        }
+        #expect(fileExists(path + "-wal"))
+    }
+}

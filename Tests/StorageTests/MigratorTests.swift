@@ -48,9 +48,11 @@ struct MigratorTests {
             try Migrator([Self.first, Self.second]).migrate(database)
         }
         let before = fileSnapshot(path)
-        let database = try Database(path: path)
-        #expect(throws: StorageError.newerDatabase(databaseVersion: 2, knownVersion: 1)) {
-            try Migrator([Self.first]).migrate(database)
+        do {
+            let database = try Database(path: path)
+            #expect(throws: StorageError.newerDatabase(databaseVersion: 2, knownVersion: 1)) {
+                try Migrator([Self.first]).migrate(database)
+            }
         }
         let message = StorageError.newerDatabase(databaseVersion: 2, knownVersion: 1).description
         #expect(message.contains("2") && message.contains("up to 1"))

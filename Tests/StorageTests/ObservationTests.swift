@@ -52,6 +52,11 @@ struct ObservationTests {
         #expect(await recorder.wait(forCount: 1))
         try SQLiteShell.run(path, "INSERT INTO items VALUES ('from sqlite3')")
         #expect(await recorder.wait(timeout: .seconds(1)) { $0 == ["from sqlite3"] })
+        // And again: every later commit is seen too, not only the first.
+        try SQLiteShell.run(path, "INSERT INTO items VALUES ('again')")
+        #expect(await recorder.wait(timeout: .seconds(1)) { $0 == ["from sqlite3", "again"] })
+        try SQLiteShell.run(path, "DELETE FROM items")
+        #expect(await recorder.wait(timeout: .seconds(1)) { $0 == [] })
     }
 
     @Test("a rolled-back transaction produces no value and no re-read")

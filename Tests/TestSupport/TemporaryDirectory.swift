@@ -35,6 +35,9 @@ public final class TemporaryDirectory: Sendable {
 }
 
 /// The bytes of a file (nil when it does not exist), for "nothing was changed" assertions.
+///
+/// Only for a database no connection of this process has open: closing the descriptor used here would
+/// drop that connection's POSIX locks (https://www.sqlite.org/howtocorrupt.html).
 public func fileSnapshot(_ path: String) -> Data? {
     FileManager.default.contents(atPath: path)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MoviesCore
 import ViewModels
 
@@ -27,23 +28,50 @@ enum ListCommand: Command {
                 name: "after", kind: .value(name: "id"),
                 help: "Continue after the movie with this id (the last one of the previous page)."),
             .format(),
+            OptionSpec(
+                name: "watch", short: "w", kind: .flag,
+                help: """
+                    Keep running and print each change as it happens, from any program, until Ctrl-C: \
+                    + added, ~ changed, - removed (with --format ndjson, one JSON object per change).
+                    """),
         ],
         examples: [
             "movies list --rating good,excellent --sort rating",
+            "movies list --watch",
             "movies list --format csv > movies.csv",
             "movies list --limit 50 --after 1200",
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let query = try query(from: arguments)
+        let limit = try arguments.converted(
+            "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected,
+            ValueParsing.positiveCount)
+        let after = try arguments.movieID("after", display: "'--after <id>'")
         let format = arguments.string("format") ?? "table"
-        let store = try context.database().movies
+        let watches = arguments.flag("watch")
+        if watches {
+            guard format == "table" || format == "ndjson" else {
+                throw arguments.usageError(
+                    "--watch prints changes as table lines or as ndjson, not as \(format)")
+            }
+            guard limit == nil && after == nil else {
+                throw arguments.usageError(
+                    "--watch follows the whole list; it cannot be combined with --limit or --after")
+            }
+        }
+        let list = MovieListViewModel(store: try context.dependencies().movies)
+        configure(list, from: arguments)
+        if watches {
+            try await watch(list, format: format, context: context)
+            return
+        }
+        list.after = after
         // One more than the page, to know whether there is a next page without a count query.
-        var pageQuery = query
-        pageQuery.limit = query.limit.map { $0 + 1 }
-        var movies = try store.list(pageQuery)
-        let hasMore = query.limit.map { movies.count > $0 } ?? false
-        if hasMore, let limit = query.limit {
+        list.limit = limit.map { $0 + 1 }
+        try list.load()
+        var movies = list.movies
+        let hasMore = limit.map { movies.count > $0 } ?? false
+        if hasMore, let limit {
             movies.removeLast(movies.count - limit)
         }
         try MovieListRendering.write(movies, format: format, context: context)
@@ -52,16 +80,60 @@ enum ListCommand: Command {
         }
     }
 
-    /// The store query the options describe.
-    static func query(from arguments: ParsedArguments) throws(UsageError) -> MovieQuery {
-        MovieQuery(
-            ratings: Set(arguments.strings("rating").compactMap(Rating.init(parsing:))),
-            sort: arguments.string("sort").flatMap(MovieSort.init(rawValue:)) ?? .added,
-            reversed: arguments.flag("reverse"),
-            limit: try arguments.converted(
-                "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected,
-                ValueParsing.positiveCount),
-            after: try arguments.movieID("after", display: "'--after <id>'"))
+    /// Sets the list's filter and sort from `--rating`, `--sort` and `--reverse`.
+    @MainActor
+    static func configure(_ list: MovieListViewModel, from arguments: ParsedArguments) {
+        list.ratingFilter = Set(arguments.strings("rating").compactMap(Rating.init(parsing:)))
+        list.sort = arguments.string("sort").flatMap(MovieSort.init(rawValue:)) ?? .added
+        list.isReversed = arguments.flag("reverse")
+    }
+
+    /// Prints the list, then each change until SIGINT or SIGTERM, which end it with exit code 0.
+    @MainActor
+    static func watch(_ list: MovieListViewModel, format: String, context: CommandContext) async throws {
+        let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
+        defer { stop.restore() }
+        try list.load()
+        try MovieListRendering.write(list.movies, format: format, context: context)
+        context.output.flush()
+        list.onChanges = { changes in
+            for change in changes {
+                if format == "ndjson" {
+                    context.output.line(ChangeRecord.json(change))
+                } else {
+                    context.output.line(MovieText.changeLine(change, terminal: context.terminal))
+                }
+            }
+            context.output.flush()
+        }
+        list.startObserving()
+        defer { list.stopObserving() }
+        while !stop.isRaised && !context.output.isBroken {
+            try await Task.sleep(for: .milliseconds(50))
+            if case .failed(let message) = list.state {
+                throw WatchFailure(message: message)
+            }
+        }
+    }
+}
+
+/// The observation behind `--watch` failed (the database became unreadable).
+struct WatchFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A change as one JSON object: `{"change":"added","movie":{...}}`, with `"before"` for changes.
+enum ChangeRecord {
+    static func json(_ change: MovieChange) -> String {
+        switch change {
+        case .added(let movie):
+            "{\"change\":\"added\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
+        case .removed(let movie):
+            "{\"change\":\"removed\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
+        case .changed(let before, let after):
+            "{\"change\":\"changed\",\"movie\":\(MovieRecordWriter.jsonObject(after)),\"before\":\(MovieRecordWriter.jsonObject(before))}"
+        }
     }
 }
 

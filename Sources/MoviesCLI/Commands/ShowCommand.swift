@@ -11,9 +11,9 @@ enum ShowCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = try arguments.movieID("id", display: "'<id>'") else { return }
-        guard let movie = try context.database().movies.movie(id: id) else {
-            throw MovieError.notFound(id: id)
-        }
+        let detail = MovieDetailViewModel(id: id, store: try context.dependencies().movies)
+        try detail.load()
+        guard let movie = detail.movie else { throw MovieError.notFound(id: id) }
         let format = arguments.string("format") ?? "table"
         if let recordFormat = MovieRecordFormat(rawValue: format) {
             let writer = MovieRecordWriter(

@@ -1,5 +1,6 @@
 import Foundation
 import MoviesCore
+import ViewModels
 
 /// How movies read in one line, in a table, and in detail, for people at a terminal.
 enum MovieText {
@@ -47,6 +48,34 @@ enum MovieText {
         lines.append("  added    \(readable(movie.createdAt))")
         lines.append("  updated  \(readable(movie.updatedAt))")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line of the change feed: `+ #12 Heat (1995) excellent`, `~ #3 Heat (1995) good -> excellent`,
+    /// `- #7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
+    static func changeLine(_ change: MovieChange, terminal: Terminal) -> String {
+        switch change {
+        case .added(let movie):
+            return terminal.green(
+                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(movie.rating.rawValue)")
+        case .removed(let movie):
+            return terminal.red("- #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
+        case .changed(let before, let after):
+            let title = TerminalText.singleLine(after.titleWithYear)
+            let text: String
+            if before.rating != after.rating {
+                text = "\(title) \(before.rating.rawValue) -> \(after.rating.rawValue)"
+            } else if before.titleWithYear != after.titleWithYear {
+                text = "\(TerminalText.singleLine(before.titleWithYear)) -> \(title)"
+            } else {
+                var fields: [String] = []
+                if before.watchedOn != after.watchedOn { fields.append("watched date") }
+                if before.note != after.note { fields.append("note") }
+                text =
+                    "\(title) \(after.rating.rawValue)"
+                    + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")) changed)")
+            }
+            return terminal.yellow("~ #\(after.id) \(text)")
+        }
     }
 
     /// `2026-11-30 10:20 UTC`.

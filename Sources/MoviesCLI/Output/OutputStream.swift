@@ -51,17 +51,8 @@ final class OutputStream: TextSink {
     func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard !isBroken else { return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    isBroken = true
-                    return
-                }
-                offset += written
-            }
+        if !buffer.withUnsafeBytes({ FileDescriptorWriter.write($0, to: descriptor) }) {
+            isBroken = true
         }
     }
 }

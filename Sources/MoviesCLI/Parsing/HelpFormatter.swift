@@ -23,8 +23,8 @@ struct HelpFormatter {
     func usage(for path: [String]) -> String {
         let specs = specs(along: path)
         let command = specs[specs.count - 1]
-        var parts = specs.map(\.name)
-        if specs.count == 1 {
+        var parts = specs.map(\.name).filter { !$0.isEmpty }
+        if specs.count == 1, globalOptions.contains(where: { $0.name == OptionSpec.database.name }) {
             parts.append("[--db <path>]")
         }
         parts += command.arguments.map(\.usage)
@@ -39,7 +39,7 @@ struct HelpFormatter {
     func help(for path: [String]) -> String {
         let specs = specs(along: path)
         let command = specs[specs.count - 1]
-        let commandName = specs.map(\.name).joined(separator: " ")
+        let commandName = specs.map(\.name).filter { !$0.isEmpty }.joined(separator: " ")
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if let discussion = command.discussion {
             text += Self.wrap(discussion, indent: 0) + "\n\n"
@@ -77,7 +77,8 @@ struct HelpFormatter {
             for subcommand in command.subcommands {
                 text += Self.row(label: subcommand.name, help: subcommand.abstract)
             }
-            text += "\n  See '\(commandName) help <subcommand>' for detailed help.\n"
+            let helpCommand = commandName.isEmpty ? "help" : "\(commandName) help"
+            text += "\n  See '\(helpCommand) <subcommand>' for detailed help.\n"
         }
 
         if !command.examples.isEmpty {
@@ -91,7 +92,10 @@ struct HelpFormatter {
 
     /// `Usage: ...` and the pointer to `--help`, printed after a usage error.
     func errorFooter(for path: [String]) -> String {
-        let commandName = specs(along: path).map(\.name).joined(separator: " ")
+        let commandName = specs(along: path).map(\.name).filter { !$0.isEmpty }.joined(separator: " ")
+        guard !commandName.isEmpty else {
+            return "Usage: \(usage(for: path))\n  See 'help' for the commands.\n"
+        }
         return "Usage: \(usage(for: path))\n  See '\(commandName) --help' for more information.\n"
     }
 

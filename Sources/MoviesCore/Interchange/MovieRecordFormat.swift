@@ -47,9 +47,9 @@ public final class MovieRecordWriter {
             try sink.write(
                 fields(of: movie).map { $0.map(FieldEncoding.tsv) ?? "" }.joined(separator: "\t") + "\n")
         case .json:
-            try sink.write((count == 0 ? "\n  " : ",\n  ") + jsonObject(movie))
+            try sink.write((count == 0 ? "\n  " : ",\n  ") + Self.jsonObject(movie))
         case .ndjson:
-            try sink.write(jsonObject(movie) + "\n")
+            try sink.write(Self.jsonObject(movie) + "\n")
         }
     }
 
@@ -79,7 +79,8 @@ public final class MovieRecordWriter {
         ]
     }
 
-    private func jsonObject(_ movie: Movie) -> String {
+    /// One movie as a JSON object on one line, with the same fields as the other formats.
+    public static func jsonObject(_ movie: Movie) -> String {
         let values: [String] = [
             String(movie.id), FieldEncoding.json(movie.title), movie.year.map(String.init) ?? "null",
             FieldEncoding.json(movie.rating.rawValue),

@@ -1,0 +1,36 @@
+import MoviesCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `movies shell`
+enum ShellCommand: Command {
+    static let spec = CommandSpec(
+        name: "shell",
+        abstract: "Work on the list interactively, and see changes from anywhere as they happen.",
+        discussion: """
+            At a terminal: a prompt with line editing and history (when readline or libedit is installed), \
+            `add` alone opens a small form, and every change to the list — from this shell, another movies \
+            or sqlite3 — is printed as it happens. From a pipe, each line is a command: no prompts, and the \
+            exit code is non-zero if any command failed.
+            """,
+        examples: [
+            "movies shell",
+            "printf 'add \"A\" --rating good\\nlist\\n' | movies shell",
+        ])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let console: any Console =
+            context.terminal.isInputInteractive && context.terminal.isOutputInteractive
+            ? InteractiveConsole(output: context.output, historyPath: context.databasePath + "-history")
+            : ScriptConsole(output: context.output)
+        let session = try ShellSession(context: context, console: console)
+        let code = await session.run()
+        if code != 0 {
+            throw ExitStatus(code: code)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import MoviesCore
+import ViewModels
+
+/// `add` with no arguments at a terminal: asks for the title, the rating (offering the six), an optional
+/// year, and a confirmation, then saves through `AddMovieViewModel`.
+@MainActor
+struct AddMovieForm {
+    let console: any Console
+    let form: AddMovieViewModel
+
+    /// Runs the form; returns the saved movie, or nil when the person cancelled (Ctrl-C, Ctrl-D, "n").
+    func run() async throws -> Movie? {
+        form.reset()
+        // Title: refused while blank, as `canSave` says.
+        while true {
+            guard let title = await ask("Title: ") else { return nil }
+            form.title = title
+            if let message = form.validationMessage,
+                form.title.trimmingCharacters(in: .whitespaces).isEmpty
+                    || message.hasPrefix("The title")
+            {
+                console.show("  \(message)\n")
+                continue
+            }
+            break
+        }
+        let words = Rating.words.joined(separator: ", ")
+        console.show("  Ratings: \(words)\n")
+        while true {
+            guard let answer = await ask("Rating [not-seen]: ") else { return nil }
+            if answer.trimmingCharacters(in: .whitespaces).isEmpty {
+                form.rating = .notSeen
+                break
+            }
+            if let rating = Rating(parsing: answer) {
+                form.rating = rating
+                break
+            }
+            console.show("  '\(answer)' is not a rating; type one of: \(words)\n")
+        }
+        while true {
+            guard let answer = await ask("Year (optional): ") else { return nil }
+            let trimmed = answer.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                form.year = nil
+                break
+            }
+            guard let year = Int(trimmed) else {
+                console.show("  '\(answer)' is not a year; type one such as 1995, or nothing\n")
+                continue
+            }
+            form.year = year
+            if let message = form.validationMessage {
+                console.show("  \(message)\n")
+                continue
+            }
+            break
+        }
+        let summary = form.draft.year.map { "\(form.draft.title) (\($0))" } ?? form.draft.title
+        guard let confirmation = await ask("Add \(summary), \(form.rating.rawValue)? [Y/n] ") else {
+            return nil
+        }
+        guard ["", "y", "yes"].contains(confirmation.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            return nil
+        }
+        return try form.save()
+    }
+
+    /// One answer, or nil when the person cancelled.
+    private func ask(_ prompt: String) async -> String? {
+        switch await console.readLine(prompt: prompt) {
+        case .line(let text): text
+        case .interrupted, .end, .tooLong: nil
+        }
+    }
+}

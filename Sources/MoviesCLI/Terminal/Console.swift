@@ -1,0 +1,23 @@
+/// What the shell reads from and shows to: a person at a terminal, or a script on a pipe.
+@MainActor
+protocol Console: AnyObject {
+    /// True for a person at a terminal: prompts, forms, the change feed.
+    var isInteractive: Bool { get }
+    /// The next line typed after `prompt` (no prompt is shown to a script).
+    func readLine(prompt: String) async -> ConsoleInput
+    /// Shows `text` (whole lines) now; at a terminal, above the prompt and what is being typed.
+    func show(_ text: String)
+    /// Called once when the shell ends, to save history and restore the terminal.
+    func close()
+}
+
+/// One answer from `Console.readLine`.
+enum ConsoleInput: Equatable, Sendable {
+    case line(String)
+    /// A line longer than the reader keeps; it was skipped.
+    case tooLong(bytes: Int)
+    /// Ctrl-C at the prompt.
+    case interrupted
+    /// End of input (Ctrl-D, or the end of a script).
+    case end
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The shell's console at a terminal: prompts, line editing and history when readline or libedit is
+/// installed, and notices printed above the prompt while the person is typing.
+///
+/// A dedicated input thread owns the terminal while a prompt is up: it polls standard input every
+/// 50 ms and, between keys, prints queued notices above the prompt and redraws it with what was typed.
+/// While a command runs there is no prompt, and the main actor writes directly. Handing the terminal
+/// back and forth only at `readLine` keeps the two from ever writing at once.
+@MainActor
+final class InteractiveConsole: Console {
+    let isInteractive = true
+    private let output: OutputStream
+    private let worker: InputThread
+    private let interruptSource: any DispatchSourceSignal
+
+    /// A console on the process's terminal; `historyPath` keeps the shell's history between sessions.
+    init(output: OutputStream, historyPath: String?) {
+        self.output = output
+        worker = InputThread(readline: Readline.load(), historyPath: historyPath)
+        // Ctrl-C clears the line being typed instead of ending the program.
+        signal(SIGINT, SIG_IGN)
+        interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interruptSource.setEventHandler { [worker] in worker.interrupt() }
+        interruptSource.resume()
+    }
+
+    func readLine(prompt: String) async -> ConsoleInput {
+        output.flush()
+        return await withCheckedContinuation { continuation in
+            worker.requestLine(prompt: prompt, continuation: continuation)
+        }
+    }
+
+    func show(_ text: String) {
+        if !worker.enqueueIfPrompting(text) {
+            output.write(text)
+            output.flush()
+        }
+    }
+
+    func close() {
+        output.flush()
+        interruptSource.cancel()
+        worker.saveHistory()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// The thread that reads the terminal while a prompt is up. All readline calls happen on it.
+private final class InputThread: @unchecked Sendable {
+    private struct Request {
+        var prompt: String
+        var continuation: CheckedContinuation<ConsoleInput, Never>
+    }
+
+    private struct State {
+        var request: Request?
+        var isPrompting = false
+        var notices: [String] = []
+        var thread: Thread?
+    }
+
+    private let readline: Readline?
+    private let historyPath: String?
+    private let state = Mutex(State())
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let interrupted = Atomic<Bool>(false)
+    private let plainReader = LineReader(descriptor: STDIN_FILENO)
+
+    init(readline: Readline?, historyPath: String?) {
+        self.readline = readline
+        self.historyPath = historyPath
+        if let readline {
+            readline.catchSignals?.pointee = 0
+            if let historyPath { _ = readline.readHistory(historyPath) }
+        }
+    }
+
+    // MARK: - Called from the main actor
+
+    func requestLine(prompt: String, continuation: CheckedContinuation<ConsoleInput, Never>) {
+        interrupted.store(false, ordering: .relaxed)
+        state.withLock { state in
+            state.request = Request(prompt: prompt, continuation: continuation)
+            state.isPrompting = true
+            if state.thread == nil {
+                let thread = Thread { [self] in run() }
+                thread.name = "movies shell input"
+                state.thread = thread
+                thread.start()
+            }
+        }
+        wakeUp.signal()
+    }
+
+    /// Queues `text` for display above the prompt; false when no prompt is up (the caller writes it).
+    func enqueueIfPrompting(_ text: String) -> Bool {
+        state.withLock { state in
+            guard state.isPrompting else { return false }
+            state.notices.append(text)
+            return true
+        }
+    }
+
+    func interrupt() {
+        interrupted.store(true, ordering: .relaxed)
+    }
+
+    func saveHistory() {
+        guard let readline, let historyPath else { return }
+        // Create the file private first: write_history would create it with the umask's mode.
+        let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+        _ = readline.writeHistory(historyPath)
+    }
+
+    // MARK: - The input thread
+
+    private func run() {
+        while true {
+            wakeUp.wait()
+            guard let request = state.withLock({ $0.request }) else { continue }
+            let input =
+                readline.map { readLine(prompt: request.prompt, with: $0) }
+                ?? readPlainLine(prompt: request.prompt)
+            let leftover = state.withLock { state -> [String] in
+                state.isPrompting = false
+                state.request = nil
+                defer { state.notices.removeAll() }
+                return state.notices
+            }
+            Self.write(leftover.joined())
+            request.continuation.resume(returning: input)
+        }
+    }
+
+    /// Notices queued while the prompt is up.
+    private func takeNotices() -> [String] {
+        state.withLock { state in
+            defer { state.notices.removeAll() }
+            return state.notices
+        }
+    }
+
+    private func readLine(prompt: String, with readline: Readline) -> ConsoleInput {
+        ReadlineLine.reset(remove: readline.remove)
+        readline.install(prompt) { line in
+            ReadlineLine.finish(line)
+        }
+        while !ReadlineLine.isFinished {
+            let notices = takeNotices()
+            if !notices.isEmpty {
+                // Clear the prompt line, print above it, and let readline redraw prompt and typed text.
+                Self.write("\r\u{1B}[K" + notices.joined())
+                _ = readline.onNewLine()
+                readline.redisplay()
+            }
+            if interrupted.exchange(false, ordering: .relaxed) {
+                readline.replaceLine("", 0)
+                readline.remove()
+                Self.write("^C\n")
+                return .interrupted
+            }
+            if Self.waitForInput() {
+                readline.readCharacter()
+            }
+        }
+        guard let line = ReadlineLine.line else { return .end }
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            _ = readline.addHistory(line)
+        }
+        return .line(line)
+    }
+
+    private func readPlainLine(prompt: String) -> ConsoleInput {
+        Self.write(prompt)
+        while true {
+            let notices = takeNotices()
+            if !notices.isEmpty {
+                Self.write("\r\u{1B}[K" + notices.joined() + prompt)
+            }
+            if interrupted.exchange(false, ordering: .relaxed) {
+                tcflush(STDIN_FILENO, TCIFLUSH)  // drop the half-typed line
+                Self.write("^C\n")
+                return .interrupted
+            }
+            if plainReader.hasBufferedInput || Self.waitForInput() {
+                switch plainReader.next() {
+                case .none: return .end
+                case .text(let line): return .line(line)
+                case .tooLong(let bytes): return .tooLong(bytes: bytes)
+                }
+            }
+        }
+    }
+
+    /// Waits up to 50 ms for standard input to become readable.
+    private static func waitForInput() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 50) > 0
+    }
+
+    private static func write(_ text: String) {
+        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+    }
+}
+
+/// Where readline's line handler (a C function, so without context) leaves the finished line.
+/// Only the input thread touches it.
+private enum ReadlineLine {
+    nonisolated(unsafe) static var line: String?
+    nonisolated(unsafe) static var isFinished = false
+    nonisolated(unsafe) static var remove: (@convention(c) () -> Void)?
+
+    static func reset(remove: @convention(c) () -> Void) {
+        line = nil
+        isFinished = false
+        self.remove = remove
+    }
+
+    /// The line handler: removing the handler here, inside it, is what keeps readline from drawing the
+    /// prompt again before the command's output.
+    static func finish(_ raw: UnsafeMutablePointer<CChar>?) {
+        remove?()
+        if let raw {
+            line = String(cString: raw)
+            free(raw)
+        } else {
+            line = nil
+        }
+        isFinished = true
+    }
+}
