@@ -14,7 +14,7 @@ public enum MoviesCLI {
     /// Every top-level command, in the order help lists them.
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, RateCommand.self, EditCommand.self,
-        RemoveCommand.self, ShellCommand.self, MigrateCommand.self, HelpCommand.self,
+        RemoveCommand.self, ShellCommand.self, MigrateCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
     static let rootSpec = CommandSpec(
