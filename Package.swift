@@ -7,6 +7,8 @@ import PackageDescription
 
 let package = Package(
     name: "movies",
+    // Mutex and Atomic (Synchronization) need macOS 15; on Linux any Swift 6 toolchain has them.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "movies", targets: ["movies"]),
         .library(name: "MoviesCore", targets: ["MoviesCore"]),
@@ -45,7 +47,9 @@ let package = Package(
         // TestSupport: temporary folders, running processes, file snapshots; shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
-        .testTarget(name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"]),
+        .testTarget(
+            name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"],
+            resources: [.copy("Feeds/Fixtures")]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "TestSupport"]),
         // Depends on the `movies` executable so `swift test` builds it; the tests run it as a user would.
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies", "TestSupport"]),

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Reads and writes OPML subscription lists, the format feed readers exchange subscriptions in.
+public enum OPML {
+    /// The largest OPML file accepted, in bytes.
+    public static let maximumBytes = 10 * 1024 * 1024
+
+    /// The subscriptions in an OPML document, nested folders flattened, in document order.
+    ///
+    /// Outlines that cannot be subscribed to (no `xmlUrl`, a non-http(s) or invalid one) are
+    /// returned too, with `problem` set, so an import can say what it skipped. Folder outlines (ones
+    /// with children and no `xmlUrl`) are not subscriptions and are not returned; a leaf outline
+    /// without `xmlUrl` (which may be an empty folder) is returned with `.missingFeedURL`. `feed://` and
+    /// `feed:https://` addresses are rewritten to http(s). The document gets the same entity and size
+    /// protection as feeds.
+    public static func parse(_ data: Data) throws(FeedParseError) -> [OPMLOutline] {
+        let handler = OPMLDocumentHandler()
+        try XMLDocumentReader.read(data, limit: maximumBytes, handler: handler) { root in
+            let local = root.split(separator: ":").last.map(String.init) ?? root
+            return local.lowercased() == "opml" ? nil : .notOPML(rootElement: root)
+        }
+        return handler.outlines
+    }
+
+    /// Checks a feed address from an OPML file: the usable URL string, or the problem with it.
+    static func validate(_ raw: String) -> Result<String, OPMLOutlineProblem> {
+        var text = HTMLText.plainText(fromText: raw, singleLine: true)
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("feed:http://") || lowered.hasPrefix("feed:https://") {
+            text = String(text.dropFirst(5))
+        } else if lowered.hasPrefix("feed://") {
+            text = "http://" + text.dropFirst(7)
+        }
+        guard !text.isEmpty else { return .failure(.missingFeedURL) }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
+            return .failure(.invalidURL)
+        }
+        guard scheme == "http" || scheme == "https" else {
+            return .failure(.unsupportedScheme(scheme))
+        }
+        guard let host = url.host, !host.isEmpty else { return .failure(.invalidURL) }
+        return .success(text)
+    }
+}
+
+/// Collects `<outline>` elements from an OPML document.
+final class OPMLDocumentHandler: XMLEventHandler {
+    private struct OpenOutline {
+        var attributes: XMLAttributes
+        var position: Int
+        var hasFeedURL: Bool
+        var hasChildren = false
+    }
+
+    private(set) var failure: FeedParseError?
+    private(set) var outlines: [OPMLOutline] = []
+    private var open: [OpenOutline?] = []
+
+    func start(element name: XMLName, attributes: XMLAttributes) {
+        if open.isEmpty, name.local.lowercased() != "opml" {
+            failure = .notOPML(rootElement: name.qualified)
+            return
+        }
+        guard name.local.lowercased() == "outline" else {
+            open.append(nil)
+            return
+        }
+        if let parentIndex = open.lastIndex(where: { $0 != nil }) {
+            open[parentIndex]?.hasChildren = true
+        }
+        let feedURL = attributes.caseInsensitive("xmlUrl")
+        if let feedURL {
+            outlines.append(outline(attributes: attributes, feedURL: feedURL))
+        }
+        open.append(OpenOutline(attributes: attributes, position: outlines.count, hasFeedURL: feedURL != nil))
+    }
+
+    func end(element name: XMLName) {
+        guard let last = open.popLast(), let outline = last else { return }
+        if !outline.hasFeedURL, !outline.hasChildren {
+            let entry = OPMLOutline(
+                title: OPMLDocumentHandler.title(outline.attributes), xmlURL: "",
+                htmlURL: OPMLDocumentHandler.siteURL(outline.attributes), problem: .missingFeedURL)
+            outlines.insert(entry, at: min(outline.position, outlines.count))
+        }
+    }
+
+    func text(_ text: String) {}
+
+    private func outline(attributes: XMLAttributes, feedURL: String) -> OPMLOutline {
+        let title = OPMLDocumentHandler.title(attributes)
+        let siteURL = OPMLDocumentHandler.siteURL(attributes)
+        switch OPML.validate(feedURL) {
+        case .success(let url):
+            return OPMLOutline(title: title, xmlURL: url, htmlURL: siteURL)
+        case .failure(let problem):
+            let shown = HTMLText.plainText(fromText: feedURL, singleLine: true)
+            return OPMLOutline(title: title, xmlURL: shown, htmlURL: siteURL, problem: problem)
+        }
+    }
+
+    private static func title(_ attributes: XMLAttributes) -> String? {
+        for key in ["title", "text"] {
+            if let value = attributes.caseInsensitive(key) {
+                let line = HTMLText.plainText(fromText: value, singleLine: true)
+                if !line.isEmpty {
+                    return line
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func siteURL(_ attributes: XMLAttributes) -> String? {
+        guard let raw = attributes.caseInsensitive("htmlUrl") else { return nil }
+        return URLText.resolve(raw, against: nil)
+    }
+}
