@@ -109,6 +109,26 @@ public final class Database: Sendable {
         return values
     }
 
+    /// A signal after every commit that touched one of `tables`, from this process or any other (then
+    /// without knowing which tables). Signals in quick succession may merge into one.
+    ///
+    /// For observers that decide themselves what to re-read (a paged list re-reads the pages it shows).
+    public func commits(touching tables: Set<String>) -> AsyncStream<Void> {
+        let subscription = changes.subscribe(tables: tables)
+        let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let relay = Task.detached {
+            for await _ in subscription.signals {
+                continuation.yield()
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { [changes] _ in
+            relay.cancel()
+            changes.unsubscribe(subscription.id)
+        }
+        return signals
+    }
+
     /// How many observations are live: zero once every observer has stopped. For tests and diagnostics.
     public var observerCount: Int { changes.subscriberCount }
 }

@@ -13,6 +13,9 @@ public struct AppDatabase: Sendable {
     /// The movie list.
     public var movies: MovieStore { MovieStore(database: database) }
 
+    /// The news reading list.
+    public var news: NewsRepository { NewsRepository(database: database) }
+
     /// Opens the file at `path` (creating it when missing) and applies pending migrations.
     ///
     /// When `migrate` is false the file is opened as is, for `movies migrate --status`.

@@ -156,11 +156,7 @@ public final class MovieStore: Sendable {
             arguments += ratings.map(\.rawValue)
         }
         if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            // Matched as a literal substring: % _ and \ in the user's text are escaped, never wildcards.
-            let pattern =
-                "%"
-                + text.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            let pattern = SearchPattern.likePattern(text)
             conditions.append("(title LIKE ? ESCAPE '\\' OR note LIKE ? ESCAPE '\\')")
             arguments += [pattern, pattern]
         }

@@ -8,12 +8,27 @@ import MoviesCore
 public struct Dependencies: Sendable {
     /// The movie list.
     public var movies: MovieStore
+    /// The news reading list.
+    public var news: NewsRepository
+    /// How feeds are fetched.
+    public var feedFetcher: FeedFetcher
     /// The current time; tests fix it.
     public var now: @Sendable () -> Date
 
-    /// Dependencies over `database`, with the system clock unless told otherwise.
-    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Dependencies over `database`, fetching feeds with `feedFetcher` and the system clock unless told
+    /// otherwise.
+    public init(
+        database: AppDatabase, feedFetcher: FeedFetcher = FeedFetcher(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.movies = database.movies
+        self.news = database.news
+        self.feedFetcher = feedFetcher
         self.now = now
+    }
+
+    /// A refresher over the news repository with these dependencies' fetcher and clock.
+    public var newsRefresher: NewsRefresher {
+        NewsRefresher(repository: news, fetcher: feedFetcher, now: now)
     }
 }

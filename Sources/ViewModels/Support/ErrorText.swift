@@ -9,6 +9,7 @@ public enum ErrorText {
             switch error {
             case let movie as MovieError: movie.description
             case let storage as StorageError: storage.description
+            case let news as NewsError: news.description
             default: String(describing: error)
             }
         return text.prefix(1).uppercased() + text.dropFirst()

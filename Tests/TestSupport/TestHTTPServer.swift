@@ -14,16 +14,16 @@ import Synchronization
 /// It listens on a kernel-assigned port, serves each connection on its own thread, answers every
 /// request with `Connection: close`, and closes cleanly (shutdown, drain, close). Every wait is
 /// bounded, so a misbehaving client cannot keep it alive: it stops by itself.
-final class TestHTTPServer: Sendable {
+public final class TestHTTPServer: Sendable {
     /// A request as the server read it; header names are lowercased.
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]
     }
 
     /// What to do with a request.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// A complete response, after an optional pause.
         case send(status: Int, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero)
         /// A long body written chunk by chunk (chunked encoding unless `declareLength`).
@@ -33,16 +33,16 @@ final class TestHTTPServer: Sendable {
     }
 
     /// What the server observed, for assertions.
-    struct Stats: Sendable {
-        var requests: [Request] = []
-        var active = 0
-        var maximumActive = 0
-        var streamedBytes = 0
-        var clientWentAway = false
-        var hungConnectionsClosedByClient = 0
+    public struct Stats: Sendable {
+        public var requests: [Request] = []
+        public var active = 0
+        public var maximumActive = 0
+        public var streamedBytes = 0
+        public var clientWentAway = false
+        public var hungConnectionsClosedByClient = 0
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let stopping = Atomic<Bool>(false)
@@ -50,7 +50,7 @@ final class TestHTTPServer: Sendable {
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// Starts listening; `handler` decides the reply to each request.
-    init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         let (socket, port) = try TestHTTPServer.listen()
         self.listener = socket
@@ -60,17 +60,17 @@ final class TestHTTPServer: Sendable {
     }
 
     /// The URL of `path` on this server.
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// A snapshot of what the server saw.
-    var observed: Stats {
+    public var observed: Stats {
         stats.withLock { $0 }
     }
 
     /// Stops accepting and waits for the accept loop to end; open connections end on their own.
-    func stop() {
+    public func stop() {
         stopping.store(true, ordering: .sequentiallyConsistent)
         acceptLoopDone.wait()
         close(listener)
@@ -104,7 +104,7 @@ final class TestHTTPServer: Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens (bound, then closed without listening).
-    static func closedPort() -> Int {
+    public static func closedPort() -> Int {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

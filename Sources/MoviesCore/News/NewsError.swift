@@ -1,0 +1,44 @@
+/// Why the news repository refused a request, in words a person can act on.
+public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The URL is not an absolute http or https URL.
+    case invalidFeedURL(String)
+    /// The feed is already subscribed.
+    case alreadySubscribed(Feed)
+    /// No feed has this id or URL.
+    case feedNotFound(String)
+    /// No news item has this id.
+    case itemNotFound(id: Int64)
+    /// The item's title is blank.
+    case blankTitle
+    /// A field holds a control character (a terminal escape, a NUL...).
+    case controlCharacter(field: String)
+    /// A field is longer than allowed.
+    case tooLong(field: String, limit: Int)
+
+    /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
+    public var isValidation: Bool {
+        switch self {
+        case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong: true
+        case .alreadySubscribed, .feedNotFound, .itemNotFound: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidFeedURL(let url):
+            "'\(url)' is not a feed address; give an http:// or https:// URL"
+        case .alreadySubscribed(let feed):
+            "already subscribed to \(feed.url) as feed #\(feed.id)"
+        case .feedNotFound(let reference):
+            "no subscribed feed \(reference)"
+        case .itemNotFound(let id):
+            "no news item with id \(id)"
+        case .blankTitle:
+            "the title is blank; a news item needs a title"
+        case .controlCharacter(let field):
+            "the \(field) contains a control character; only printable text is allowed"
+        case .tooLong(let field, let limit):
+            "the \(field) is longer than \(limit) characters"
+        }
+    }
+}

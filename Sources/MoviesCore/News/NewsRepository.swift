@@ -1,0 +1,366 @@
+import Foundation
+import Storage
+
+/// The news reading list: subscriptions, the items fetched from them or added by hand, read and starred
+/// state, and pages of items newest first.
+///
+/// Each write is one transaction; refusals (`NewsError`) happen before anything is written.
+public final class NewsRepository: Sendable {
+    /// The database the news lives in.
+    public let database: Database
+
+    /// The longest title or source accepted for a hand-written item.
+    public static let maximumTitleLength = 1_000
+
+    /// A repository over `database`, which must already be migrated (see `AppDatabase`).
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: - Feeds
+
+    /// Subscribes to the feed at `url` (http or https); refuses a URL already subscribed.
+    @discardableResult
+    public func subscribe(url: String) throws -> Feed {
+        let url = try Self.validatedFeedURL(url)
+        return try database.write { connection in
+            if let existing = try Self.feed(url: url, in: connection) {
+                throw NewsError.alreadySubscribed(existing)
+            }
+            guard
+                let feed = try connection.cachedStatement(
+                    "INSERT INTO feeds (url) VALUES (?) RETURNING \(NewsRows.feedColumns)"
+                ).fetchOne([url], NewsRows.feed)
+            else { throw NewsError.feedNotFound(url) }
+            return feed
+        }
+    }
+
+    /// Unsubscribes the feed with this id or URL. Its items go with it, except starred ones, which
+    /// stay as loose items.
+    @discardableResult
+    public func unsubscribe(_ reference: String) throws -> Feed {
+        try database.write { connection in
+            guard let feed = try Self.feed(reference: reference, in: connection) else {
+                throw NewsError.feedNotFound(reference)
+            }
+            // Starred items are kept: detached from the feed, with the feed's name as their source.
+            // A loose item with the same guid already there wins; the feed's copy then goes.
+            try connection.execute(
+                """
+                UPDATE OR IGNORE news_items SET feed_id = NULL, source = coalesce(source, ?)
+                WHERE feed_id = ? AND starred = 1
+                """, [feed.displayName, feed.id])
+            try connection.execute("DELETE FROM feeds WHERE id = ?", [feed.id])
+            return feed
+        }
+    }
+
+    /// Every subscribed feed, in the order subscribed.
+    public func feeds() throws -> [Feed] {
+        try database.read { connection in
+            try connection.cachedStatement("SELECT \(NewsRows.feedColumns) FROM feeds ORDER BY id")
+                .fetchAll([], NewsRows.feed)
+        }
+    }
+
+    /// The feed with this id (`3`, `#3`) or URL, or nil.
+    public func feed(reference: String) throws -> Feed? {
+        try database.read { try Self.feed(reference: reference, in: $0) }
+    }
+
+    // MARK: - Storing what a fetch brought
+
+    /// Stores a fetched feed's items: new ones inserted, changed ones updated (read and starred state
+    /// kept), and the feed's title, validators and fetch time recorded. One transaction.
+    @discardableResult
+    public func store(
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
+    ) throws -> FeedUpdate {
+        try database.write { connection in
+            guard try Self.feed(id: feedID, in: connection) != nil else {
+                throw NewsError.feedNotFound("#\(feedID)")
+            }
+            try connection.execute(
+                """
+                UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
+                    last_modified = ?, last_fetched_at = ?, last_error = NULL
+                WHERE id = ?
+                """,
+                [
+                    parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt),
+                    feedID,
+                ])
+            return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+        }
+    }
+
+    /// Stores the items of a feed document read from a file, as loose items (no feed); importing the
+    /// same file again adds nothing.
+    @discardableResult
+    public func importItems(_ parsed: ParsedFeed, fetchedAt: Date) throws -> FeedUpdate {
+        try database.write { connection in
+            try Self.upsert(parsed, feedID: nil, fetchedAt: fetchedAt, in: connection)
+        }
+    }
+
+    /// Records a fetch answered `304 Not Modified`.
+    public func recordNotModified(feedID: Int64, at date: Date) throws {
+        try database.write { connection in
+            try connection.execute(
+                "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
+                [Timestamp.string(from: date), feedID])
+        }
+    }
+
+    /// Records why a feed's fetch failed; its items stay as they were.
+    public func recordFailure(feedID: Int64, message: String, at date: Date) throws {
+        try database.write { connection in
+            try connection.execute(
+                "UPDATE feeds SET last_fetched_at = ?, last_error = ? WHERE id = ?",
+                [Timestamp.string(from: date), message, feedID])
+        }
+    }
+
+    // MARK: - Items
+
+    /// Adds a hand-written item and returns it.
+    @discardableResult
+    public func add(_ draft: NewsItemDraft, now: Date = Date()) throws -> NewsItem {
+        let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        if title.isEmpty { throw NewsError.blankTitle }
+        for (field, value) in [
+            ("title", title), ("source", draft.source), ("URL", draft.url), ("image URL", draft.imageURL),
+        ] {
+            guard let value else { continue }
+            if value.unicodeScalars.contains(where: MovieValidation.isControl) {
+                throw NewsError.controlCharacter(field: field)
+            }
+            if value.count > Self.maximumTitleLength {
+                throw NewsError.tooLong(field: field, limit: Self.maximumTitleLength)
+            }
+        }
+        let guid = "manual:" + UUID().uuidString.lowercased()
+        return try database.write { connection in
+            guard
+                let item = try connection.cachedStatement(
+                    """
+                    INSERT INTO news_items (guid, title, summary, url, source, image_url, published_at, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(NewsRows.itemColumns)
+                    """
+                ).fetchOne(
+                    [
+                        guid, title, draft.summary, draft.url, draft.source, draft.imageURL,
+                        Timestamp.string(from: draft.publishedAt ?? now), Timestamp.string(from: now),
+                    ], NewsRows.item)
+            else { throw NewsError.itemNotFound(id: connection.lastInsertedRowID) }
+            return item
+        }
+    }
+
+    /// The item with `id`, or nil.
+    public func item(id: Int64) throws -> NewsItem? {
+        try database.read { try Self.item(id: id, in: $0) }
+    }
+
+    /// The page of items `query` selects, newest first.
+    public func page(_ query: NewsQuery) throws -> [NewsItem] {
+        try database.read { try Self.page(query, in: $0) }
+    }
+
+    /// Marks an item read (now) or unread; returns it as stored.
+    @discardableResult
+    public func setRead(id: Int64, _ isRead: Bool, at date: Date = Date()) throws -> NewsItem {
+        try update(id: id) { connection in
+            if isRead {
+                // An item read before keeps the time it was first read.
+                try connection.execute(
+                    "UPDATE news_items SET read_at = ? WHERE id = ? AND read_at IS NULL",
+                    [Timestamp.string(from: date), id])
+            } else {
+                try connection.execute(
+                    "UPDATE news_items SET read_at = NULL WHERE id = ? AND read_at IS NOT NULL", [id])
+            }
+        }
+    }
+
+    /// Stars or unstars an item; returns it as stored.
+    @discardableResult
+    public func setStarred(id: Int64, _ isStarred: Bool) throws -> NewsItem {
+        try update(id: id) { connection in
+            try connection.execute(
+                "UPDATE news_items SET starred = ? WHERE id = ? AND starred != ?", [isStarred, id, isStarred])
+        }
+    }
+
+    /// The page `query` selects, now and after every change to the news by anyone.
+    public func observe(_ query: NewsQuery) -> AsyncThrowingStream<[NewsItem], any Error> {
+        database.observe(tables: ["news_items", "feeds"]) { try Self.page(query, in: $0) }
+    }
+
+    /// A signal after every commit that touched the news, from this process or another.
+    public func changes() -> AsyncStream<Void> {
+        database.commits(touching: ["news_items", "feeds"])
+    }
+
+    // MARK: - SQL
+
+    private func update(id: Int64, _ change: (Connection) throws -> Void) throws -> NewsItem {
+        try database.write { connection in
+            guard try Self.item(id: id, in: connection) != nil else { throw NewsError.itemNotFound(id: id) }
+            try change(connection)
+            guard let item = try Self.item(id: id, in: connection) else {
+                throw NewsError.itemNotFound(id: id)
+            }
+            return item
+        }
+    }
+
+    static func item(id: Int64, in connection: Connection) throws -> NewsItem? {
+        try connection.cachedStatement("SELECT \(NewsRows.itemColumns) FROM news_items WHERE id = ?")
+            .fetchOne([id], NewsRows.item)
+    }
+
+    static func feed(id: Int64, in connection: Connection) throws -> Feed? {
+        try connection.cachedStatement("SELECT \(NewsRows.feedColumns) FROM feeds WHERE id = ?")
+            .fetchOne([id], NewsRows.feed)
+    }
+
+    static func feed(url: String, in connection: Connection) throws -> Feed? {
+        try connection.cachedStatement("SELECT \(NewsRows.feedColumns) FROM feeds WHERE url = ?")
+            .fetchOne([url], NewsRows.feed)
+    }
+
+    static func feed(reference: String, in connection: Connection) throws -> Feed? {
+        let digits = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        if let id = Int64(digits) {
+            return try feed(id: id, in: connection)
+        }
+        return try feed(url: reference.trimmingCharacters(in: .whitespaces), in: connection)
+    }
+
+    /// `url` trimmed, if it is an absolute http(s) URL with a host (`feed://` is read as `http://`).
+    static func validatedFeedURL(_ text: String) throws(NewsError) -> String {
+        var url = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if url.lowercased().hasPrefix("feed://") {
+            url = "http://" + url.dropFirst("feed://".count)
+        }
+        guard !url.unicodeScalars.contains(where: MovieValidation.isControl),
+            let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
+        else { throw .invalidFeedURL(text) }
+        return url
+    }
+
+    static func page(_ query: NewsQuery, in connection: Connection) throws -> [NewsItem] {
+        var conditions: [String] = []
+        var arguments: [any SQLBindable] = []
+        if let feedID = query.feedID {
+            conditions.append("feed_id = ?")
+            arguments.append(feedID)
+        }
+        if query.unreadOnly {
+            conditions.append("read_at IS NULL")
+        }
+        if query.starredOnly {
+            conditions.append("starred = 1")
+        }
+        if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            conditions.append("(title LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\')")
+            let pattern = SearchPattern.likePattern(text)
+            arguments += [pattern, pattern]
+        }
+        if let after = query.after {
+            // The expanded form of (published_at, id) < (?, ?), which SQLite can seek in the index.
+            conditions.append("published_at <= ? AND (published_at < ? OR id < ?)")
+            arguments += [after.publishedAt, after.publishedAt, after.id]
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(query.limit ?? -1)
+        return try connection.cachedStatement(
+            """
+            SELECT \(NewsRows.itemColumns) FROM news_items \(whereClause)
+            ORDER BY published_at DESC, id DESC LIMIT ?
+            """
+        ).fetchAll(arguments, NewsRows.item)
+    }
+
+    /// Inserts new items and updates changed ones; a missing date is the first-seen time, and an item
+    /// seen before keeps the date it was first given.
+    static func upsert(_ parsed: ParsedFeed, feedID: Int64?, fetchedAt: Date, in connection: Connection)
+        throws
+        -> FeedUpdate
+    {
+        var update = FeedUpdate()
+        let fetched = Timestamp.string(from: fetchedAt)
+        let keys = ItemIdentity.keys(for: parsed.items)
+        // Two spellings, because each unique index is partial: `feed_id = ?` lets SQLite use the
+        // per-feed one, `feed_id IS NULL` the loose one; `feed_id IS ?` would use neither and scan.
+        let find = try connection.cachedStatement(
+            feedID == nil
+                ? """
+                SELECT id, title, summary, url, source, image_url, published_at FROM news_items
+                WHERE feed_id IS NULL AND guid = ?
+                """
+                : """
+                SELECT id, title, summary, url, source, image_url, published_at FROM news_items
+                WHERE guid = ? AND feed_id = ?
+                """)
+        var seen: Set<String> = []
+        for (item, key) in zip(parsed.items, keys) where seen.insert(key).inserted {
+            let guid = feedID == nil ? "import:" + key : key
+            let title = displayTitle(item)
+            let published = item.publishedAt.map(Timestamp.string(from:))
+            let existing = try find.fetchOne(feedID.map { [guid, $0] } ?? [guid]) { row in
+                (
+                    id: row.int64(at: 0), title: row.string(at: 1), summary: row.optionalString(at: 2),
+                    url: row.optionalString(at: 3), source: row.optionalString(at: 4),
+                    imageURL: row.optionalString(at: 5), published: row.string(at: 6)
+                )
+            }
+            guard let existing else {
+                try connection.execute(
+                    """
+                    INSERT INTO news_items
+                        (feed_id, guid, title, summary, url, source, image_url, published_at, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        feedID, guid, title, item.summary, item.link, item.author ?? parsed.title,
+                        item.imageURL,
+                        published ?? fetched, fetched,
+                    ])
+                update.inserted += 1
+                continue
+            }
+            let newPublished = published ?? existing.published
+            let source = item.author ?? parsed.title
+            if existing.title == title && existing.summary == item.summary && existing.url == item.link
+                && existing.source == source && existing.imageURL == item.imageURL
+                && existing.published == newPublished
+            {
+                update.unchanged += 1
+                continue
+            }
+            try connection.execute(
+                """
+                UPDATE news_items SET title = ?, summary = ?, url = ?, source = ?, image_url = ?,
+                    published_at = ?, fetched_at = ?
+                WHERE id = ?
+                """,
+                [title, item.summary, item.link, source, item.imageURL, newPublished, fetched, existing.id])
+            update.updated += 1
+        }
+        return update
+    }
+
+    /// The title to store: the feed's, else the start of the summary, else the link.
+    private static func displayTitle(_ item: ParsedFeedItem) -> String {
+        if let title = item.title, !title.trimmingCharacters(in: .whitespaces).isEmpty { return title }
+        if let summary = item.summary, !summary.isEmpty {
+            let firstLine = summary.split(separator: "\n").first.map(String.init) ?? summary
+            return firstLine.count > 80 ? String(firstLine.prefix(79)) + "…" : firstLine
+        }
+        return item.link ?? "(untitled)"
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import MoviesCore
+import Observation
+
+/// The news list screen: pages of items newest first, refresh from the feeds, load more, retry.
+///
+/// - `loadData(isRefreshing:)`: a refresh fetches the subscribed feeds, then reloads the first page;
+///   a first load reads the first page.
+/// - `loadMore()`: appends the next page by key; ignored while a request is in flight or when there is
+///   no more data; items are deduplicated by id; a page shorter than `pageSize` means no more data.
+/// - `retry()`: after an error, refreshes when the list is empty, else loads more.
+/// - A failed refresh keeps the items already shown and sets `.error`.
+/// - With `startObservingChanges()`, a change to the news by anyone re-reads the pages shown.
+@MainActor
+@Observable
+public final class NewsListViewModel {
+    public private(set) var items: [NewsItem] = []
+    public private(set) var state: ListState = .idle
+    /// False once a page came back shorter than `pageSize`.
+    public private(set) var hasMoreData = true
+    /// What the last refresh did, feed by feed.
+    public private(set) var lastRefresh: NewsRefresher.Summary?
+    /// How many page reads and refreshes this list has started; the in-flight guard keeps it honest.
+    public private(set) var requestCount = 0
+    /// Items per page.
+    public let pageSize: Int
+    /// Which items to show (unread, starred, one feed, text); set it, then `loadData`.
+    public var filter = NewsQuery()
+
+    @ObservationIgnored private let repository: NewsRepository
+    @ObservationIgnored private let refresher: NewsRefresher
+    @ObservationIgnored private var isRequestInFlight = false
+    @ObservationIgnored private var needsReload = false
+    @ObservationIgnored private var changeObservation: Task<Void, Never>?
+
+    /// A list over the dependencies' news repository and refresher.
+    public init(dependencies: Dependencies, pageSize: Int = 20) {
+        precondition(pageSize > 0, "a news page holds at least one item (pageSize was \(pageSize))")
+        self.repository = dependencies.news
+        self.refresher = dependencies.newsRefresher
+        self.pageSize = pageSize
+    }
+
+    isolated deinit {
+        changeObservation?.cancel()
+    }
+
+    // MARK: - Loading
+
+    /// Reads the first page; with `isRefreshing`, fetches the subscribed feeds first. Ignored while
+    /// another request is in flight.
+    public func loadData(isRefreshing: Bool) async {
+        guard begin(.loading) else { return }
+        defer { end() }
+        do {
+            if isRefreshing {
+                let summary = try await refresher.refresh()
+                lastRefresh = summary
+                if !summary.outcomes.isEmpty && summary.failures.count == summary.outcomes.count {
+                    let first = summary.failures[0]
+                    throw RefreshFailedError(
+                        message: "No feed could be refreshed (\(first.feed.displayName): \(first.message))")
+                }
+            }
+            let page = try await fetch(after: nil, limit: pageSize)
+            items = page
+            hasMoreData = page.count == pageSize
+            state = settledState
+        } catch {
+            state = .error(ErrorText.message(for: error))
+        }
+    }
+
+    /// Appends the next page. Ignored while a request is in flight or when there is no more data.
+    public func loadMore() async {
+        guard hasMoreData, let last = items.last else { return }
+        guard begin(.loadingMore) else { return }
+        defer { end() }
+        do {
+            let page = try await fetch(after: NewsCursor(after: last), limit: pageSize)
+            let shown = Set(items.map(\.id))
+            items += page.filter { !shown.contains($0.id) }
+            hasMoreData = page.count == pageSize
+            state = settledState
+        } catch {
+            state = .error(ErrorText.message(for: error))
+        }
+    }
+
+    /// After an error: refreshes when nothing is shown, else loads more. Does nothing otherwise.
+    public func retry() async {
+        guard case .error = state else { return }
+        if items.isEmpty {
+            await loadData(isRefreshing: true)
+        } else {
+            await loadMore()
+        }
+    }
+
+    // MARK: - Following changes
+
+    /// Re-reads the pages shown whenever the news changes (a refresh elsewhere, `sqlite3`, another list).
+    public func startObservingChanges() {
+        changeObservation?.cancel()
+        let changes = repository.changes()
+        changeObservation = Task { [weak self] in
+            for await _ in changes {
+                guard let self else { return }
+                await self.reloadShownPages()
+            }
+        }
+    }
+
+    /// Stops following changes.
+    public func stopObservingChanges() {
+        changeObservation?.cancel()
+        changeObservation = nil
+    }
+
+    // MARK: - Actions
+
+    /// Marks an item read or unread; the list follows through the change notification (or at once, for
+    /// the copy shown).
+    @discardableResult
+    public func setRead(id: Int64, _ isRead: Bool) throws -> NewsItem {
+        let item = try repository.setRead(id: id, isRead)
+        replace(item)
+        return item
+    }
+
+    /// Stars or unstars an item.
+    @discardableResult
+    public func setStarred(id: Int64, _ isStarred: Bool) throws -> NewsItem {
+        let item = try repository.setStarred(id: id, isStarred)
+        replace(item)
+        return item
+    }
+
+    // MARK: - Private
+
+    private var settledState: ListState {
+        if items.isEmpty { return .empty }
+        return hasMoreData ? .loaded : .noMoreData
+    }
+
+    /// Claims the in-flight slot; false when a request already holds it.
+    private func begin(_ newState: ListState) -> Bool {
+        guard !isRequestInFlight else { return false }
+        isRequestInFlight = true
+        requestCount += 1
+        state = newState
+        return true
+    }
+
+    private func end() {
+        isRequestInFlight = false
+        if needsReload {
+            needsReload = false
+            Task { await reloadShownPages() }
+        }
+    }
+
+    /// Reads one page off the main actor.
+    private func fetch(after cursor: NewsCursor?, limit: Int) async throws -> [NewsItem] {
+        var query = filter
+        query.after = cursor
+        query.limit = limit
+        let repository = repository
+        return try await Task.detached { try repository.page(query) }.value
+    }
+
+    /// Re-reads as many items as are shown (whole pages), keeping the position in the list.
+    private func reloadShownPages() async {
+        guard state != .idle else { return }
+        guard !isRequestInFlight else {
+            needsReload = true
+            return
+        }
+        isRequestInFlight = true
+        defer { end() }
+        let pages = max(1, (items.count + pageSize - 1) / pageSize)
+        do {
+            let window = try await fetch(after: nil, limit: pages * pageSize)
+            items = window
+            hasMoreData = window.count == pages * pageSize
+            if case .error = state {} else { state = settledState }
+        } catch {
+            state = .error(ErrorText.message(for: error))
+        }
+    }
+
+    private func replace(_ item: NewsItem) {
+        if let index = items.firstIndex(where: { $0.id == item.id }) {
+            items[index] = item
+        }
+    }
+}
+
+/// Every subscribed feed failed to refresh.
+struct RefreshFailedError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
