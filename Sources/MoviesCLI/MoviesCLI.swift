@@ -14,7 +14,8 @@ public enum MoviesCLI {
     /// Every top-level command, in the order help lists them.
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, RateCommand.self, EditCommand.self,
-        RemoveCommand.self, ShellCommand.self, MigrateCommand.self, CompletionsCommand.self, HelpCommand.self,
+        RemoveCommand.self, NewsCommand.self, ShellCommand.self, MigrateCommand.self, CompletionsCommand.self,
+        HelpCommand.self,
     ]
 
     static let rootSpec = CommandSpec(
@@ -36,6 +37,21 @@ public enum MoviesCLI {
     static let helpFormatter = HelpFormatter(root: rootSpec, globalOptions: globalOptions)
 
     // MARK: - Running
+
+    /// Runs the tool for a whole command line (program name first) and returns the exit code.
+    ///
+    /// Invoked as `news` (a symlink or a copy named so), `news list` means `movies news list`.
+    @MainActor
+    public static func main(
+        commandLine: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
+        let program = commandLine.first.map { ($0 as NSString).lastPathComponent } ?? "movies"
+        var arguments = Array(commandLine.dropFirst())
+        if program == NewsCommand.spec.name {
+            arguments.insert(NewsCommand.spec.name, at: 0)
+        }
+        return await run(arguments: arguments, environment: environment)
+    }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
     @MainActor
@@ -104,6 +120,14 @@ public enum MoviesCLI {
             )
         case let status as ExitStatus:
             return (nil, status.code)
+        case let news as NewsError:
+            return (capitalized(news.description), news.isValidation ? ExitCodes.usage : ExitCodes.failure)
+        case let input as InputFileError:
+            return (capitalized(input.description), input.exitCode)
+        case let problem as FeedProblem:
+            return (
+                capitalized(problem.description), problem.isBadData ? ExitCodes.dataError : ExitCodes.failure
+            )
         default:
             return (capitalized(String(describing: error)), ExitCodes.failure)
         }

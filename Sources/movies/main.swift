@@ -2,4 +2,4 @@
 import Foundation
 import MoviesCLI
 
-exit(await MoviesCLI.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await MoviesCLI.main(commandLine: CommandLine.arguments))

@@ -32,6 +32,15 @@ enum ValueParsing {
         }
     }
 
+    /// A point in time: `YYYY-MM-DD` (midnight UTC), ISO 8601 / RFC 3339, or an RFC 822 date.
+    static func instant(_ text: String) -> Date? {
+        if let day = CalendarDate(parsing: text) {
+            let days = Timestamp.daysSinceEpoch(year: day.year, month: day.month, day: day.day)
+            return Date(timeIntervalSince1970: Double(days) * 86_400)
+        }
+        return FeedDate.parse(text)
+    }
+
     private static func localDate(_ date: Date) -> CalendarDate? {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
         guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }

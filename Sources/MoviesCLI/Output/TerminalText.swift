@@ -45,6 +45,21 @@ enum TerminalText {
         return width
     }
 
+    /// `text` on one line, cut to at most `width` cells with an ellipsis when longer.
+    static func truncated(_ text: String, to width: Int) -> String {
+        let line = singleLine(text)
+        guard self.width(line) > width else { return line }
+        var result = ""
+        var used = 0
+        for character in line {
+            let cells = self.width(String(character))
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
     /// `text` padded with spaces to `width` cells.
     static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - self.width(text)))

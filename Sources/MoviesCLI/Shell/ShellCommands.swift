@@ -40,6 +40,10 @@ enum ShellCommands {
     static let quit = CommandSpec(
         name: "quit", abstract: "Leave the shell (also exit, or Ctrl-D).", aliases: ["exit"])
 
+    static let news = CommandSpec(
+        name: "news", abstract: "Switch to the news list: more, refresh, retry, open <id>; movies comes back."
+    )
+
     /// The one-shot commands available in the shell.
     static let movieCommands: [any Command.Type] = [
         ListCommand.self, AddCommand.self, ShowCommand.self, RateCommand.self, EditCommand.self,
@@ -54,5 +58,5 @@ enum ShellCommands {
             anywhere (this shell, another movies, sqlite3) are printed as they happen: + added, ~ changed, \
             - removed.
             """,
-        subcommands: movieCommands.map { $0.spec } + [filter, sort, help, quit])
+        subcommands: movieCommands.map { $0.spec } + [filter, sort, news, help, quit])
 }

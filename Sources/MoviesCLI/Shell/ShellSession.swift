@@ -4,6 +4,10 @@ import ViewModels
 
 /// One run of `movies shell`: reads lines, runs them as commands, prints the change feed.
 ///
+/// It is also the shell's coordinator: it owns which screen is current (the movie list, or the news
+/// list after `news`), builds each screen's view models from one `Dependencies` value, and routes each
+/// line to the current screen's commands. View models never navigate.
+///
 /// The shell drives the same view models as the one-shot commands. At a terminal it also keeps a list
 /// view model observing the store, and prints what changed, from anywhere, above the prompt. Reading a
 /// script from a pipe it prints no prompts and no feed, only each command's output, and exits non-zero
@@ -18,9 +22,18 @@ final class ShellSession {
     /// Follows every movie, for the change feed (terminal only).
     private var feed: MovieListViewModel?
     private var firstFailure: Int32?
+    /// The news screen while it is current; nil on the movie list.
+    private var news: NewsScreen?
 
     private static let parser = ArgumentParser(root: ShellCommands.root, globalOptions: [.help])
     private static let helpFormatter = HelpFormatter(root: ShellCommands.root, globalOptions: [.help])
+    private static let newsParser = ArgumentParser(root: NewsScreen.root, globalOptions: [.help])
+    private static let newsHelpFormatter = HelpFormatter(root: NewsScreen.root, globalOptions: [.help])
+
+    /// The current screen's parser and help.
+    private var activeParser: ArgumentParser { news == nil ? Self.parser : Self.newsParser }
+    private var activeHelp: HelpFormatter { news == nil ? Self.helpFormatter : Self.newsHelpFormatter }
+    private var prompt: String { news == nil ? "movies> " : "news> " }
 
     init(context: CommandContext, console: any Console) throws {
         self.context = context
@@ -36,7 +49,7 @@ final class ShellSession {
             startFeed()
         }
         loop: while true {
-            switch await console.readLine(prompt: "movies> ") {
+            switch await console.readLine(prompt: prompt) {
             case .end:
                 if console.isInteractive { console.show("\n") }
                 break loop
@@ -82,9 +95,20 @@ final class ShellSession {
                 try showHelp(Array(words.dropFirst()))
                 return
             }
-            switch try Self.parser.parse(words) {
+            if words == ["news"] && news == nil {
+                let screen = NewsScreen(dependencies: dependencies, context: context)
+                news = screen
+                await screen.enter()
+                return
+            }
+            if words == ["movies"] && news != nil {
+                news = nil
+                context.output.line("Back to the movie list.")
+                return
+            }
+            switch try activeParser.parse(words) {
             case .help(let path):
-                context.output.write(Self.helpFormatter.help(for: path))
+                context.output.write(activeHelp.help(for: path))
             case .version:
                 context.output.line("movies \(MoviesCLI.version)")
             case .run(let arguments):
@@ -95,13 +119,17 @@ final class ShellSession {
             let (message, code) = MoviesCLI.describe(error)
             var text = message.map { "Error: \($0)\n" } ?? ""
             if let usage = error as? UsageError {
-                text += Self.helpFormatter.errorFooter(for: usage.commandPath)
+                text += activeHelp.errorFooter(for: usage.commandPath)
             }
             fail(text, code: code)
         }
     }
 
     private func run(_ arguments: ParsedArguments) async throws {
+        if let news {
+            try await news.run(arguments)
+            return
+        }
         let name = arguments.commandPath.count >= 2 ? arguments.commandPath[1] : ""
         switch name {
         case "list":
@@ -121,14 +149,14 @@ final class ShellSession {
     /// `help [command]`: the shell's command list, or one command's help.
     private func showHelp(_ words: [String]) throws {
         let target = words.filter { !$0.hasPrefix("-") }
-        var spec = ShellCommands.root
+        var spec = news == nil ? ShellCommands.root : NewsScreen.root
         for name in target {
             guard let next = spec.subcommand(named: name) else {
                 throw UsageError(message: "Unknown command '\(name)'", commandPath: ["", "help"])
             }
             spec = next
         }
-        context.output.write(Self.helpFormatter.help(for: [""] + target))
+        context.output.write(activeHelp.help(for: [""] + target))
     }
 
     /// `list` with its usual options; without them it uses the shell's filter and sort.

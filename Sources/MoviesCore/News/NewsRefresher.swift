@@ -77,9 +77,9 @@ public struct NewsRefresher: Sendable {
         for (feed, result) in zip(feeds, fetched) {
             let date = now()
             switch result {
-            case .failure(let failure):
-                try repository.recordFailure(feedID: feed.id, message: failure.message, at: date)
-                outcomes.append(FeedOutcome(feed: feed, outcome: .failed(failure.message)))
+            case .failure(let problem):
+                try repository.recordFailure(feedID: feed.id, message: problem.message, at: date)
+                outcomes.append(FeedOutcome(feed: feed, outcome: .failed(problem.message)))
             case .success(.none):
                 try repository.recordNotModified(feedID: feed.id, at: date)
                 outcomes.append(FeedOutcome(feed: feed, outcome: .notModified))
@@ -93,6 +93,30 @@ public struct NewsRefresher: Sendable {
         return Summary(outcomes: outcomes)
     }
 
+    // MARK: - Subscribing
+
+    /// Fetches the feed at `url` and, if it is a feed, subscribes to it and stores its items in one
+    /// transaction; nothing is written when the fetch or the parse fails.
+    public func subscribe(url: String) async throws -> (feed: Feed, update: FeedUpdate) {
+        let address = try NewsRepository.validatedFeedURL(url)
+        if let existing = try repository.feed(reference: address) {
+            throw NewsError.alreadySubscribed(existing)
+        }
+        guard let parsedURL = URL(string: address) else { throw NewsError.invalidFeedURL(url) }
+        switch await fetchAndParse(FeedRequest(url: parsedURL)) {
+        case .failure(let problem):
+            throw problem
+        case .success(.none):
+            throw FeedProblem(
+                message: "the server answered 304 Not Modified to a first request", isBadData: true)
+        case .success(.some(let document)):
+            return try repository.subscribe(
+                url: address, storing: document.feed, etag: document.etag,
+                lastModified: document.lastModified,
+                fetchedAt: now())
+        }
+    }
+
     // MARK: - Fetching
 
     /// A fetched and parsed document with its validators; nil stands for "not modified".
@@ -103,18 +127,24 @@ public struct NewsRefresher: Sendable {
     }
 
     /// Fetches and parses each feed concurrently (parsing is CPU work worth spreading too); results in
-    /// input order, failures as messages.
+    /// input order.
     private func fetchAndParse(_ feeds: [Feed], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?) async
-        -> [Result<Document?, RefreshFailure>]
+        -> [Result<Document?, FeedProblem>]
     {
-        var results = [Result<Document?, RefreshFailure>](
-            repeating: .failure(RefreshFailure("not fetched")), count: feeds.count)
-        await withTaskGroup(of: (Int, Result<Document?, RefreshFailure>).self) { group in
+        var results = [Result<Document?, FeedProblem>](
+            repeating: .failure(FeedProblem(message: "not fetched", isBadData: false)), count: feeds.count)
+        await withTaskGroup(of: (Int, Result<Document?, FeedProblem>).self) { group in
             var next = 0
             var done = 0
             func start(_ index: Int) {
                 let feed = feeds[index]
-                group.addTask { (index, await fetchAndParse(feed)) }
+                group.addTask {
+                    guard let url = URL(string: feed.url) else {
+                        return (index, .failure(FeedProblem(message: "not a valid URL", isBadData: true)))
+                    }
+                    let request = FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified)
+                    return (index, await fetchAndParse(request))
+                }
             }
             while next < min(jobs, feeds.count) {
                 start(next)
@@ -133,12 +163,10 @@ public struct NewsRefresher: Sendable {
         return results
     }
 
-    private func fetchAndParse(_ feed: Feed) async -> Result<Document?, RefreshFailure> {
-        guard let url = URL(string: feed.url) else { return .failure(RefreshFailure("not a valid URL")) }
-        let request = FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified)
+    private func fetchAndParse(_ request: FeedRequest) async -> Result<Document?, FeedProblem> {
         switch await fetcher.fetch(request) {
         case .failure(let error):
-            return .failure(RefreshFailure(error.description))
+            return .failure(FeedProblem(message: error.description, isBadData: false))
         case .success(.notModified):
             return .success(nil)
         case .success(.fetched(let body, let etag, let lastModified, let finalURL)):
@@ -146,17 +174,22 @@ public struct NewsRefresher: Sendable {
                 let parsed = try FeedParser.parse(body, baseURL: finalURL)
                 return .success(Document(feed: parsed, etag: etag, lastModified: lastModified))
             } catch {
-                return .failure(RefreshFailure(error.description))
+                return .failure(FeedProblem(message: error.description, isBadData: true))
             }
         }
     }
 }
 
-/// Why one feed could not be refreshed, as a sentence.
-struct RefreshFailure: Error, Sendable {
-    let message: String
+/// Why a feed could not be fetched or read, as a sentence; `isBadData` when the server answered with
+/// something that is not a usable feed (as opposed to a network or HTTP failure).
+public struct FeedProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+    public let isBadData: Bool
 
-    init(_ message: String) {
+    public init(message: String, isBadData: Bool) {
         self.message = message
+        self.isBadData = isBadData
     }
+
+    public var description: String { message }
 }

@@ -36,6 +36,32 @@ public final class NewsRepository: Sendable {
         }
     }
 
+    /// Subscribes to `url` and stores its first fetch, in one transaction.
+    public func subscribe(
+        url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date
+    )
+        throws -> (feed: Feed, update: FeedUpdate)
+    {
+        let url = try Self.validatedFeedURL(url)
+        return try database.write { connection in
+            if let existing = try Self.feed(url: url, in: connection) {
+                throw NewsError.alreadySubscribed(existing)
+            }
+            try connection.execute(
+                """
+                INSERT INTO feeds (url, title, site_url, etag, last_modified, last_fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [url, parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt)])
+            let feedID = connection.lastInsertedRowID
+            let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+            guard let feed = try Self.feed(id: feedID, in: connection) else {
+                throw NewsError.feedNotFound(url)
+            }
+            return (feed, update)
+        }
+    }
+
     /// Unsubscribes the feed with this id or URL. Its items go with it, except starred ones, which
     /// stay as loose items.
     @discardableResult
@@ -240,7 +266,7 @@ public final class NewsRepository: Sendable {
     }
 
     /// `url` trimmed, if it is an absolute http(s) URL with a host (`feed://` is read as `http://`).
-    static func validatedFeedURL(_ text: String) throws(NewsError) -> String {
+    public static func validatedFeedURL(_ text: String) throws(NewsError) -> String {
         var url = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if url.lowercased().hasPrefix("feed://") {
             url = "http://" + url.dropFirst("feed://".count)

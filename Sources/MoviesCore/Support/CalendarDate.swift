@@ -73,7 +73,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return value
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -50,7 +50,7 @@ public enum Timestamp {
 
     // MARK: - Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's days_from_civil)
 
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -1,0 +1,230 @@
+import Foundation
+import MoviesCore
+import ViewModels
+
+/// `movies news subscribe <url> [--no-fetch]`
+enum NewsSubscribeCommand: Command {
+    static let spec = CommandSpec(
+        name: "subscribe",
+        abstract: "Subscribe to an RSS or Atom feed.",
+        discussion: """
+            The feed is fetched at once: an address that does not answer with a feed is refused and \
+            nothing is stored. With --no-fetch the address is only recorded, for the next refresh.
+            """,
+        arguments: [ArgumentSpec(name: "url", help: "The feed's address (http or https).")],
+        options: [OptionSpec(name: "no-fetch", kind: .flag, help: "Subscribe without fetching now.")],
+        examples: ["movies news subscribe https://example.org/feed.xml"])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let url = arguments.string("url") ?? ""
+        // Check the address before opening (or creating) the database.
+        _ = try NewsRepository.validatedFeedURL(url)
+        let dependencies = try context.dependencies()
+        if arguments.flag("no-fetch") {
+            let feed = try dependencies.news.subscribe(url: url)
+            context.output.line(
+                "Subscribed #\(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
+            return
+        }
+        let (feed, update): (Feed, FeedUpdate)
+        do {
+            (feed, update) = try await dependencies.newsRefresher.subscribe(url: url)
+        } catch let problem as FeedProblem {
+            throw FeedProblem(
+                message: "cannot subscribe to \(url): \(problem.message). Nothing was stored "
+                    + "(--no-fetch subscribes without fetching)",
+                isBadData: problem.isBadData)
+        }
+        context.output.line(
+            "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  (\(update.inserted) items)"
+        )
+    }
+}
+
+/// `movies news unsubscribe <feed>`
+enum NewsUnsubscribeCommand: Command {
+    static let spec = CommandSpec(
+        name: "unsubscribe",
+        abstract: "Unsubscribe from a feed; its items go too, except starred ones.",
+        arguments: [ArgumentSpec(name: "feed", help: "The feed's id (see `news feeds`) or address.")])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let feed = try context.dependencies().news.unsubscribe(arguments.string("feed") ?? "")
+        context.output.line("Unsubscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))")
+    }
+}
+
+/// `movies news feeds [--format F]`
+enum NewsFeedsCommand: Command {
+    static let spec = CommandSpec(
+        name: "feeds",
+        abstract: "List subscribed feeds with their last fetch and last error.",
+        options: [.format()])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let feeds = try context.dependencies().news.feeds()
+        if let format = RecordFormat(rawValue: arguments.string("format") ?? "table") {
+            let writer = RecordWriter(format: format, fields: NewsRecords.feedFields, sink: context.output)
+            try writer.begin()
+            for feed in feeds {
+                try writer.write(NewsRecords.values(of: feed))
+            }
+            try writer.end()
+        } else if feeds.isEmpty {
+            context.hint("No feeds yet. Subscribe with: movies news subscribe <url>")
+        } else {
+            context.output.write(NewsText.feedTable(feeds, terminal: context.terminal))
+        }
+    }
+}
+
+/// `movies news refresh [--jobs N]`
+enum NewsRefreshCommand: Command {
+    static let spec = CommandSpec(
+        name: "refresh",
+        abstract: "Fetch every subscribed feed and store new items.",
+        discussion: """
+            Feeds are fetched several at a time; one that fails is reported (and shown by `news feeds`) \
+            without stopping the others. Exits 1 only when every feed failed.
+            """,
+        options: [
+            OptionSpec(
+                name: "jobs", short: "j", kind: .value(name: "n"), help: "How many feeds to fetch at once.",
+                defaultValue: "8")
+        ])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let jobs =
+            try arguments.converted(
+                "jobs", display: "'--jobs <n>'", expected: ValueParsing.countExpected,
+                ValueParsing.positiveCount) ?? 8
+        let refresher = try context.dependencies().newsRefresher
+        let progress = ProgressLine(label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
+        let summary = try await refresher.refresh(jobs: jobs) { done, total in
+            progress.update(done, of: total)
+        }
+        progress.finish()
+        let total = summary.outcomes.count
+        var line =
+            "Refreshed \(total) feed\(total == 1 ? "" : "s"): \(summary.newItemCount) new item"
+            + (summary.newItemCount == 1 ? "" : "s")
+        if summary.updatedItemCount > 0 { line += ", \(summary.updatedItemCount) updated" }
+        if summary.notModifiedCount > 0 { line += ", \(summary.notModifiedCount) unchanged" }
+        line += ", \(summary.failures.count) failed."
+        context.output.line(line)
+        context.output.flush()
+        for failure in summary.failures {
+            context.errors.line(
+                "  #\(failure.feed.id) \(failure.feed.url): \(TerminalText.singleLine(failure.message))")
+        }
+        if total > 0 && summary.failures.count == total {
+            throw ExitStatus(code: ExitCodes.failure)
+        }
+    }
+}
+
+/// `movies news import <file> [--skip-invalid]`
+enum NewsImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Import an OPML file of subscriptions, or the items of an RSS or Atom file.",
+        discussion: """
+            An OPML file subscribes to each feed it lists (already subscribed ones are skipped); if any entry \
+            has a missing or unusable address, nothing is imported unless --skip-invalid is given. A feed \
+            file's items are stored as loose items; importing the same file again adds nothing.
+            """,
+        arguments: [ArgumentSpec(name: "file", help: "The OPML, RSS or Atom file.")],
+        options: [
+            OptionSpec(
+                name: "skip-invalid", kind: .flag,
+                help: "Import an OPML file's good entries and skip the bad ones.")
+        ])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let path = arguments.string("file") ?? ""
+        let data = try InputFile.read(path, limit: FeedParser.maximumFeedBytes)
+        if InputFile.looksLikeOPML(data) {
+            try importOPML(data, path: path, skipInvalid: arguments.flag("skip-invalid"), context: context)
+        } else {
+            let parsed: ParsedFeed
+            do {
+                parsed = try FeedParser.parse(data)
+            } catch {
+                throw InputFileError.badData(path: path, reason: error.description)
+            }
+            let update = try context.dependencies().news.importItems(parsed, fetchedAt: Date())
+            context.output.line(
+                "Imported \(update.inserted) item\(update.inserted == 1 ? "" : "s") from \(path)"
+                    + (update.unchanged + update.updated > 0
+                        ? " (\(update.unchanged + update.updated) already there)" : ""))
+        }
+    }
+
+    @MainActor
+    private static func importOPML(_ data: Data, path: String, skipInvalid: Bool, context: CommandContext)
+        throws
+    {
+        let outlines: [OPMLOutline]
+        do {
+            outlines = try OPML.parse(data)
+        } catch {
+            throw InputFileError.badData(path: path, reason: error.description)
+        }
+        var valid: [OPMLOutline] = []
+        var problems: [String] = []
+        for outline in outlines {
+            if let problem = outline.problem {
+                problems.append("\(outline.title ?? outline.xmlURL): \(problem)")
+            } else if (try? NewsRepository.validatedFeedURL(outline.xmlURL)) == nil {
+                problems.append(
+                    "\(outline.title ?? outline.xmlURL): '\(outline.xmlURL)' is not an http(s) address")
+            } else {
+                valid.append(outline)
+            }
+        }
+        if !problems.isEmpty && !skipInvalid {
+            throw InputFileError.badData(
+                path: path,
+                reason:
+                    "\(problems.count) entr\(problems.count == 1 ? "y has" : "ies have") no usable feed address "
+                    + "(nothing was imported; --skip-invalid imports the others):\n  "
+                    + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
+        }
+        let news = try context.dependencies().news
+        var added = 0
+        for outline in valid where try news.feed(reference: outline.xmlURL) == nil {
+            try news.subscribe(url: outline.xmlURL)
+            added += 1
+        }
+        context.output.line(
+            "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"
+                + (valid.count > added ? " (\(valid.count - added) already subscribed)" : "")
+                + (problems.isEmpty ? "" : "; skipped \(problems.count) without a usable address")
+                + ". Run movies news refresh to fetch them.")
+    }
+}
+
+/// `movies news export-opml [-o FILE]`
+enum NewsExportOPMLCommand: Command {
+    static let spec = CommandSpec(
+        name: "export-opml",
+        abstract: "Print the subscriptions as OPML, for another feed reader.",
+        options: [
+            OptionSpec(
+                name: "output", short: "o", kind: .value(name: "file"),
+                help: "Write to this file instead (atomically).")
+        ])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let feeds = try context.dependencies().news.feeds()
+        let opml = OPML.export(
+            feeds.map { OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL) },
+            title: "movies news subscriptions")
+        if let path = arguments.string("output") {
+            try OutputFile.writeAtomically(opml, to: path)
+            context.errors.line("Wrote \(feeds.count) feed\(feeds.count == 1 ? "" : "s") to \(path)")
+        } else {
+            context.output.write(opml)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import MoviesCore
+import ViewModels
+
+/// The shell's news screen: the news list a page at a time, over `NewsListViewModel`.
+///
+/// `list` shows the items loaded so far, `more` the next page, `refresh` fetches the feeds, `retry`
+/// follows a failure, `open <id>` shows an item in full (and marks it read).
+@MainActor
+final class NewsScreen {
+    static let more = CommandSpec(name: "more", abstract: "Load and show the next page of items.")
+    static let refresh = CommandSpec(
+        name: "refresh", abstract: "Fetch the subscribed feeds, then show the first page.")
+    static let retry = CommandSpec(
+        name: "retry", abstract: "After an error: refresh if nothing is shown, else load more.")
+    static let open = CommandSpec(
+        name: "open", abstract: "Show an item in full and mark it read.",
+        arguments: [ArgumentSpec(name: "id", help: "The item's id.")])
+    static let list = CommandSpec(name: "list", abstract: "Show the items loaded so far.")
+    static let movies = CommandSpec(name: "movies", abstract: "Go back to the movie list.")
+
+    /// The commands of this screen.
+    static let root = CommandSpec(
+        name: "",
+        abstract: "The news screen of the movies shell.",
+        subcommands: [
+            list, more, refresh, retry, open, NewsMarkCommand.Read.spec, NewsMarkCommand.Unread.spec,
+            NewsMarkCommand.Star.spec, NewsMarkCommand.Unstar.spec, NewsFeedsCommand.spec, movies,
+            ShellCommands.help,
+            ShellCommands.quit,
+        ])
+
+    let list: NewsListViewModel
+    private let context: CommandContext
+
+    init(dependencies: Dependencies, context: CommandContext) {
+        list = NewsListViewModel(dependencies: dependencies)
+        self.context = context
+    }
+
+    /// Shows the first stored page (without fetching).
+    func enter() async {
+        await list.loadData(isRefreshing: false)
+        report(newItems: list.items)
+    }
+
+    /// Runs one parsed command of this screen.
+    func run(_ arguments: ParsedArguments) async throws {
+        switch arguments.commandPath.last {
+        case "list":
+            report(newItems: list.items)
+        case "more":
+            guard list.hasMoreData else {
+                context.output.line("No more items.")
+                return
+            }
+            let before = list.items.count
+            await list.loadMore()
+            report(newItems: Array(list.items.dropFirst(before)))
+        case "refresh":
+            let progress = ProgressLine(
+                label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
+            await list.loadData(isRefreshing: true)
+            progress.finish()
+            if let summary = list.lastRefresh {
+                context.output.line("\(summary.newItemCount) new, \(summary.failures.count) failed.")
+            }
+            report(newItems: list.items)
+        case "retry":
+            guard case .error = list.state else {
+                context.output.line("Nothing to retry.")
+                return
+            }
+            let before = list.items.count
+            await list.retry()
+            report(newItems: Array(list.items.dropFirst(before == 0 ? 0 : before)))
+        case "open":
+            // Through the view model, so the list shown knows the item is read now.
+            guard let id = try ids(arguments).first else { return }
+            let item = try list.setRead(id: id, true)
+            let feed = try item.feedID.flatMap { try context.dependencies().news.feed(reference: String($0)) }
+            context.output.write(NewsText.detail(item, feed: feed))
+        case "read", "unread", "star", "unstar":
+            let ids = try ids(arguments)
+            for id in ids where try context.dependencies().news.item(id: id) == nil {
+                throw NewsError.itemNotFound(id: id)
+            }
+            for id in ids {
+                let item: NewsItem
+                switch arguments.commandPath.last {
+                case "read": item = try list.setRead(id: id, true)
+                case "unread": item = try list.setRead(id: id, false)
+                case "star": item = try list.setStarred(id: id, true)
+                default: item = try list.setStarred(id: id, false)
+                }
+                context.output.line(
+                    "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+            }
+        case "feeds":
+            try await NewsFeedsCommand.run(arguments, in: context)
+        default:
+            break
+        }
+    }
+
+    /// The item ids of the `id` argument.
+    private func ids(_ arguments: ParsedArguments) throws -> [Int64] {
+        try arguments.strings("id").map { text in
+            guard let id = ValueParsing.movieID(text) else {
+                throw arguments.usageError(
+                    "The value '\(text)' is invalid for '<id>': expected an item id such as 12")
+            }
+            return id
+        }
+    }
+
+    /// Prints `newItems` and what the list's state says (an error, the end of the list).
+    private func report(newItems: [NewsItem]) {
+        if !newItems.isEmpty {
+            context.output.write(NewsText.table(newItems, terminal: context.terminal))
+        }
+        switch list.state {
+        case .error(let message):
+            context.output.flush()
+            context.errors.line("Error: \(message) (type retry to try again)")
+        case .empty:
+            context.output.line("No news items. Type refresh to fetch the subscribed feeds.")
+        case .noMoreData where newItems.isEmpty:
+            context.output.line("No more items.")
+        case .loaded:
+            context.output.line(context.terminal.dim("(more: type more)"))
+        default:
+            break
+        }
+    }
+}

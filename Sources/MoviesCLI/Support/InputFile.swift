@@ -1,0 +1,68 @@
+import Foundation
+import MoviesCore
+
+/// Why an input file (an import, an OPML file) could not be used.
+///
+/// `missing` exits 66 (EX_NOINPUT) and `badData` 65 (EX_DATAERR), as DESIGN.md's exit codes say.
+enum InputFileError: Error, CustomStringConvertible {
+    case missing(path: String, reason: String)
+    case badData(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .missing(let path, let reason): "cannot read \(path): \(reason)"
+        case .badData(let path, let reason): "\(path): \(reason)"
+        }
+    }
+
+    var exitCode: Int32 {
+        switch self {
+        case .missing: ExitCodes.noInput
+        case .badData: ExitCodes.dataError
+        }
+    }
+}
+
+/// Reading small input files whole, with a size limit.
+enum InputFile {
+    /// The bytes of `path`; a missing, unreadable or directory path is `.missing`, a larger file `.badData`.
+    static func read(_ path: String, limit: Int) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputFileError.missing(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw InputFileError.missing(path: path, reason: "it is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw InputFileError.missing(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        if data.count > limit {
+            throw InputFileError.badData(
+                path: path, reason: "the file is larger than \(limit / (1 << 20)) MB")
+        }
+        return data
+    }
+
+    /// True when the document's root element is `<opml>` (after the prolog and comments).
+    static func looksLikeOPML(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self).lowercased()
+        guard let root = head.range(of: "<opml") else { return false }
+        for marker in ["<rss", "<feed", "<rdf:rdf"] {
+            if let other = head.range(of: marker), other.lowerBound < root.lowerBound { return false }
+        }
+        return true
+    }
+}
+
+/// Writing output files so a reader never sees half of one.
+enum OutputFile {
+    /// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let sink = try AtomicFileSink(path: path)
+        try sink.write(text)
+        try sink.commit()
+    }
+}

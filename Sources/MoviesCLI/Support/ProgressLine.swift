@@ -1,0 +1,57 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A one-line progress display on stderr (`Refreshing feeds: 12/200`), redrawn in place.
+///
+/// Shown only on a terminal: scripts and logs get the summary line alone. Updates may come from any
+/// thread; they are throttled to ten a second.
+final class ProgressLine: Sendable {
+    private let label: String
+    private let isEnabled: Bool
+    private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(label: String, isEnabled: Bool) {
+        self.label = label
+        self.isEnabled = isEnabled
+    }
+
+    /// Shows `done` of `total`.
+    func update(_ done: Int, of total: Int) {
+        guard isEnabled else { return }
+        let now = ContinuousClock.now
+        let shouldDraw = lastDraw.withLock { last in
+            guard done == total || last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if shouldDraw {
+            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(done)/\(total)", to: STDERR_FILENO)
+        }
+    }
+
+    /// Shows a count without a total (`Importing: 120000 rows`).
+    func update(count: Int, unit: String) {
+        guard isEnabled else { return }
+        let now = ContinuousClock.now
+        let shouldDraw = lastDraw.withLock { last in
+            guard last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if shouldDraw {
+            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(count) \(unit)", to: STDERR_FILENO)
+        }
+    }
+
+    /// Clears the line.
+    func finish() {
+        if isEnabled {
+            FileDescriptorWriter.write("\r\u{1B}[K", to: STDERR_FILENO)
+        }
+    }
+}
