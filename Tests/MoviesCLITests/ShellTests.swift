@@ -203,7 +203,9 @@ struct CompletionTests {
             return try ProcessRunner.run("/bin/bash", ["-c", program]).stdout.trimmingCharacters(
                 in: .newlines)
         }
-        #expect(try complete("movies ").contains("add list show rate edit rm news shell migrate completions help"))
+        #expect(
+            try complete("movies ").contains("add list show rate edit rm news shell migrate completions help")
+        )
         #expect(try complete("movies news ").contains("list show refresh subscribe"))
         #expect(try complete("movies news list --f") == "--feed --format")
         #expect(try complete("movies add Heat --rating ") == "not-seen terrible poor decent good excellent")
