@@ -63,8 +63,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    /// The decimal value of ASCII digits, or nil if any byte is not a digit.
+    /// The decimal value of ASCII digits, or nil if any byte is not a digit or there are more than 18
+    /// (which could overflow `Int`: hostile input must never trap).
     static func number(_ digits: some Collection<UInt8>) -> Int? {
+        guard digits.count <= 18 else { return nil }
         var value = 0
         for byte in digits {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }

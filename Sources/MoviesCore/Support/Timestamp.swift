@@ -38,8 +38,8 @@ public enum Timestamp {
         else { return nil }
         var fraction = 0.0
         if bytes.count > 20 {
-            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21,
-                let digits = CalendarDate.number(bytes[20..<(bytes.count - 1)]), bytes.count - 21 <= 9
+            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, bytes.count - 21 <= 9,
+                let digits = CalendarDate.number(bytes[20..<(bytes.count - 1)])
             else { return nil }
             fraction = Double(digits) / pow(10, Double(bytes.count - 21))
         }
