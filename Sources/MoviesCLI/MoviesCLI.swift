@@ -13,7 +13,8 @@ public enum MoviesCLI {
 
     /// Every top-level command, in the order help lists them.
     static let commands: [any Command.Type] = [
-        AddCommand.self, ListCommand.self, ShowCommand.self, RateCommand.self, EditCommand.self,
+        AddCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, RateCommand.self,
+        EditCommand.self,
         RemoveCommand.self, NewsCommand.self, ShellCommand.self, MigrateCommand.self, CompletionsCommand.self,
         HelpCommand.self,
     ]
@@ -124,6 +125,8 @@ public enum MoviesCLI {
             return (capitalized(news.description), news.isValidation ? ExitCodes.usage : ExitCodes.failure)
         case let input as InputFileError:
             return (capitalized(input.description), input.exitCode)
+        case let problem as FullTextQuery.Problem:
+            return (capitalized(problem.description), ExitCodes.usage)
         case let problem as FeedProblem:
             return (
                 capitalized(problem.description), problem.isBadData ? ExitCodes.dataError : ExitCodes.failure

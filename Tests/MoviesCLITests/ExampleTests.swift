@@ -147,3 +147,30 @@ struct ExampleTests {
         #expect(try movies.succeed("--version").hasPrefix("movies 0."))
     }
 }
+
+@Suite("movies search")
+struct SearchCommandTests {
+    let movies = MoviesProcess()
+
+    @Test("ranked results in every format; hostile text is safe; no words is exit 64 with nothing changed")
+    func search() throws {
+        try movies.succeed("add", "Blade Runner", "--year", "1982", "--rating", "excellent")
+        try movies.succeed("add", "Runner Runner", "--year", "2013", "--rating", "poor")
+        try movies.succeed("add", "Heat")
+        let table = try movies.succeed("search", "runner")
+        #expect(table.hasPrefix("  #  TITLE          YEAR  RATING\n"))
+        #expect(table.contains("Blade Runner") && table.contains("Runner Runner") && !table.contains("Heat"))
+        #expect(
+            try movies.succeed("search", "runner", "--rating", "excellent", "--format", "csv").split(
+                separator: "\n"
+            ).count == 2)
+        #expect(try movies.succeed("search", "heat\"", "--format", "tsv").contains("\tHeat\t"))
+        #expect(try movies.succeed("search", "NEAR(", "--format", "json") == "[]\n")
+        try movies.refuse(["search", "*"], status: 64, message: "Nothing to search for in '*'")
+        try movies.refuse(["search"], status: 64, message: "Missing expected argument '<words> ...'")
+        try movies.succeed("news", "add", "--title", "SQLite 3.47 released", "--summary", "With faster FTS5")
+        #expect(
+            try movies.succeed("news", "search", "fts5", "--format", "csv").contains("SQLite 3.47 released"))
+        try movies.refuse(["news", "search", "\"\""], status: 64, message: "Nothing to search for")
+    }
+}

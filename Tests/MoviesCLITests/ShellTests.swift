@@ -99,15 +99,14 @@ struct ShellTests {
         let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
         #expect(shell.waitFor("movies> "))
 
-        // Another process adds a movie: the feed shows it while the prompt waits.
+        // Another process adds a movie: the feed shows it while the prompt waits. (How fast is measured
+        // by movies-bench, not asserted here: a loaded CI machine must not fail a test on timing.)
         #expect(try movies.run(["add", "Heat", "--year", "1995", "--rating", "excellent"]).status == 0)
-        let start = ContinuousClock.now
-        #expect(shell.waitFor("+ #1 Heat (1995) excellent", timeout: .seconds(1)))
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(shell.waitFor("+ #1 Heat (1995) excellent"))
 
         // sqlite3 changes a rating: "~".
         try SQLiteShell.run(movies.databasePath, "UPDATE movies SET rating = 'good' WHERE id = 1")
-        #expect(shell.waitFor("~ #1 Heat (1995) excellent -> good", timeout: .seconds(1)))
+        #expect(shell.waitFor("~ #1 Heat (1995) excellent -> good"))
 
         // The form: a blank title is refused, then title, rating, year, confirm.
         shell.type("add\n")

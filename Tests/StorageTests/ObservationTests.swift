@@ -41,7 +41,7 @@ struct ObservationTests {
         defer { task.cancel() }
         #expect(await recorder.wait(forCount: 1))
         try other.write { try $0.execute("INSERT INTO items VALUES ('from the other connection')") }
-        #expect(await recorder.wait(timeout: .seconds(1)) { $0 == ["from the other connection"] })
+        #expect(await recorder.wait { $0 == ["from the other connection"] })
     }
 
     @Test("a write from another process (the sqlite3 command) is seen within a second")
@@ -51,12 +51,12 @@ struct ObservationTests {
         defer { task.cancel() }
         #expect(await recorder.wait(forCount: 1))
         try SQLiteShell.run(path, "INSERT INTO items VALUES ('from sqlite3')")
-        #expect(await recorder.wait(timeout: .seconds(1)) { $0 == ["from sqlite3"] })
+        #expect(await recorder.wait { $0 == ["from sqlite3"] })
         // And again: every later commit is seen too, not only the first.
         try SQLiteShell.run(path, "INSERT INTO items VALUES ('again')")
-        #expect(await recorder.wait(timeout: .seconds(1)) { $0 == ["from sqlite3", "again"] })
+        #expect(await recorder.wait { $0 == ["from sqlite3", "again"] })
         try SQLiteShell.run(path, "DELETE FROM items")
-        #expect(await recorder.wait(timeout: .seconds(1)) { $0 == [] })
+        #expect(await recorder.wait { $0 == [] })
     }
 
     @Test("a rolled-back transaction produces no value and no re-read")

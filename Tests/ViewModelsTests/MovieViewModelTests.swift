@@ -84,7 +84,7 @@ struct MovieViewModelTests {
         list.startObserving()
         #expect(await waitUntil { list.state == .loaded })
         try SQLiteShell.run(fixture.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
-        #expect(await waitUntil(timeout: .seconds(2)) { list.movies.map(\.title) == ["Heat"] })
+        #expect(await waitUntil { list.movies.map(\.title) == ["Heat"] })
     }
 
     @Test("the form refuses a blank title, a bad year and a duplicate with readable errors")

@@ -139,7 +139,7 @@ struct NewsListViewModelTests {
             fixture.path,
             "INSERT INTO news_items (guid, title, published_at) VALUES ('by-hand', 'From sqlite3', '2099-01-01T00:00:00.000Z')"
         )
-        #expect(await waitUntil(timeout: .seconds(2)) { list.items.first?.title == "From sqlite3" })
+        #expect(await waitUntil { list.items.first?.title == "From sqlite3" })
         let first = try #require(list.items.first)
         try list.setStarred(id: first.id, true)
         #expect(list.items.first?.isStarred == true)

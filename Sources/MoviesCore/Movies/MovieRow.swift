@@ -6,6 +6,15 @@ enum MovieRow {
     /// The columns every movie query selects, in the order `decode` reads them.
     static let columns = "id, title, year, rating, watched_on, note, created_at, updated_at"
 
+    /// `columns`, each prefixed with `movies.`, for queries that join another table.
+    static let qualifiedColumns = qualified(columns, table: "movies")
+
+    /// `a, b` as `table.a, table.b`.
+    static func qualified(_ columns: String, table: String) -> String {
+        columns.split(separator: ",").map { "\(table)." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .joined(separator: ", ")
+    }
+
     /// Reads the current row of a statement that selected `columns`.
     ///
     /// Columns are read by index and the rating and timestamps parsed from SQLite's buffer directly;

@@ -26,6 +26,27 @@ public final class MovieStore: Sendable {
         try database.read { try Self.list(query, in: $0) }
     }
 
+    /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
+    /// those with one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text with no words.
+    public func search(_ text: String, ratings: Set<Rating> = [], limit: Int? = nil) throws -> [Movie] {
+        let expression = try FullTextQuery.expression(for: text)
+        return try database.read { connection in
+            var sql = """
+                SELECT \(MovieRow.qualifiedColumns)
+                FROM movies_fts JOIN movies ON movies.id = movies_fts.rowid
+                WHERE movies_fts MATCH ?
+                """
+            var arguments: [any SQLBindable] = [expression]
+            if !ratings.isEmpty {
+                sql += " AND movies.rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))"
+                arguments += ratings.sorted().map(\.rawValue)
+            }
+            sql += " ORDER BY rank, movies.id LIMIT ?"
+            arguments.append(limit ?? -1)
+            return try connection.cachedStatement(sql).fetchAll(arguments, MovieRow.decode)
+        }
+    }
+
     /// How many movies are on the list.
     public func count() throws -> Int {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
@@ -155,10 +176,9 @@ public final class MovieStore: Sendable {
             conditions.append("rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))")
             arguments += ratings.map(\.rawValue)
         }
-        if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            let pattern = SearchPattern.likePattern(text)
-            conditions.append("(title LIKE ? ESCAPE '\\' OR note LIKE ? ESCAPE '\\')")
-            arguments += [pattern, pattern]
+        if let text = query.text, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
+            arguments.append(try FullTextQuery.expression(for: text))
         }
         if let after = query.after {
             // Written as `key >= k AND (key > k OR id > i)` rather than the row value `(key, id) > (k, i)`,

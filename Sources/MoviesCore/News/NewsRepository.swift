@@ -184,6 +184,21 @@ public final class NewsRepository: Sendable {
         }
     }
 
+    /// The items matching `text` in their title or summary, best match first (bm25). Throws
+    /// `FullTextQuery.Problem` for text with no words.
+    public func search(_ text: String, limit: Int? = nil) throws -> [NewsItem] {
+        let expression = try FullTextQuery.expression(for: text)
+        let columns = MovieRow.qualified(NewsRows.itemColumns, table: "news_items")
+        return try database.read { connection in
+            try connection.cachedStatement(
+                """
+                SELECT \(columns) FROM news_items_fts JOIN news_items ON news_items.id = news_items_fts.rowid
+                WHERE news_items_fts MATCH ? ORDER BY rank, news_items.id LIMIT ?
+                """
+            ).fetchAll([expression, limit ?? -1], NewsRows.item)
+        }
+    }
+
     /// The item with `id`, or nil.
     public func item(id: Int64) throws -> NewsItem? {
         try database.read { try Self.item(id: id, in: $0) }
@@ -291,10 +306,9 @@ public final class NewsRepository: Sendable {
         if query.starredOnly {
             conditions.append("starred = 1")
         }
-        if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            conditions.append("(title LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\')")
-            let pattern = SearchPattern.likePattern(text)
-            arguments += [pattern, pattern]
+        if let text = query.text, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            conditions.append("id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ?)")
+            arguments.append(try FullTextQuery.expression(for: text))
         }
         if let after = query.after {
             // The expanded form of (published_at, id) < (?, ?), which SQLite can seek in the index.

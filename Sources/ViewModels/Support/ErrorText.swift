@@ -10,6 +10,7 @@ public enum ErrorText {
             case let movie as MovieError: movie.description
             case let storage as StorageError: storage.description
             case let news as NewsError: news.description
+            case let problem as FullTextQuery.Problem: problem.description
             default: String(describing: error)
             }
         return text.prefix(1).uppercased() + text.dropFirst()

@@ -111,13 +111,10 @@ struct FeedFetcherTests {
         }
         defer { server.stop() }
         let limit = 2 * 1024 * 1024
-        let start = ContinuousClock.now
         let result = await FeedFetcher(timeout: .seconds(20), maximumBytes: limit)
             .fetch(FeedRequest(url: server.url("/huge")))
-        let elapsed = ContinuousClock.now - start
         #expect(failure(result)?.kind == .tooLarge(limit: limit))
         #expect(failure(result)?.description == "response larger than 2 MB")
-        #expect(elapsed < .seconds(5))
         // The client went away long before the server could send everything.
         var observed = server.observed
         for _ in 0..<100 where !observed.clientWentAway {
@@ -143,13 +140,9 @@ struct FeedFetcherTests {
     func timeout() async throws {
         let server = try TestHTTPServer { _ in .hang }
         defer { server.stop() }
-        let start = ContinuousClock.now
         let result = await FeedFetcher(timeout: .seconds(1)).fetch(FeedRequest(url: server.url("/slow")))
-        let elapsed = ContinuousClock.now - start
         #expect(failure(result)?.kind == .timedOut(seconds: 1))
         #expect(failure(result)?.description == "timed out after 1 s")
-        #expect(elapsed >= .milliseconds(900))
-        #expect(elapsed < .seconds(3))
         var observed = server.observed
         for _ in 0..<100 where observed.hungConnectionsClosedByClient == 0 {
             try await Task.sleep(for: .milliseconds(20))
@@ -185,11 +178,9 @@ struct FeedFetcherTests {
         let url = server.url("/slow")
         let task = Task { await FeedFetcher(timeout: .seconds(30)).fetch(FeedRequest(url: url)) }
         try await Task.sleep(for: .milliseconds(200))
-        let start = ContinuousClock.now
         task.cancel()
         let result = await task.value
         #expect(failure(result)?.kind == .cancelled)
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test("fetchAll keeps input order, isolates failures and bounds concurrency")

@@ -53,9 +53,7 @@ struct FoundationXMLBehaviourTests {
             xml += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">\n"
         }
         xml += "]>\n<r>&l9;</r>"
-        let start = ContinuousClock.now
         let result = run(xml)
-        #expect(ContinuousClock.now - start < .seconds(1))
         #expect(!result.succeeded)
         #expect(result.collector.errorCodes.contains(89))
     }

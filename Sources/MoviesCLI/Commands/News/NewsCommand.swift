@@ -2,7 +2,8 @@
 enum NewsCommand: Command {
     /// The news subcommands, in the order help lists them.
     static let subcommands: [any Command.Type] = [
-        NewsListCommand.self, NewsShowCommand.self, NewsRefreshCommand.self, NewsSubscribeCommand.self,
+        NewsListCommand.self, NewsSearchCommand.self, NewsShowCommand.self, NewsRefreshCommand.self,
+        NewsSubscribeCommand.self,
         NewsUnsubscribeCommand.self, NewsFeedsCommand.self, NewsMarkCommand.Read.self,
         NewsMarkCommand.Unread.self,
         NewsMarkCommand.Star.self, NewsMarkCommand.Unstar.self, NewsAddCommand.self, NewsImportCommand.self,
