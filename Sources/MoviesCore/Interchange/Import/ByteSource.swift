@@ -51,7 +51,8 @@ final class ByteSource {
     }
 
     /// A source over bytes in memory, handed out at most `chunkSize` at a time.
-    init(bytes: some Collection<UInt8>, chunkSize: Int = ByteSource.defaultCapacity, name: String = "(text)") {
+    init(bytes: some Collection<UInt8>, chunkSize: Int = ByteSource.defaultCapacity, name: String = "(text)")
+    {
         self.path = name
         self.descriptor = -1
         self.memory = Array(bytes)

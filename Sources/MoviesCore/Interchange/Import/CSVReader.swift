@@ -29,11 +29,13 @@ public final class CSVReader {
     /// The line the current field starts on, for messages.
     var fieldLine = 1
 
-    /// Opens the file at `path`.
-    public convenience init(path: String, dialect: CSVDialect = .csv, limits: CSVLimits = .standard)
-        throws(ImportFileError)
-    {
-        try self.init(source: ByteSource(path: path), dialect: dialect, limits: limits)
+    /// Opens the file at `path`; it is read `bufferSize` bytes at a time (tests use tiny buffers to put
+    /// every byte on a chunk boundary).
+    public convenience init(
+        path: String, dialect: CSVDialect = .csv, limits: CSVLimits = .standard,
+        bufferSize: Int = 64 * 1024
+    ) throws(ImportFileError) {
+        try self.init(source: ByteSource(path: path, capacity: bufferSize), dialect: dialect, limits: limits)
     }
 
     /// A reader of `source` from its current position, after a byte order mark if there is one.

@@ -34,7 +34,9 @@ public struct CSVLimits: Sendable, Hashable {
     public var maximumRecordBytes: Int
 
     /// Limits; the defaults are 1 MiB per field, 1,000 fields, 8 MiB per record.
-    public init(maximumFieldBytes: Int = 1 << 20, maximumFields: Int = 1000, maximumRecordBytes: Int = 8 << 20) {
+    public init(
+        maximumFieldBytes: Int = 1 << 20, maximumFields: Int = 1000, maximumRecordBytes: Int = 8 << 20
+    ) {
         self.maximumFieldBytes = maximumFieldBytes
         self.maximumFields = maximumFields
         self.maximumRecordBytes = maximumRecordBytes
