@@ -13,6 +13,8 @@
 final class ByteSource {
     /// The buffer size for files: large enough that system calls are a small part of the cost.
     static let defaultCapacity = 64 * 1024
+    /// The smallest buffer: room for a byte order mark and one more byte, so one look tells a BOM.
+    static let minimumCapacity = 4
 
     /// The file's path as given, for messages.
     let path: String
@@ -47,7 +49,7 @@ final class ByteSource {
         self.descriptor = descriptor
         self.memory = []
         self.size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
-        self.buffer = .allocate(capacity: max(capacity, 1))
+        self.buffer = .allocate(capacity: max(capacity, Self.minimumCapacity))
     }
 
     /// A source over bytes in memory, handed out at most `chunkSize` at a time.
@@ -57,7 +59,7 @@ final class ByteSource {
         self.descriptor = -1
         self.memory = Array(bytes)
         self.size = memory.count
-        self.buffer = .allocate(capacity: max(chunkSize, 1))
+        self.buffer = .allocate(capacity: max(chunkSize, Self.minimumCapacity))
     }
 
     deinit {

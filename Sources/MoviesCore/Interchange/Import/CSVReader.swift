@@ -180,11 +180,13 @@ public final class CSVReader {
                     default:
                         // A line break inside quotes is content; CRLF counts as one line.
                         if byte == Byte.carriageReturn || field.last != Byte.carriageReturn { line += 1 }
+                        try checkFieldLength(field.count + 1, quoted: true)
                         field.append(byte)
                     }
 
                 case .quoteAfterQuote:
                     if base[index] == Byte.quote {
+                        try checkFieldLength(field.count + 1, quoted: true)
                         field.append(Byte.quote)
                         index += 1
                         state = .quoted

@@ -50,12 +50,14 @@ public final class MovieImportReader {
     }
 
     /// Opens `path` and reads its header; `format` nil means detect it. The file is read `bufferSize`
-    /// bytes at a time; format detection looks at the first buffer.
+    /// bytes at a time (tests use tiny buffers to put every byte on a chunk boundary); detection looks
+    /// at the first buffer, so it gets at least 64 KiB.
     public convenience init(
         path: String, format: MovieImportFormat? = nil, limits: CSVLimits = .standard,
         bufferSize: Int = 64 * 1024
     ) throws(ImportFileError) {
-        try self.init(source: ByteSource(path: path, capacity: bufferSize), format: format, limits: limits)
+        let capacity = format == nil ? max(bufferSize, ByteSource.defaultCapacity) : bufferSize
+        try self.init(source: ByteSource(path: path, capacity: capacity), format: format, limits: limits)
     }
 
     /// A reader over `source` (a file, or bytes in memory for tests).
