@@ -101,6 +101,7 @@ final class JSONObjectReader {
         }
         let byte = try peek()
         guard byte == UInt8(ascii: "{") else {
+            if byte == nil { throw syntax("the file ends inside the JSON array; is it truncated?") }
             throw syntax("expected an object (one movie) in the array, found \(describe(byte))")
         }
         let row = try readObject()
