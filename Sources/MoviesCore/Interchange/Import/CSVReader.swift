@@ -212,10 +212,10 @@ public final class CSVReader {
         }
         let text: String?
         if let bytes {
-            text = String(validating: bytes, as: UTF8.self)
+            text = UTF8Text.string(bytes)
             recordBytes += bytes.count
         } else {
-            text = String(validating: field, as: UTF8.self)
+            text = UTF8Text.string(field)
             recordBytes += field.count
             field.removeAll(keepingCapacity: true)
         }

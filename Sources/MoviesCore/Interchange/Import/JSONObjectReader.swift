@@ -38,14 +38,21 @@ final class JSONObjectReader {
         case finished
     }
 
-    /// A reader of `source` from its current position, keeping the values of `keys` (in slot order).
-    init(source: ByteSource, layout: Layout, keys: [String], limits: CSVLimits) throws(ImportFileError) {
+    /// A reader of `source` from its current position, keeping the values of `keys` (normalized, in
+    /// slot order). `names` are the keys as usually written (`watched_on`), looked up before normalizing
+    /// a key, which would cost a string per key per object.
+    init(source: ByteSource, layout: Layout, keys: [String], names: [String] = [], limits: CSVLimits)
+        throws(ImportFileError)
+    {
         self.source = source
         self.layout = layout
         self.limits = limits
         var slots: [String: Int] = [:]
         for (slot, key) in keys.enumerated() where slots[key] == nil {
             slots[key] = slot
+        }
+        for (slot, name) in names.enumerated() where slots[name] == nil {
+            slots[name] = slot
         }
         self.slots = slots
         self.slotCount = keys.count
@@ -279,7 +286,7 @@ final class JSONObjectReader {
             source.start += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: stringBytes, as: UTF8.self) else {
+                guard let text = UTF8Text.string(stringBytes) else {
                     throw .malformed(line: stringLine, .invalidUTF8)
                 }
                 return text

@@ -79,7 +79,7 @@ public final class MovieImportReader {
         case .json, .ndjson:
             let reader = try JSONObjectReader(
                 source: source, layout: format == .json ? .array : .lines, keys: OwnRecordMapping.Column.keys,
-                limits: limits)
+                names: OwnRecordMapping.Column.allCases.map(\.name), limits: limits)
             rows = .json(reader)
             mapping = .own(OwnRecordMapping())
             letterboxdKind = nil

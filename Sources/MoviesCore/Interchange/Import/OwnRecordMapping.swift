@@ -44,7 +44,10 @@ struct OwnRecordMapping {
         let stars = try ImportValueParsing.stars(row.text(Column.stars))
         var rating = stars?.rating ?? .notSeen
         if let word = try row.text(Column.rating) {
-            guard let parsed = Rating(parsing: word) else { throw .unknownRatingWord(word) }
+            // The exact word first: `Rating(parsing:)` trims with Foundation, which is slow on Linux.
+            guard let parsed = Rating(rawValue: word) ?? Rating(parsing: word) else {
+                throw .unknownRatingWord(word)
+            }
             rating = parsed
         }
         let watchedOn = try ImportValueParsing.day(row.text(Column.watchedOn), column: "watched_on")

@@ -25,7 +25,7 @@ public struct StarRating: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Reads `3.5`, `4`, `4.0` (surrounding spaces ignored); nil for anything else.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = ImportValueParsing.trimmed(text)
         // Double() would also take "0x8", "nan" and "1e0"; a rating is written in plain decimals.
         guard !trimmed.isEmpty,
             trimmed.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }),
