@@ -17,7 +17,10 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
     /// `{` is NDJSON, otherwise the first line is read as a header and its column names decide.
     ///
     /// Names are compared normalized (`ImportHeader.key`), so case, spaces and quoting do not matter,
-    /// and columns may come in any order.
+    /// and columns may come in any order. In this order: all of this program's columns → csv; `Const`
+    /// and `Title` → IMDb; `Letterboxd URI`, or `Name` and `Date`, or `Title` with one of Letterboxd's
+    /// import columns (`Rating`, `Rating10`, `WatchedDate`, `imdbID`, `tmdbID`) → Letterboxd; this
+    /// program's columns split by tabs → tsv.
     static func detect(prefix: UnsafeBufferPointer<UInt8>, path: String) throws(ImportFileError)
         -> MovieImportFormat
     {
@@ -32,10 +35,16 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
         let header = try firstRecord(of: prefix, dialect: .csv)
         let keys = Set(ImportHeader.keys(header))
         if ownKeys.isSubset(of: keys) { return .csv }
+        if keys.contains("const"), keys.contains("title") { return .imdb }
         if keys.contains("letterboxduri") || (keys.contains("name") && keys.contains("date")) {
             return .letterboxd
         }
-        if keys.contains("const"), keys.contains("title") { return .imdb }
+        // Letterboxd's import layout is often made by hand with only some of its columns.
+        if keys.contains("title"),
+            !keys.isDisjoint(with: ["rating", "rating10", "watcheddate", "imdbid", "tmdbid"])
+        {
+            return .letterboxd
+        }
         if let tabbed = try? firstRecord(of: prefix, dialect: .tsv),
             ownKeys.isSubset(of: ImportHeader.keys(tabbed))
         {
