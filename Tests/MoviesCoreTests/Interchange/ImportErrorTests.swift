@@ -118,9 +118,9 @@ struct ImportErrorTests {
         let results = try ImportTestSupport.rows(path)
         #expect(
             results.compactMap(\.failureDescription) == [
-                "line 2: the title is true, which it cannot be",
-                "line 3: the year is an array, which it cannot be",
-                "line 4: the note is an object, which it cannot be",
+                "line 2: the title is true; it must be text or a number",
+                "line 3: the year is an array; it must be text or a number",
+                "line 4: the note is an object; it must be text or a number",
                 "line 5: the year '1995.5' is not a number",
             ])
         #expect(try results.last?.get().title == "1984")

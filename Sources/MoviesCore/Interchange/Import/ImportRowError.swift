@@ -60,7 +60,7 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
             "the Letterboxd URI '\(Self.excerpt(text))' is not a letterboxd.com or boxd.it address"
         case .extraFields(let count, let columns):
             "the row has \(count) fields but the header has \(columns) columns"
-        case .wrongType(let column, let found): "the \(column) is \(found), which it cannot be"
+        case .wrongType(let column, let found): "the \(column) is \(found); it must be text or a number"
         }
     }
 
