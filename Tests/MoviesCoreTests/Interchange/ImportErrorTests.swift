@@ -28,6 +28,8 @@ struct ImportErrorTests {
             "12,Extra,,good,,,\(Self.stamp),\(Self.stamp),surplus,fields,here,and,one",  // 13
             "13,Escape \u{1B}[31m,,good,,,\(Self.stamp),\(Self.stamp)",  // 14
             "14,Also fine,,,,,,",  // 15
+            // Line 16. Timestamp.date would overflow an Int on this many fraction digits; refused first.
+            "15,Digits,,good,,,2026-11-30T10:20:00.\(String(repeating: "9", count: 40))Z,\(Self.stamp)",
         ]
         let path = try folder.write(
             Self.ownHeader + "\n" + rows.joined(separator: "\n") + "\n", to: "bad-rows.csv")
@@ -48,6 +50,8 @@ struct ImportErrorTests {
                 "line 12: the id 'x1' is not a positive whole number",
                 "line 13: the row has 13 fields but the header has 8 columns",
                 "line 14: the title contains a control character (U+001B); only printable text is allowed",
+                "line 16: the created_at '2026-11-30T10:20:00.99999999999999999999…' is not a UTC timestamp "
+                    + "(like 2026-11-30T10:20:00.000Z)",
             ])
         let good = results.compactMap { try? $0.get() }
         #expect(good.map(\.title) == ["Fine", "Also fine"])

@@ -21,7 +21,12 @@ enum ImportValueParsing {
     /// An ISO-8601 UTC timestamp, as `Timestamp` writes it.
     static func timestamp(_ text: String?, column: String) throws(ImportRowProblem) -> Date? {
         guard let text else { return nil }
-        guard let date = Timestamp.date(from: text) else { throw .notATimestamp(column: column, value: text) }
+        // The longest valid form is 30 bytes (nine fraction digits). `Timestamp.date` sums the fraction's
+        // digits into an Int before it checks their count, so a longer run of digits would overflow and
+        // trap; anything longer is refused here first.
+        guard text.utf8.count <= 30, let date = Timestamp.date(from: text) else {
+            throw .notATimestamp(column: column, value: text)
+        }
         return date
     }
 
