@@ -9,6 +9,7 @@ struct RoundTripTests {
     static let pieces = [
         "Heat", "\"", "\"\"", ",", ";", "\\", "\\n", "\\t", "'", "{", "}", "[", "]", ":", "é", "\u{1F3AC}",
         "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}", "映画", "千と千尋の神隠し", "שלום", "  ", "#", "null", "0",
+        "\u{2028}", "\u{FEFF}", "\u{FFFD}",
     ]
 
     /// `count` movies that pass `MovieValidation`, with titles and notes built from `pieces`, notes with
