@@ -31,7 +31,9 @@ struct ImportRow {
 
     /// The text of `column`, nil when it is absent or empty; refuses a JSON boolean, array or object.
     func text<Column: ImportColumn>(_ column: Column) throws(ImportRowProblem) -> String? {
-        guard column.rawValue < values.count, let value = values[column.rawValue] else { return nil }
+        guard values.indices.contains(column.rawValue), let value = values[column.rawValue] else {
+            return nil
+        }
         switch value {
         case .text(let text), .number(let text): return text.isEmpty ? nil : text
         case .bool(let flag): throw .wrongType(column: column.label, found: flag ? "true" : "false")
@@ -81,9 +83,9 @@ struct ColumnLayout {
         headerCount = header.count
     }
 
-    /// Whether the file has the column with `key` among `keys`.
+    /// Whether the file has the column in `slot`.
     func has(slot: Int) -> Bool {
-        slot < fieldIndexes.count && fieldIndexes[slot] != nil
+        fieldIndexes.indices.contains(slot) && fieldIndexes[slot] != nil
     }
 
     /// The row of `record`; an empty field is absent. More fields than the header has is an error
