@@ -54,7 +54,8 @@ struct ExampleTests {
         let csv = try movies.succeed("list", "--format", "csv")
         #expect(
             csv.hasPrefix(
-                "id,title,year,rating,watched_on,note,created_at,updated_at\n1,Heat,1995,excellent,,\"say \"\"hi\"\", twice\nok\","
+                "id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri\n"
+                    + "1,Heat,1995,excellent,,\"say \"\"hi\"\", twice\nok\","
             ))
 
         let tsv = try movies.succeed("list", "--format", "tsv")

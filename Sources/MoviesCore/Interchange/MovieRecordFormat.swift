@@ -3,10 +3,13 @@
 /// The fields are the `movies` table's columns with their names, so what `movies list --format csv`
 /// prints is what `movies import` reads back, field for field.
 public final class MovieRecordWriter {
-    /// The field names, in output order.
-    public static let fieldNames = [
+    /// The fields every version of this format has had; a reader requires these.
+    public static let baseFieldNames = [
         "id", "title", "year", "rating", "watched_on", "note", "created_at", "updated_at",
     ]
+
+    /// The field names, in output order: the base ones, then what other services know (optional to readers).
+    public static let fieldNames = baseFieldNames + ["stars", "imdb_id", "letterboxd_uri"]
 
     private let writer: RecordWriter
 
@@ -50,7 +53,8 @@ public final class MovieRecordWriter {
             .integer(movie.id), .text(movie.title), .integer(movie.year), .text(movie.rating.rawValue),
             .text(movie.watchedOn?.description), .text(movie.note),
             .text(Timestamp.string(from: movie.createdAt)),
-            .text(Timestamp.string(from: movie.updatedAt)),
+            .text(Timestamp.string(from: movie.updatedAt)), movie.stars.map { .real($0.stars) } ?? .null,
+            .text(movie.imdbID), .text(movie.letterboxdURI),
         ]
     }
 }

@@ -13,6 +13,7 @@ public typealias MovieRecordFormat = RecordFormat
 public enum RecordValue: Sendable, Hashable {
     case null
     case integer(Int64)
+    case real(Double)
     case text(String)
     case boolean(Bool)
 
@@ -26,9 +27,15 @@ public enum RecordValue: Sendable, Hashable {
         switch self {
         case .null: ""
         case .integer(let value): String(value)
+        case .real(let value): Self.decimal(value)
         case .text(let value): value
         case .boolean(let value): value ? "true" : "false"
         }
+    }
+
+    /// `3.5`, `4` (no `.0` for whole numbers), as people write star ratings.
+    static func decimal(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// The value as a JSON literal.
@@ -36,6 +43,7 @@ public enum RecordValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .integer(let value): String(value)
+        case .real(let value): value.isFinite ? Self.decimal(value) : "null"
         case .text(let value): FieldEncoding.json(value)
         case .boolean(let value): value ? "true" : "false"
         }

@@ -13,11 +13,19 @@ public struct Movie: Sendable, Hashable, Identifiable {
     public var note: String?
     public var createdAt: Date
     public var updatedAt: Date
+    /// Letterboxd-style half stars, when an import brought them; always agrees with `rating`.
+    public var stars: StarRating?
+    /// IMDb's id, `tt0113277`.
+    public var imdbID: String?
+    /// The film's Letterboxd address.
+    public var letterboxdURI: String?
 
     /// Creates a movie value; the store creates these, tests and importers may too.
     public init(
         id: Int64, title: String, year: Int? = nil, rating: Rating = .notSeen, watchedOn: CalendarDate? = nil,
-        note: String? = nil, createdAt: Date, updatedAt: Date
+        note: String? = nil, createdAt: Date, updatedAt: Date, stars: StarRating? = nil,
+        imdbID: String? = nil,
+        letterboxdURI: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -27,6 +35,9 @@ public struct Movie: Sendable, Hashable, Identifiable {
         self.note = note
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.stars = stars
+        self.imdbID = imdbID
+        self.letterboxdURI = letterboxdURI
     }
 
     /// `Heat (1995)`, or just the title when the year is unknown.
@@ -42,17 +53,24 @@ public struct MovieDraft: Sendable, Hashable {
     public var rating: Rating
     public var watchedOn: CalendarDate?
     public var note: String?
+    /// Half stars; dropped by validation when they do not agree with `rating`.
+    public var stars: StarRating?
+    public var imdbID: String?
+    public var letterboxdURI: String?
 
     /// A draft; only the title is required, the rating defaults to `notSeen`.
     public init(
         title: String, year: Int? = nil, rating: Rating = .notSeen, watchedOn: CalendarDate? = nil,
-        note: String? = nil
+        note: String? = nil, stars: StarRating? = nil, imdbID: String? = nil, letterboxdURI: String? = nil
     ) {
         self.title = title
         self.year = year
         self.rating = rating
         self.watchedOn = watchedOn
         self.note = note
+        self.stars = stars
+        self.imdbID = imdbID
+        self.letterboxdURI = letterboxdURI
     }
 }
 
@@ -94,12 +112,16 @@ public struct MovieChanges: Sendable, Hashable {
     }
 
     /// `movie` with these changes applied (not yet validated or stored).
+    /// The stars stay only while they agree with the (new) rating.
     public func applied(to movie: Movie) -> MovieDraft {
-        MovieDraft(
+        let newRating = rating ?? movie.rating
+        return MovieDraft(
             title: title ?? movie.title,
             year: year.map(\.newValue) ?? movie.year,
-            rating: rating ?? movie.rating,
+            rating: newRating,
             watchedOn: watchedOn.map(\.newValue) ?? movie.watchedOn,
-            note: note.map(\.newValue) ?? movie.note)
+            note: note.map(\.newValue) ?? movie.note,
+            stars: movie.stars?.rating == newRating ? movie.stars : nil,
+            imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
     }
 }

@@ -10,6 +10,10 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     case yearOutOfRange(Int)
     /// The note is longer than `MovieValidation.maximumNoteLength` characters.
     case noteTooLong(length: Int)
+    /// Not an IMDb title id (`tt0113277`).
+    case invalidIMDbID(String)
+    /// Not an https address.
+    case invalidLetterboxdURI(String)
     /// A movie with the same title and year is already on the list.
     case duplicate(existing: Movie)
     /// No movie has this id.
@@ -18,7 +22,9 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
     public var isValidation: Bool {
         switch self {
-        case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .noteTooLong: true
+        case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .noteTooLong, .invalidIMDbID,
+            .invalidLetterboxdURI:
+            true
         case .duplicate, .notFound: false
         }
     }
@@ -39,6 +45,10 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the year \(year) is out of range; use \(range.lowerBound)–\(range.upperBound)"
         case .noteTooLong(let length):
             return "the note is \(length) characters long; the limit is \(MovieValidation.maximumNoteLength)"
+        case .invalidIMDbID(let text):
+            return "'\(text)' is not an IMDb id (tt followed by digits, like tt0113277)"
+        case .invalidLetterboxdURI(let text):
+            return "'\(text)' is not a Letterboxd address (https://...)"
         case .duplicate(let existing):
             return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
         case .notFound(let id):

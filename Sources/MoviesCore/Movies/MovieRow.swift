@@ -4,7 +4,8 @@ import Storage
 /// How a `Movie` maps to a row of the `movies` table: the column list and the decoder that reads it.
 enum MovieRow {
     /// The columns every movie query selects, in the order `decode` reads them.
-    static let columns = "id, title, year, rating, watched_on, note, created_at, updated_at"
+    static let columns =
+        "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri"
 
     /// `columns`, each prefixed with `movies.`, for queries that join another table.
     static let qualifiedColumns = qualified(columns, table: "movies")
@@ -28,7 +29,10 @@ enum MovieRow {
             watchedOn: row.optionalString(at: 4).flatMap(CalendarDate.init(parsing:)),
             note: row.optionalString(at: 5),
             createdAt: row.withUTF8(at: 6) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0),
-            updatedAt: row.withUTF8(at: 7) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0))
+            updatedAt: row.withUTF8(at: 7) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0),
+            stars: row.optionalDouble(at: 8).flatMap(StarRating.init(stars:)),
+            imdbID: row.optionalString(at: 9),
+            letterboxdURI: row.optionalString(at: 10))
     }
 }
 

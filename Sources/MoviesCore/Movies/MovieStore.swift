@@ -71,12 +71,15 @@ public final class MovieStore: Sendable {
             }
             let inserted = try connection.cachedStatement(
                 """
-                INSERT INTO movies (title, year, rating, watched_on, note) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO movies (title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 RETURNING \(MovieRow.columns)
                 """
             ).fetchOne(
-                [draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note],
-                MovieRow.decode)
+                [
+                    draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note,
+                    draft.stars?.stars, draft.imdbID, draft.letterboxdURI,
+                ], MovieRow.decode)
             guard let inserted else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
             return inserted
         }
@@ -153,14 +156,16 @@ public final class MovieStore: Sendable {
         let updated = try connection.cachedStatement(
             """
             UPDATE movies
-            SET title = ?, year = ?, rating = ?, watched_on = ?, note = ?,
-                updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            SET title = ?, year = ?, rating = ?, watched_on = ?, note = ?, stars = ?, imdb_id = ?,
+                letterboxd_uri = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
             WHERE id = ?
             RETURNING \(MovieRow.columns)
             """
         ).fetchOne(
-            [draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note, id],
-            MovieRow.decode)
+            [
+                draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note,
+                draft.stars?.stars, draft.imdbID, draft.letterboxdURI, id,
+            ], MovieRow.decode)
         guard let updated else { throw MovieError.notFound(id: id) }
         return updated
     }

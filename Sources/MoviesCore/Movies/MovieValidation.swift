@@ -30,6 +30,19 @@ public enum MovieValidation {
             if length > maximumNoteLength { throw .noteTooLong(length: length) }
             if note.isEmpty { draft.note = nil }
         }
+        // Stars that disagree with the word would say two things; the word wins.
+        if let stars = draft.stars, stars.rating != draft.rating {
+            draft.stars = nil
+        }
+        if let imdbID = draft.imdbID, !isIMDbID(imdbID) {
+            throw .invalidIMDbID(imdbID)
+        }
+        if let uri = draft.letterboxdURI,
+            !(uri.hasPrefix("https://") && uri.count > 8)
+                || uri.unicodeScalars.contains(where: isControl)
+        {
+            throw .invalidLetterboxdURI(uri)
+        }
         return draft
     }
 
@@ -46,6 +59,13 @@ public enum MovieValidation {
     /// Refuses a year outside `yearRange`.
     public static func checkYear(_ year: Int) throws(MovieError) {
         if !yearRange.contains(year) { throw .yearOutOfRange(year) }
+    }
+
+    /// `tt` followed by at least two digits, as the schema's CHECK says.
+    public static func isIMDbID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count >= 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "t")
+            && bytes[2...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// C0 controls, DEL and C1 controls: what could move a terminal's cursor or start an escape sequence.

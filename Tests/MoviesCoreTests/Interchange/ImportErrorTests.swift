@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Import refusals: bad rows and bad files")
 struct ImportErrorTests {
-    static let ownHeader = MovieRecordWriter.fieldNames.joined(separator: ",")
+    static let ownHeader = MovieRecordWriter.baseFieldNames.joined(separator: ",")
     static let stamp = "2026-11-30T10:20:00.000Z"
 
     @Test("each kind of bad row is reported with its line, and the good rows around it still read")

@@ -67,8 +67,8 @@ struct LetterboxdExportTests {
         let created = Date(timeIntervalSince1970: 0)
         let movie = Movie(
             id: 3, title: "Heat", year: 1995, rating: .good, watchedOn: CalendarDate(parsing: "2024-03-09"),
-            note: "n", createdAt: created, updatedAt: created)
-        let row = LetterboxdRow(movie: movie, imdbID: "tt0113277")
+            note: "n", createdAt: created, updatedAt: created, imdbID: "tt0113277")
+        let row = LetterboxdRow(movie: movie)
         #expect(
             row
                 == LetterboxdRow(

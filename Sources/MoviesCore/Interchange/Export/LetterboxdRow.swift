@@ -1,7 +1,6 @@
 /// One film as Letterboxd's importer reads it: the columns `LetterboxdExportWriter` writes.
 ///
-/// A separate value rather than `Movie` because `Movie` does not carry stars, an IMDb id or a
-/// Letterboxd address yet; `init(movie:…)` takes those beside it, and `init(_:)` takes an import's row.
+/// `init(movie:)` takes a stored movie; `init(_:)` an import's row, as read.
 public struct LetterboxdRow: Sendable, Hashable {
     public var title: String
     public var year: Int?
@@ -30,12 +29,12 @@ public struct LetterboxdRow: Sendable, Hashable {
         self.letterboxdURI = letterboxdURI
     }
 
-    /// A stored movie, with what `Movie` does not (yet) hold given beside it.
-    public init(movie: Movie, stars: StarRating? = nil, imdbID: String? = nil, letterboxdURI: String? = nil) {
+    /// A stored movie.
+    public init(movie: Movie) {
         self.init(
-            title: movie.title, year: movie.year, rating: movie.rating, stars: stars,
-            watchedOn: movie.watchedOn,
-            review: movie.note, imdbID: imdbID, letterboxdURI: letterboxdURI)
+            title: movie.title, year: movie.year, rating: movie.rating, stars: movie.stars,
+            watchedOn: movie.watchedOn, review: movie.note, imdbID: movie.imdbID,
+            letterboxdURI: movie.letterboxdURI)
     }
 
     /// An imported row, as it was read.

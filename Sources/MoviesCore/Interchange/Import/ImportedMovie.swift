@@ -60,6 +60,9 @@ public struct ImportedMovie: Sendable, Hashable {
 
     /// The fields `MovieStore.add` takes.
     public var draft: MovieDraft {
-        MovieDraft(title: title, year: year, rating: rating, watchedOn: watchedOn, note: note)
+        MovieDraft(
+            title: title, year: year, rating: rating, watchedOn: watchedOn, note: note, stars: stars,
+            imdbID: imdbID,
+            letterboxdURI: letterboxdURI)
     }
 }

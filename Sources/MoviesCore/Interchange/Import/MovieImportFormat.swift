@@ -54,7 +54,7 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The normalized names of `MovieRecordWriter`'s columns, all of which its own header has.
-    static let ownKeys = Set(MovieRecordWriter.fieldNames.map(ImportHeader.key))
+    static let ownKeys = Set(MovieRecordWriter.baseFieldNames.map(ImportHeader.key))
 
     /// The first record of `prefix`; a broken encoding is reported as such, anything else as no header.
     private static func firstRecord(of prefix: UnsafeBufferPointer<UInt8>, dialect: CSVDialect)
@@ -76,7 +76,7 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
         return "the first line '\(line)' is not a header of a format movies can import; "
             + "expected a Letterboxd export (Date,Name,Year,Letterboxd URI,…), an IMDb export "
             + "(Const,Your Rating,Date Rated,Title,…), this program's csv or tsv ("
-            + MovieRecordWriter.fieldNames.joined(separator: ",")
+            + MovieRecordWriter.baseFieldNames.joined(separator: ",")
             + "), a JSON array of movies, or NDJSON (one object per line)"
     }
 }

@@ -36,7 +36,7 @@ struct OwnRecordMapping {
             throw .unknownFormat(
                 path: path,
                 reason: "the header has no 'title' column; this program's \(format.rawValue) starts with "
-                    + MovieRecordWriter.fieldNames.joined(separator: ","))
+                    + MovieRecordWriter.baseFieldNames.joined(separator: ","))
         }
     }
 
