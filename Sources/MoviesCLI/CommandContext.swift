@@ -65,3 +65,11 @@ final class CommandContext {
 struct ExitStatus: Error {
     var code: Int32
 }
+
+/// A refusal with its own message and exit code, for failures that need the command's context (a file
+/// name) around a lower layer's error.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var code: Int32
+    var description: String { message }
+}

@@ -15,7 +15,8 @@ public enum MoviesCLI {
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, RateCommand.self,
         EditCommand.self,
-        RemoveCommand.self, NewsCommand.self, ShellCommand.self, MigrateCommand.self, CompletionsCommand.self,
+        RemoveCommand.self, ImportCommand.self, ExportCommand.self, NewsCommand.self, ShellCommand.self,
+        MigrateCommand.self, CompletionsCommand.self,
         HelpCommand.self,
     ]
 
@@ -121,12 +122,18 @@ public enum MoviesCLI {
             )
         case let status as ExitStatus:
             return (nil, status.code)
+        case let failure as CommandFailure:
+            return (capitalized(failure.message), failure.code)
         case let news as NewsError:
             return (capitalized(news.description), news.isValidation ? ExitCodes.usage : ExitCodes.failure)
         case let input as InputFileError:
             return (capitalized(input.description), input.exitCode)
         case let problem as FullTextQuery.Problem:
             return (capitalized(problem.description), ExitCodes.usage)
+        case let failure as ImportFailure:
+            return (capitalized(failure.description), ExitCodes.failure)
+        case let output as OutputFileError:
+            return (capitalized(output.description), ExitCodes.failure)
         case let problem as FeedProblem:
             return (
                 capitalized(problem.description), problem.isBadData ? ExitCodes.dataError : ExitCodes.failure

@@ -154,8 +154,13 @@ public final class Connection {
         try cachedStatement(sql).fetchOne(arguments) { $0.optionalString(at: 0) } ?? nil
     }
 
-    /// The rowid of the most recent successful INSERT on this connection.
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// The rowid of the most recent successful INSERT on this connection. Settable, so a caller can
+    /// tell whether an upsert inserted (the rowid changes) or updated (it does not): set it to 0 first.
+    /// https://www.sqlite.org/c3ref/set_last_insert_rowid.html
+    public var lastInsertedRowID: Int64 {
+        get { sqlite3_last_insert_rowid(handle) }
+        set { sqlite3_set_last_insert_rowid(handle, newValue) }
+    }
 
     /// The number of rows the most recent INSERT, UPDATE or DELETE changed.
     public var changedRowCount: Int { Int(sqlite3_changes64(handle)) }
@@ -209,7 +214,7 @@ public final class Connection {
     }
 
     /// Rolls back the open transaction, if any; the original error is what the caller reports.
-    func rollbackQuietly() {
+    public func rollbackQuietly() {
         guard !isInAutocommitMode else { return }
         // A failed COMMIT or a statement error may already have rolled back (sqlite3_get_autocommit
         // tells); ROLLBACK then would fail with "no transaction is active".

@@ -179,7 +179,7 @@ struct NewsCommandTests {
         try movies.refuse(
             ["news", "import", movies.folder.file("missing.opml")], status: 66, message: "no such file")
         let garbage = try movies.folder.write("this is neither OPML nor a feed", to: "garbage.xml")
-        try movies.refuse(["news", "import", garbage], status: 65, message: "garbage.xml:")
+        try movies.refuse(["news", "import", garbage], status: 65, message: "Cannot use ")
         try movies.refuse(
             ["news", "lst"], status: 64, message: "Unknown command 'lst'. Did you mean 'list'?")
     }

@@ -11,7 +11,7 @@ enum InputFileError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .missing(let path, let reason): "cannot read \(path): \(reason)"
-        case .badData(let path, let reason): "\(path): \(reason)"
+        case .badData(let path, let reason): "cannot use \(path): \(reason)"
         }
     }
 

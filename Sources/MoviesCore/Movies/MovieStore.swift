@@ -26,6 +26,14 @@ public final class MovieStore: Sendable {
         try database.read { try Self.list(query, in: $0) }
     }
 
+    /// Calls `body` with each movie `query` selects, in order, reading one row at a time from a single
+    /// snapshot: exports stream a million movies in the memory of one.
+    public func forEach(_ query: MovieQuery = MovieQuery(), _ body: (Movie) throws -> Void) throws {
+        try database.read { connection in
+            try Self.forEach(query, in: connection, body)
+        }
+    }
+
     /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
     /// those with one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text with no words.
     public func search(_ text: String, ratings: Set<Rating> = [], limit: Int? = nil) throws -> [Movie] {
@@ -172,6 +180,17 @@ public final class MovieStore: Sendable {
 
     /// Runs `query` on `connection`: filter, key-based page, order, limit.
     static func list(_ query: MovieQuery, in connection: Connection) throws -> [Movie] {
+        var movies: [Movie] = []
+        if let limit = query.limit {
+            movies.reserveCapacity(min(limit, 100_000))
+        }
+        try forEach(query, in: connection) { movies.append($0) }
+        return movies
+    }
+
+    /// Steps through `query`'s rows on `connection`, decoding one movie at a time.
+    static func forEach(_ query: MovieQuery, in connection: Connection, _ body: (Movie) throws -> Void) throws
+    {
         let key = query.sort.keyExpression
         let ascending = query.sort.isAscending != query.reversed
         var conditions: [String] = []
@@ -206,7 +225,12 @@ public final class MovieStore: Sendable {
         let orderClause = query.sort == .added ? "id \(direction)" : "\(key) \(direction), id \(direction)"
         arguments.append(query.limit ?? -1)
         let sql = "SELECT \(MovieRow.columns) FROM movies \(whereClause) ORDER BY \(orderClause) LIMIT ?"
-        return try connection.cachedStatement(sql).fetchAll(arguments, MovieRow.decode)
+        let statement = try connection.cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        while try statement.step() {
+            try body(MovieRow.decode(statement))
+        }
     }
 
     /// The sort key of the current row of `SELECT key FROM movies`, as a bindable value.
