@@ -180,7 +180,7 @@ enum ExportCommand: Command {
             let wantsWatchlist = target == "letterboxd-watchlist"
             let writer = LetterboxdExportWriter(sink: sink)
             try writer.begin()
-            try store.forEach { movie in
+            try store.forEachMovie { movie in
                 guard (movie.rating == .notSeen) == wantsWatchlist else { return }
                 try writer.write(LetterboxdRow(movie: movie))
                 count += 1
@@ -189,7 +189,7 @@ enum ExportCommand: Command {
         default:
             let writer = MovieRecordWriter(format: RecordFormat(rawValue: target) ?? .csv, sink: sink)
             try writer.begin()
-            try store.forEach { movie in
+            try store.forEachMovie { movie in
                 try writer.write(movie)
                 count += 1
             }

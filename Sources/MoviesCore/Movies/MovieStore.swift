@@ -28,7 +28,7 @@ public final class MovieStore: Sendable {
 
     /// Calls `body` with each movie `query` selects, in order, reading one row at a time from a single
     /// snapshot: exports stream a million movies in the memory of one.
-    public func forEach(_ query: MovieQuery = MovieQuery(), _ body: (Movie) throws -> Void) throws {
+    public func forEachMovie(_ query: MovieQuery = MovieQuery(), _ body: (Movie) throws -> Void) throws {
         try database.read { connection in
             try Self.forEach(query, in: connection, body)
         }

@@ -229,7 +229,7 @@ struct MovieImporterTests {
         let sink = try AtomicFileSink(path: first)
         let writer = MovieRecordWriter(format: .csv, sink: sink)
         try writer.begin()
-        try store.forEach { try writer.write($0) }
+        try store.forEachMovie { try writer.write($0) }
         try writer.end()
         try sink.commit()
 
@@ -239,7 +239,7 @@ struct MovieImporterTests {
         let second = StringSink()
         let secondWriter = MovieRecordWriter(format: .csv, sink: second)
         try secondWriter.begin()
-        try other.store.forEach { try secondWriter.write($0) }
+        try other.store.forEachMovie { try secondWriter.write($0) }
         try secondWriter.end()
         #expect(second.text == String(decoding: fileSnapshot(first) ?? Data(), as: UTF8.self))
         #expect(try other.store.list() == store.list())
