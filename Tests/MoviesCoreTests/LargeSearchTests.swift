@@ -14,7 +14,8 @@ struct LargeSearchTests {
         let database = try TestDatabase()
         // Titles like "Film 123456 Kappa river42": a unique number, a Greek letter word, a repeating word.
         let letters = ["Alpha", "Beta", "Gamma", "Delta", "Kappa", "Omega", "Sigma", "Theta"]
-        let letterCase = letters.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }.joined(separator: " ")
+        let letterCase = letters.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }.joined(
+            separator: " ")
         try SQLiteShell.run(
             database.path,
             """
