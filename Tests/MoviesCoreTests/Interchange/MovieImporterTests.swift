@@ -185,7 +185,7 @@ struct MovieImporterTests {
         // Build the list through the importer from a generated file with every kind of field.
         let count = 100_000
         let source = database.folder.file("source.ndjson")
-        FileManager.default.createFile(atPath: source, contents: nil)
+        _ = FileManager.default.createFile(atPath: source, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
         var random = SeededGenerator(seed: 100_000)
         // Titles may hold anything printable; notes may also hold line breaks and tabs.

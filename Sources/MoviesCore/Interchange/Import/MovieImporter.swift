@@ -64,6 +64,7 @@ public struct MovieImporter: Sendable {
     }
 
     /// Imports what `reader` yields. `progress` hears the rows read so far and the bytes consumed.
+    @discardableResult
     public func run(
         _ reader: MovieImportReader, onDuplicate policy: DuplicatePolicy = .skip, dryRun: Bool = false,
         now: Date = Date(), progress: ((_ rows: Int, _ bytes: Int) -> Void)? = nil
@@ -72,6 +73,7 @@ public struct MovieImporter: Sendable {
     }
 
     /// Imports several files (the parts of one Letterboxd export) in order, in one transaction.
+    @discardableResult
     public func run(
         _ readers: [MovieImportReader], onDuplicate policy: DuplicatePolicy = .skip, dryRun: Bool = false,
         now: Date = Date(), progress: ((_ rows: Int, _ bytes: Int) -> Void)? = nil
