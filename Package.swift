@@ -35,6 +35,10 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(name: "movies", dependencies: ["MoviesCLI"]),
 
+        // MARK: - Benchmark: swift run -c release movies-bench [--quick]
+        .executableTarget(
+            name: "movies-bench", dependencies: ["MoviesCore", "Storage", "CSQLite", "TestSupport"]),
+
         // MARK: - Build plugin: Migrations/*.sql compiled into the binary
         .executableTarget(name: "embed-migrations"),
         .plugin(

@@ -28,14 +28,7 @@ CREATE TABLE movies (
     created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                 CHECK (created_at IS strftime('%Y-%m-%dT%H:%M:%fZ', created_at)),
     updated_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-                CHECK (updated_at IS strftime('%Y-%m-%dT%H:%M:%fZ', updated_at)),
-    -- The rating's place on the scale, worst (1) to best (5), with not-seen at 0; computed, never stored,
-    -- so `--sort rating` can use an index.
-    rating_rank INTEGER GENERATED ALWAYS AS (
-                    CASE rating
-                        WHEN 'terrible' THEN 1 WHEN 'poor' THEN 2 WHEN 'decent' THEN 3
-                        WHEN 'good' THEN 4 WHEN 'excellent' THEN 5 ELSE 0
-                    END) VIRTUAL
+                CHECK (updated_at IS strftime('%Y-%m-%dT%H:%M:%fZ', updated_at))
 ) STRICT;
 
 -- One movie per title and year: 'Heat' (1995) and 'HEAT' (1995) are the same movie. A missing year
@@ -45,7 +38,12 @@ CREATE UNIQUE INDEX movies_unique_title_year ON movies (title, coalesce(year, 0)
 -- One index per `movies list --sort` order; each ends with id so pages can continue by key.
 -- (--sort added uses the primary key.)
 CREATE INDEX movies_by_title  ON movies (title, id);
-CREATE INDEX movies_by_rating ON movies (rating_rank, id);
+-- Ratings sort by their place on the scale, worst (1) to best (5), not-seen 0. (An expression rather
+-- than a generated column, so the sqlite3 command's .import can fill the table.)
+CREATE INDEX movies_by_rating ON movies (
+    (CASE rating WHEN 'terrible' THEN 1 WHEN 'poor' THEN 2 WHEN 'decent' THEN 3
+                 WHEN 'good' THEN 4 WHEN 'excellent' THEN 5 ELSE 0 END),
+    id);
 CREATE INDEX movies_by_year   ON movies (coalesce(year, 9999), id);  -- movies without a year sort last
 
 -- Keep updated_at true when a row is changed by hand (the program sets it itself).

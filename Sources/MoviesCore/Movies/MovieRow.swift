@@ -42,10 +42,17 @@ extension MovieSort {
         switch self {
         case .added: "id"
         case .title: "title"
-        case .rating: "rating_rank"
+        case .rating: Self.ratingRank
         case .year: "coalesce(year, 9999)"
         }
     }
+
+    /// A rating's place on the scale, exactly as the index `movies_by_rating` spells it (SQLite uses an
+    /// index on an expression only for the same expression).
+    static let ratingRank = """
+        (CASE rating WHEN 'terrible' THEN 1 WHEN 'poor' THEN 2 WHEN 'decent' THEN 3 \
+        WHEN 'good' THEN 4 WHEN 'excellent' THEN 5 ELSE 0 END)
+        """
 
     /// Whether the natural direction is ascending (rating lists the best first).
     var isAscending: Bool { self != .rating }

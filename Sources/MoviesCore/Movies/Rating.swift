@@ -13,7 +13,7 @@ public enum Rating: String, CaseIterable, Sendable, Hashable, Codable {
     case excellent
 
     /// The place on the scale: 0 for not seen, then 1 (terrible) to 5 (excellent).
-    /// Mirrors the `rating_rank` column of the schema.
+    /// Mirrors the expression of the schema's `movies_by_rating` index.
     public var rank: Int {
         switch self {
         case .notSeen: 0

@@ -1,0 +1,108 @@
+import CSQLite
+import Foundation
+import MoviesCore
+
+/// The baselines written straight against SQLite's C API: what "as fast as SQLite itself" means.
+enum RawSQLite {
+    /// Opens `path` as the project does (WAL, synchronous NORMAL, foreign keys), without its layers.
+    static func open(_ path: String) throws -> OpaquePointer {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+            let handle
+        else { throw BenchError("cannot open \(path)") }
+        try exec(handle, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+        return handle
+    }
+
+    static func exec(_ handle: OpaquePointer, _ sql: String) throws {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw BenchError("\(sql): \(String(cString: sqlite3_errmsg(handle)))")
+        }
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private static func bind(_ statement: OpaquePointer, _ index: Int32, _ text: String?) {
+        guard let text else {
+            sqlite3_bind_null(statement, index)
+            return
+        }
+        sqlite3_bind_text(statement, index, text, -1, transient)
+    }
+
+    /// Inserts `drafts` in one transaction with one prepared statement.
+    static func insert(_ drafts: [MovieDraft], into path: String) throws {
+        let handle = try open(path)
+        defer { sqlite3_close_v2(handle) }
+        try exec(handle, "BEGIN IMMEDIATE")
+        var statement: OpaquePointer?
+        sqlite3_prepare_v2(
+            handle,
+            """
+            INSERT INTO movies (title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, -1, &statement, nil)
+        guard let statement else { throw BenchError("prepare failed") }
+        defer { sqlite3_finalize(statement) }
+        for draft in drafts {
+            bind(statement, 1, draft.title)
+            if let year = draft.year {
+                sqlite3_bind_int64(statement, 2, Int64(year))
+            } else {
+                sqlite3_bind_null(statement, 2)
+            }
+            bind(statement, 3, draft.rating.rawValue)
+            bind(statement, 4, draft.watchedOn?.description)
+            bind(statement, 5, draft.note)
+            if let stars = draft.stars {
+                sqlite3_bind_double(statement, 6, stars.stars)
+            } else {
+                sqlite3_bind_null(statement, 6)
+            }
+            bind(statement, 7, draft.imdbID)
+            bind(statement, 8, draft.letterboxdURI)
+            guard sqlite3_step(statement) == SQLITE_DONE else {
+                throw BenchError(String(cString: sqlite3_errmsg(handle)))
+            }
+            sqlite3_reset(statement)
+        }
+        try exec(handle, "COMMIT")
+    }
+
+    /// Reads every movie into `Movie` values with a plain C loop.
+    static func fetchAll(from path: String) throws -> [Movie] {
+        let handle = try open(path)
+        defer { sqlite3_close_v2(handle) }
+        var statement: OpaquePointer?
+        sqlite3_prepare_v2(
+            handle,
+            """
+            SELECT id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri
+            FROM movies ORDER BY id
+            """, -1, &statement, nil)
+        guard let statement else { throw BenchError("prepare failed") }
+        defer { sqlite3_finalize(statement) }
+        func text(_ index: Int32) -> String? {
+            sqlite3_column_text(statement, index).map { String(cString: $0) }
+        }
+        var movies: [Movie] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            movies.append(
+                Movie(
+                    id: sqlite3_column_int64(statement, 0), title: text(1) ?? "",
+                    year: sqlite3_column_type(statement, 2) == SQLITE_NULL
+                        ? nil : Int(sqlite3_column_int64(statement, 2)),
+                    rating: text(3).flatMap(Rating.init(rawValue:)) ?? .notSeen,
+                    watchedOn: text(4).flatMap(CalendarDate.init(parsing:)), note: text(5),
+                    createdAt: text(6).flatMap(Timestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
+                    updatedAt: text(7).flatMap(Timestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
+                    stars: sqlite3_column_type(statement, 8) == SQLITE_NULL
+                        ? nil : StarRating(stars: sqlite3_column_double(statement, 8)),
+                    imdbID: text(9), letterboxdURI: text(10)))
+        }
+        return movies
+    }
+
+    /// The SQLite library's version, for the header.
+    static var version: String { String(cString: sqlite3_libversion()) }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import MoviesCore
+import Storage
+import TestSupport
+
+/// What a benchmark run measures, and at which sizes.
+struct Configuration {
+    var quick: Bool
+    /// The "million-row" size (1,000,000; 20,000 with --quick; --rows sets it).
+    var bigRows: Int
+    var runs: Int
+    var movies: String
+    var sqlite3: String
+
+    var insertRows: Int { quick ? 5_000 : 50_000 }
+    var fetchRows: Int { quick ? 20_000 : 200_000 }
+    var smallRows: Int { 1_000 }
+    var feeds: Int { quick ? 20 : 200 }
+    var memoryRows: (small: Int, large: Int) { quick ? (5_000, 50_000) : (100_000, 1_000_000) }
+    var importRuns: Int { quick ? 1 : 3 }
+    var watchSamples: Int { quick ? 5 : 20 }
+}
+
+/// The workloads of the table, each measured for this project and its baseline in one run.
+struct Workloads {
+    let configuration: Configuration
+    let fixtures: Fixtures
+    /// An environment without the user's files: HOME in the scratch folder.
+    var environment: [String: String] {
+        [
+            "HOME": fixtures.folder, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+        ]
+    }
+
+    // MARK: - In-process
+
+    /// Insert movies in one transaction: `MovieStore.addAll` against a prepared-statement C loop.
+    func insert() throws -> BenchRow {
+        let count = configuration.insertRows
+        let drafts = (1...count).map { index in
+            MovieDraft(
+                title: "Film \(index) \(Fixtures.words[index % 8])", year: 1900 + index % 120,
+                rating: .good,
+                watchedOn: CalendarDate(year: 2024, month: 1 + index % 12, day: 1 + index % 28),
+                note: "note \(index)", stars: StarRating(halfStars: 8), imdbID: "tt\(1_000_000 + index)")
+        }
+        let path = fixtures.folder + "/insert.sqlite"
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<configuration.runs {
+            try fixtures.freshDatabase(at: path)
+            let store = MovieStore(database: try Database(path: path))
+            ours.append(try Clock.median(runs: 1) { _ = try store.addAll(drafts) })
+            guard try store.count() == count else { throw BenchError("addAll inserted the wrong count") }
+            try fixtures.freshDatabase(at: path)
+            baseline.append(try Clock.median(runs: 1) { try RawSQLite.insert(drafts, into: path) })
+        }
+        return BenchRow(
+            workload: "insert in one transaction (MovieStore.addAll)", size: Format.count(count),
+            ours: Clock.median(ours), baseline: Clock.median(baseline), target: 1.3,
+            baselineName: "C API loop, one prepared statement")
+    }
+
+    /// Fetch every movie into Swift values: `MovieStore.list` against a C loop building the same structs.
+    func fetch() throws -> BenchRow {
+        let count = configuration.fetchRows
+        let path = try fixtures.database(rows: count, named: "fetch.sqlite")
+        let store = MovieStore(database: try Database(path: path))
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        var checks = (0, 0)
+        for _ in 0..<configuration.runs {
+            ours.append(try Clock.median(runs: 1) { checks.0 = try store.list().count })
+            baseline.append(try Clock.median(runs: 1) { checks.1 = try RawSQLite.fetchAll(from: path).count })
+        }
+        guard checks.0 == count && checks.1 == count else { throw BenchError("fetch read \(checks) rows") }
+        return BenchRow(
+            workload: "fetch all into Movie values (MovieStore.list)", size: Format.count(count),
+            ours: Clock.median(ours), baseline: Clock.median(baseline), target: 1.5,
+            baselineName: "C API loop building the same structs")
+    }
+
+    // MARK: - Processes
+
+    /// One `movies add` as a process on the big file, against `sqlite3 FILE "INSERT ..."`; and the same
+    /// add on a 1,000-row file, to show the cost does not grow with the file.
+    func addProcess() throws -> [BenchRow] {
+        let big = try fixtures.database(rows: configuration.bigRows, named: "big.sqlite")
+        let small = try fixtures.database(rows: configuration.smallRows, named: "small.sqlite")
+        var onBig: [Double] = []
+        var onSmall: [Double] = []
+        var viaSQLite: [Double] = []
+        // Interleaved, so drift in the machine's load touches every series alike.
+        for run in 0..<(configuration.runs * 4) {
+            onBig.append(
+                try Processes.check(
+                    configuration.movies, ["--db", big, "add", "Bench big \(run)", "--year", "2001"],
+                    environment: environment
+                )
+                .milliseconds)
+            onSmall.append(
+                try Processes.check(
+                    configuration.movies, ["--db", small, "add", "Bench small \(run)", "--year", "2001"],
+                    environment: environment
+                )
+                .milliseconds)
+            viaSQLite.append(
+                try Processes.check(
+                    configuration.sqlite3,
+                    [big, "INSERT INTO movies (title, year) VALUES ('Bench sql \(run)', 2001)"]
+                )
+                .milliseconds)
+        }
+        let size = Format.count(configuration.bigRows)
+        return [
+            BenchRow(
+                workload: "one `movies add` process", size: size, ours: Clock.median(onBig),
+                baseline: Clock.median(viaSQLite), target: 2.0, baselineName: "`sqlite3 FILE \"INSERT ...\"`"),
+            BenchRow(
+                workload: "`movies add` on \(size) rows vs on 1,000", size: "\(size) / 1,000",
+                ours: Clock.median(onBig),
+                baseline: Clock.median(onSmall), target: 1.1, baselineName: "itself on 1,000 rows"),
+        ]
+    }
+
+    /// Import the big CSV: `movies import` against `sqlite3`'s `.import --csv` into the same schema.
+    func importCSV() throws -> BenchRow {
+        let rows = configuration.bigRows
+        let csv = fixtures.folder + "/\(rows).csv"
+        if !FileManager.default.fileExists(atPath: csv) { try Fixtures.writeCSV(rows: rows, to: csv) }
+        let path = fixtures.folder + "/import.sqlite"
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<configuration.importRuns {
+            try fixtures.freshDatabase(at: path)
+            ours.append(
+                try Processes.check(
+                    configuration.movies, ["--db", path, "import", csv], environment: environment
+                ).milliseconds)
+            try fixtures.freshDatabase(at: path)
+            baseline.append(
+                try Processes.check(configuration.sqlite3, [path, ".import --csv --skip 1 \(csv) movies"])
+                    .milliseconds)
+        }
+        return BenchRow(
+            workload: "import a CSV (`movies import`)", size: Format.count(rows), ours: Clock.median(ours),
+            baseline: Clock.median(baseline), target: 1.3,
+            baselineName: "`sqlite3 FILE '.import --csv ...'`, same schema")
+    }
+
+    /// The first page (50) of `movies list`, and page 1,000, against `sqlite3` running the same query.
+    func listPages() throws -> [BenchRow] {
+        let big = try fixtures.database(rows: configuration.bigRows, named: "big.sqlite")
+        let page = min(1_000, configuration.bigRows / 50 - 1)
+        let after = (page - 1) * 50
+        let columns =
+            "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri"
+        var first: [Double] = []
+        var later: [Double] = []
+        var firstSQL: [Double] = []
+        var laterSQL: [Double] = []
+        for _ in 0..<(configuration.runs * 4) {
+            first.append(
+                try Processes.check(
+                    configuration.movies, ["--db", big, "list", "--limit", "50", "--format", "csv"],
+                    environment: environment
+                )
+                .milliseconds)
+            later.append(
+                try Processes.check(
+                    configuration.movies,
+                    ["--db", big, "list", "--limit", "50", "--after", String(after), "--format", "csv"],
+                    environment: environment
+                ).milliseconds)
+            firstSQL.append(
+                try Processes.check(
+                    configuration.sqlite3,
+                    ["-csv", "-header", big, "SELECT \(columns) FROM movies ORDER BY id LIMIT 50"]
+                )
+                .milliseconds)
+            laterSQL.append(
+                try Processes.check(
+                    configuration.sqlite3,
+                    [
+                        "-csv", "-header", big,
+                        "SELECT \(columns) FROM movies WHERE id > \(after) ORDER BY id LIMIT 50",
+                    ]
+                ).milliseconds)
+        }
+        let size = Format.count(configuration.bigRows)
+        return [
+            BenchRow(
+                workload: "`movies list`, first page of 50", size: size, ours: Clock.median(first),
+                baseline: Clock.median(firstSQL), target: 1.5,
+                baselineName: "`sqlite3` running the same query"),
+            BenchRow(
+                workload: "`movies list`, page \(Format.count(page)) of 50", size: size,
+                ours: Clock.median(later),
+                baseline: Clock.median(laterSQL), target: 1.5,
+                baselineName: "`sqlite3` running the same query"),
+            BenchRow(
+                workload: "page \(Format.count(page)) vs page 1 (by key, not OFFSET)", size: size,
+                ours: Clock.median(later),
+                baseline: Clock.median(first), target: 1.2, baselineName: "itself, first page"),
+        ]
+    }
+
+    /// `movies search` against `sqlite3` running the same FTS5 query.
+    func search() throws -> BenchRow {
+        let big = try fixtures.database(rows: configuration.bigRows, named: "big.sqlite")
+        let query =
+            "SELECT movies.id, movies.title, movies.year, movies.rating, movies.watched_on, movies.note, "
+            + "movies.created_at, movies.updated_at, movies.stars, movies.imdb_id, movies.letterboxd_uri "
+            + "FROM movies_fts JOIN movies ON movies.id = movies_fts.rowid "
+            + "WHERE movies_fts MATCH '\"kappa\"* AND \"river42\"*' ORDER BY rank, movies.id LIMIT 20"
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<(configuration.runs * 4) {
+            ours.append(
+                try Processes.check(
+                    configuration.movies,
+                    ["--db", big, "search", "kappa", "river42", "--limit", "20", "--format", "csv"],
+                    environment: environment
+                ).milliseconds)
+            baseline.append(
+                try Processes.check(configuration.sqlite3, ["-csv", "-header", big, query]).milliseconds)
+        }
+        return BenchRow(
+            workload: "`movies search` (two words, 20 best)", size: Format.count(configuration.bigRows),
+            ours: Clock.median(ours), baseline: Clock.median(baseline), target: 1.5,
+            baselineName: "`sqlite3` running the same FTS5 query")
+    }
+
+    /// Peak memory of `movies import` at two sizes: streaming means it does not grow with the file.
+    func importMemory() throws -> BenchRow {
+        let (small, large) = configuration.memoryRows
+        func peak(_ rows: Int) throws -> Double {
+            let csv = fixtures.folder + "/\(rows).csv"
+            if !FileManager.default.fileExists(atPath: csv) { try Fixtures.writeCSV(rows: rows, to: csv) }
+            let path = fixtures.folder + "/memory.sqlite"
+            try fixtures.freshDatabase(at: path)
+            return Double(
+                try Processes.check(
+                    configuration.movies, ["--db", path, "import", csv], environment: environment
+                ).peakKilobytes) / 1024
+        }
+        return BenchRow(
+            workload: "peak memory of `movies import`",
+            size: "\(Format.count(large)) / \(Format.count(small))",
+            ours: try peak(large), baseline: try peak(small), unit: "MiB", target: 1.2,
+            baselineName: "itself at \(Format.count(small)) rows")
+    }
+}

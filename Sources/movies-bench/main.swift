@@ -1,0 +1,64 @@
+// movies-bench: the performance figures of DESIGN.md's promise, "as fast as SQLite itself, from Swift".
+//
+// Every figure is a ratio against a baseline measured in the same run on the same machine (raw SQLite C
+// calls, the sqlite3 command), so it holds on a noisy 2-core box. Usage:
+//
+//     swift run -c release movies-bench [--quick] [--rows N] [--runs N] [--binary PATH]
+//
+// --quick runs every workload at small sizes (CI runs it so the benchmark never rots); --rows sets the
+// "million-row" size; --binary measures another build of movies (by default it builds one, release,
+// with the Swift runtime linked statically, as the README's install command does).
+
+import Foundation
+import MoviesCore
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--keep]")
+    exit(0)
+}
+let quick = arguments.contains("--quick")
+
+do {
+    let sqlite3 = Processes.which("sqlite3") ?? "/usr/bin/sqlite3"
+    guard FileManager.default.isExecutableFile(atPath: sqlite3) else {
+        throw BenchError("the sqlite3 command is needed")
+    }
+    let movies = try option("--binary") ?? BinaryBuilder.buildReleaseBinary()
+    let folder = NSTemporaryDirectory() + "movies-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(atPath: folder) } }
+
+    let configuration = Configuration(
+        quick: quick, bigRows: option("--rows").flatMap(Int.init) ?? (quick ? 20_000 : 1_000_000),
+        runs: option("--runs").flatMap(Int.init) ?? (quick ? 2 : 5), movies: movies, sqlite3: sqlite3)
+    let workloads = Workloads(
+        configuration: configuration, fixtures: Fixtures(folder: folder, movies: movies, sqlite3: sqlite3))
+    let report = Report(configuration: configuration)
+    report.header()
+    let steps: [(String, () throws -> [BenchRow])] = [
+        ("insert", { [try workloads.insert()] }),
+        ("fetch", { [try workloads.fetch()] }),
+        ("add", { try workloads.addProcess() }),
+        ("import", { [try workloads.importCSV()] }),
+        ("list", { try workloads.listPages() }),
+        ("search", { [try workloads.search()] }),
+        ("news", { [try workloads.newsRefresh()] }),
+        ("watch", { [try workloads.watchLatency()] }),
+        ("memory", { [try workloads.importMemory()] }),
+    ]
+    for (name, step) in steps {
+        FileHandle.standardError.write(Data("  running \(name)…\n".utf8))
+        for row in try step() {
+            report.add(row)
+        }
+    }
+    report.footer()
+} catch {
+    FileHandle.standardError.write(Data("movies-bench: \(error)\n".utf8))
+    exit(1)
+}
