@@ -18,7 +18,9 @@ func option(_ name: String) -> String? {
     return arguments[index + 1]
 }
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--keep]")
+    print(
+        "usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only insert,fetch,...] [--keep]"
+    )
     exit(0)
 }
 let quick = arguments.contains("--quick")
@@ -51,7 +53,8 @@ do {
         ("watch", { [try workloads.watchLatency()] }),
         ("memory", { [try workloads.importMemory()] }),
     ]
-    for (name, step) in steps {
+    let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+    for (name, step) in steps where only?.contains(name) ?? true {
         FileHandle.standardError.write(Data("  running \(name)…\n".utf8))
         for row in try step() {
             report.add(row)

@@ -93,38 +93,30 @@ public final class MovieStore: Sendable {
         }
     }
 
-    /// Adds many movies in one transaction with one prepared statement; all or nothing. Returns how
-    /// many were added. A draft that breaks a rule, or duplicates a listed movie, stops everything.
+    /// Adds many movies in one transaction, many rows per statement (see `RowInserter` for why); all or
+    /// nothing. Returns how many were added. A draft that breaks a rule, or duplicates a listed movie,
+    /// stops everything.
     @discardableResult
     public func addAll(_ drafts: some Sequence<MovieDraft>) throws -> Int {
         try database.write { connection in
-            let insert = try connection.cachedStatement(
-                """
-                INSERT INTO movies (title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            var count = 0
-            for candidate in drafts {
-                let draft = try MovieValidation.validated(candidate)
-                try insert.bind(draft.title, at: 1)
-                try insert.bind(draft.year, at: 2)
-                try insert.bind(draft.rating.rawValue, at: 3)
-                try insert.bind(draft.watchedOn?.description, at: 4)
-                try insert.bind(draft.note, at: 5)
-                try insert.bind(draft.stars?.stars, at: 6)
-                try insert.bind(draft.imdbID, at: 7)
-                try insert.bind(draft.letterboxdURI, at: 8)
-                do {
-                    try insert.run()
-                } catch let error as StorageError where error.isConstraintViolation {
-                    if let existing = try Self.sameMovie(as: draft, excluding: nil, in: connection) {
-                        throw MovieError.duplicate(existing: existing)
-                    }
-                    throw error
+            let inserter = RowInserter(
+                connection: connection, policy: .fail, now: Timestamp.string(from: Date()))
+            var added = 0
+            do {
+                for (index, candidate) in drafts.enumerated() {
+                    let draft = try MovieValidation.validated(candidate)
+                    let row = ImportedMovie(
+                        line: index + 1, title: draft.title, year: draft.year, rating: draft.rating,
+                        stars: draft.stars,
+                        watchedOn: draft.watchedOn, note: draft.note, imdbID: draft.imdbID,
+                        letterboxdURI: draft.letterboxdURI)
+                    added += try inserter.add(row).count
                 }
-                count += 1
+                added += try inserter.flush().count
+            } catch ImportFailure.duplicate(_, let existing) {
+                throw MovieError.duplicate(existing: existing)
             }
-            return count
+            return added
         }
     }
 

@@ -32,6 +32,19 @@ public struct ImportSummary: Sendable, Hashable {
     public static let reportedLimit = 100
 }
 
+extension ImportSummary {
+    /// Adds written rows' outcomes to the counts.
+    fileprivate mutating func count(_ outcomes: [RowInserter.Outcome]) {
+        for outcome in outcomes {
+            switch outcome {
+            case .added: added += 1
+            case .updated: updated += 1
+            case .skipped: skipped += 1
+            }
+        }
+    }
+}
+
 /// Why an import stopped without writing anything.
 public enum ImportFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// A row cannot become a movie (the default is to stop at the first).
@@ -89,7 +102,7 @@ public struct MovieImporter: Sendable {
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 var summary = ImportSummary()
-                let inserter = try RowInserter(
+                let inserter = RowInserter(
                     connection: connection, policy: policy, now: Timestamp.string(from: now))
                 var bytesBefore = 0
                 for reader in readers {
@@ -106,11 +119,7 @@ public struct MovieImporter: Sendable {
                             if movie.watched && movie.rating == .notSeen {
                                 summary.watchedWithoutRating += 1
                             }
-                            switch try inserter.insert(movie) {
-                            case .added: summary.added += 1
-                            case .updated: summary.updated += 1
-                            case .skipped: summary.skipped += 1
-                            }
+                            summary.count(try inserter.add(movie))
                         }
                         if summary.rowsRead % 1024 == 0 {
                             progress?(summary.rowsRead, bytesBefore + reader.bytesRead)
@@ -118,6 +127,7 @@ public struct MovieImporter: Sendable {
                     }
                     bytesBefore += reader.bytesRead
                 }
+                summary.count(try inserter.flush())
                 progress?(summary.rowsRead, bytesBefore)
                 if dryRun || summary.rejectedCount > 0 {
                     try connection.execute("ROLLBACK")
@@ -134,25 +144,40 @@ public struct MovieImporter: Sendable {
     }
 }
 
-/// Inserts imported rows with statements compiled once for the whole import.
-private struct RowInserter {
+/// Inserts imported rows with statements compiled once for the whole import, many rows per statement.
+///
+/// Why batches: inside a transaction, every statement that writes to an FTS5 table opens a savepoint,
+/// and FTS5 flushes its pending index data at each one, so a row per statement writes a small index
+/// segment per row (and then merges them). A multi-row `INSERT ... VALUES (...), (...)` flushes once per
+/// batch: measured here, 5,000 rows took 0.57 s one per statement and 0.15 s a hundred per statement.
+/// A batch that fails (a duplicate with `.fail`, an id already taken) is replayed row by row, which
+/// finds the row and its line.
+final class RowInserter {
     enum Outcome {
         case added
         case updated
         case skipped
     }
 
+    /// Rows per statement: 64 × 11 parameters stays far below SQLite's limit of 32,766.
+    static let batchSize = 64
+    static let columns =
+        "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri"
+    static let columnCount: Int32 = 11
+
     let connection: Connection
     let policy: DuplicatePolicy
     /// The time stamped on rows that bring none, computed once.
     let now: String
-    let insert: Statement
+    private let conflict: String
+    private var pending: [ImportedMovie] = []
 
-    init(connection: Connection, policy: DuplicatePolicy, now: String) throws {
+    init(connection: Connection, policy: DuplicatePolicy, now: String) {
         self.connection = connection
         self.policy = policy
         self.now = now
-        let conflict: String =
+        pending.reserveCapacity(Self.batchSize)
+        conflict =
             switch policy {
             case .fail: ""
             case .skip: "ON CONFLICT (title, coalesce(year, 0)) DO NOTHING"
@@ -168,15 +193,45 @@ private struct RowInserter {
                     updated_at = excluded.updated_at
                 """
             }
-        insert = try connection.cachedStatement(
-            """
-            INSERT INTO movies (id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id,
-                                letterboxd_uri)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(conflict)
-            """)
     }
 
-    func insert(_ movie: ImportedMovie) throws -> Outcome {
+    /// Queues a row; writes a batch when one is full. Returns the outcomes of the rows written.
+    func add(_ movie: ImportedMovie) throws -> [Outcome] {
+        pending.append(movie)
+        return pending.count == Self.batchSize ? try flush() : []
+    }
+
+    /// Writes the queued rows.
+    func flush() throws -> [Outcome] {
+        guard !pending.isEmpty else { return [] }
+        defer { pending.removeAll(keepingCapacity: true) }
+        // With `.update` a row may insert or update, which one statement per row tells apart.
+        if policy != .update {
+            do {
+                let statement = try batchStatement(rows: pending.count)
+                for (row, movie) in pending.enumerated() {
+                    try bind(movie, id: movie.id, to: statement, offset: Int32(row) * Self.columnCount)
+                }
+                try statement.run()
+                let added = connection.changedRowCount
+                return Array(repeating: .added, count: added)
+                    + Array(repeating: .skipped, count: pending.count - added)
+            } catch let error as StorageError where error.isConstraintViolation {
+                // The failed statement changed nothing (statement journal); replay row by row to find
+                // which row conflicts and deal with it as a single row would be.
+            }
+        }
+        return try pending.map(insertOne)
+    }
+
+    private func batchStatement(rows: Int) throws -> Statement {
+        let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(
+            separator: ", ")
+        return try connection.cachedStatement(
+            "INSERT INTO movies (\(Self.columns)) VALUES \(placeholders) \(conflict)")
+    }
+
+    private func insertOne(_ movie: ImportedMovie) throws -> Outcome {
         do {
             return try run(movie, id: movie.id)
         } catch let error as StorageError where error.sqliteCode == Self.primaryKeyConflict && movie.id != nil
@@ -197,22 +252,28 @@ private struct RowInserter {
     static let uniqueConflict: Int32 = 2067
 
     private func run(_ movie: ImportedMovie, id: Int64?) throws -> Outcome {
+        let statement = try batchStatement(rows: 1)
+        try bind(movie, id: id, to: statement, offset: 0)
         // An upsert that updates leaves last_insert_rowid alone; starting from 0 tells the two apart.
+        // https://www.sqlite.org/c3ref/set_last_insert_rowid.html
         connection.lastInsertedRowID = 0
-        try insert.bind(id, at: 1)
-        try insert.bind(movie.title, at: 2)
-        try insert.bind(movie.year, at: 3)
-        try insert.bind(movie.rating.rawValue, at: 4)
-        try insert.bind(movie.watchedOn?.description, at: 5)
-        try insert.bind(movie.note, at: 6)
-        try insert.bind(movie.createdAt.map(Timestamp.string(from:)) ?? now, at: 7)
-        try insert.bind(movie.updatedAt.map(Timestamp.string(from:)) ?? now, at: 8)
-        // Stars that disagree with the word are dropped, as MovieValidation does for single adds.
-        try insert.bind(movie.stars.flatMap { $0.rating == movie.rating ? $0.stars : nil }, at: 9)
-        try insert.bind(movie.imdbID, at: 10)
-        try insert.bind(movie.letterboxdURI, at: 11)
-        try insert.run()
+        try statement.run()
         if connection.changedRowCount == 0 { return .skipped }
         return connection.lastInsertedRowID != 0 ? .added : .updated
+    }
+
+    private func bind(_ movie: ImportedMovie, id: Int64?, to statement: Statement, offset: Int32) throws {
+        try statement.bind(id, at: offset + 1)
+        try statement.bind(movie.title, at: offset + 2)
+        try statement.bind(movie.year, at: offset + 3)
+        try statement.bind(movie.rating.rawValue, at: offset + 4)
+        try statement.bind(movie.watchedOn?.description, at: offset + 5)
+        try statement.bind(movie.note, at: offset + 6)
+        try statement.bind(movie.createdAt.map(Timestamp.string(from:)) ?? now, at: offset + 7)
+        try statement.bind(movie.updatedAt.map(Timestamp.string(from:)) ?? now, at: offset + 8)
+        // Stars that disagree with the word are dropped, as MovieValidation does for single adds.
+        try statement.bind(movie.stars.flatMap { $0.rating == movie.rating ? $0.stars : nil }, at: offset + 9)
+        try statement.bind(movie.imdbID, at: offset + 10)
+        try statement.bind(movie.letterboxdURI, at: offset + 11)
     }
 }
