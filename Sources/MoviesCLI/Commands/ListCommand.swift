@@ -12,10 +12,7 @@ enum ListCommand: Command {
             (--after <id>): pages continue by key, so a late page costs what the first does.
             """,
         options: [
-            OptionSpec(
-                name: "rating", short: "r", kind: .repeatingValue(name: "rating"),
-                help: "Only movies with this rating; repeat or separate with commas for several.",
-                allowedValues: Rating.words),
+            .ratingFilter,
             OptionSpec(
                 name: "sort", short: "s", kind: .value(name: "order"),
                 help:

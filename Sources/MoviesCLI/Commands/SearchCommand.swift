@@ -11,10 +11,7 @@ enum SearchCommand: Command {
             """,
         arguments: [ArgumentSpec(name: "words", help: "What to look for.", isRepeating: true)],
         options: [
-            OptionSpec(
-                name: "rating", short: "r", kind: .repeatingValue(name: "rating"),
-                help: "Only movies with this rating; repeat or separate with commas for several.",
-                allowedValues: Rating.words),
+            .ratingFilter,
             OptionSpec(name: "limit", short: "l", kind: .value(name: "n"), help: "Show at most this many."),
             .format(),
         ],

@@ -1,3 +1,5 @@
+import MoviesCore
+
 /// The shape of a command: its name, help text, positional arguments, options and subcommands.
 ///
 /// Parsing, help, usage lines, error messages and shell completions are all derived from this one
@@ -104,6 +106,12 @@ extension OptionSpec {
 
     /// `-h, --help`.
     static let help = OptionSpec(name: "help", short: "h", kind: .flag, help: "Show help information.")
+
+    /// `-r, --rating <rating> ...`: the movies with one of these ratings (list, search, the shell's filter).
+    static let ratingFilter = OptionSpec(
+        name: "rating", short: "r", kind: .repeatingValue(name: "rating"),
+        help: "Only movies with this rating; repeat or separate with commas for several.",
+        allowedValues: Rating.words)
 
     /// `--format <format>` for commands that print records.
     static func format(default value: String = "table") -> OptionSpec {

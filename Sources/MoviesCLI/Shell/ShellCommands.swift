@@ -8,10 +8,7 @@ enum ShellCommands {
         abstract: "Show or set which movies `list` shows.",
         discussion: "With no options, shows the current filter.",
         options: [
-            OptionSpec(
-                name: "rating", short: "r", kind: .repeatingValue(name: "rating"),
-                help: "Only movies with this rating; repeat or separate with commas for several.",
-                allowedValues: Rating.words),
+            .ratingFilter,
             OptionSpec(
                 name: "text", short: "t", kind: .value(name: "words"),
                 help: "Only movies whose title or note contains this text."),
