@@ -181,7 +181,8 @@ struct MovieImporterTests {
     }
 
     /// 100,000 movies when `MOVIES_SLOW_TESTS=1` (CI sets it; a minute in a debug build), else 5,000.
-    static let roundTripCount = ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1" ? 100_000 : 5_000
+    static let roundTripCount =
+        ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1" ? 100_000 : 5_000
 
     @Test("an export/import round trip of 100,000 movies reproduces every field")
     func hundredThousandRoundTrip() throws {

@@ -1,0 +1,138 @@
+import Foundation
+import Storage
+
+/// Storing what a fetch brought: a feed's items upserted by their stable identity, and the feed's
+/// fetch bookkeeping (validators, time, last error).
+extension NewsRepository {
+    /// Stores a fetched feed's items: new ones inserted, changed ones updated (read and starred state
+    /// kept), and the feed's title, validators and fetch time recorded. One transaction.
+    @discardableResult
+    public func store(
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
+    ) throws -> FeedUpdate {
+        try database.write { connection in
+            guard try Self.feed(id: feedID, in: connection) != nil else {
+                throw NewsError.feedNotFound("#\(feedID)")
+            }
+            try connection.execute(
+                """
+                UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
+                    last_modified = ?, last_fetched_at = ?, last_error = NULL
+                WHERE id = ?
+                """,
+                [
+                    parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt),
+                    feedID,
+                ])
+            return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+        }
+    }
+
+    /// Stores the items of a feed document read from a file, as loose items (no feed); importing the
+    /// same file again adds nothing.
+    @discardableResult
+    public func importItems(_ parsed: ParsedFeed, fetchedAt: Date) throws -> FeedUpdate {
+        try database.write { connection in
+            try Self.upsert(parsed, feedID: nil, fetchedAt: fetchedAt, in: connection)
+        }
+    }
+
+    /// Records a fetch answered `304 Not Modified`.
+    public func recordNotModified(feedID: Int64, at date: Date) throws {
+        try database.write { connection in
+            try connection.execute(
+                "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
+                [Timestamp.string(from: date), feedID])
+        }
+    }
+
+    /// Records why a feed's fetch failed; its items stay as they were.
+    public func recordFailure(feedID: Int64, message: String, at date: Date) throws {
+        try database.write { connection in
+            try connection.execute(
+                "UPDATE feeds SET last_fetched_at = ?, last_error = ? WHERE id = ?",
+                [Timestamp.string(from: date), message, feedID])
+        }
+    }
+
+    // MARK: - Upsert
+
+    /// Inserts new items and updates changed ones; a missing date is the first-seen time, and an item
+    /// seen before keeps the date it was first given.
+    static func upsert(_ parsed: ParsedFeed, feedID: Int64?, fetchedAt: Date, in connection: Connection)
+        throws
+        -> FeedUpdate
+    {
+        var update = FeedUpdate()
+        let fetched = Timestamp.string(from: fetchedAt)
+        let keys = ItemIdentity.keys(for: parsed.items)
+        // Two spellings, because each unique index is partial: `feed_id = ?` lets SQLite use the
+        // per-feed one, `feed_id IS NULL` the loose one; `feed_id IS ?` would use neither and scan.
+        let find = try connection.cachedStatement(
+            feedID == nil
+                ? """
+                SELECT id, title, summary, url, source, image_url, published_at FROM news_items
+                WHERE feed_id IS NULL AND guid = ?
+                """
+                : """
+                SELECT id, title, summary, url, source, image_url, published_at FROM news_items
+                WHERE guid = ? AND feed_id = ?
+                """)
+        var seen: Set<String> = []
+        for (item, key) in zip(parsed.items, keys) where seen.insert(key).inserted {
+            let guid = feedID == nil ? "import:" + key : key
+            let title = displayTitle(item)
+            let published = item.publishedAt.map(Timestamp.string(from:))
+            let existing = try find.fetchOne(feedID.map { [guid, $0] } ?? [guid]) { row in
+                (
+                    id: row.int64(at: 0), title: row.string(at: 1), summary: row.optionalString(at: 2),
+                    url: row.optionalString(at: 3), source: row.optionalString(at: 4),
+                    imageURL: row.optionalString(at: 5), published: row.string(at: 6)
+                )
+            }
+            guard let existing else {
+                try connection.execute(
+                    """
+                    INSERT INTO news_items
+                        (feed_id, guid, title, summary, url, source, image_url, published_at, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        feedID, guid, title, item.summary, item.link, item.author ?? parsed.title,
+                        item.imageURL,
+                        published ?? fetched, fetched,
+                    ])
+                update.inserted += 1
+                continue
+            }
+            let newPublished = published ?? existing.published
+            let source = item.author ?? parsed.title
+            if existing.title == title && existing.summary == item.summary && existing.url == item.link
+                && existing.source == source && existing.imageURL == item.imageURL
+                && existing.published == newPublished
+            {
+                update.unchanged += 1
+                continue
+            }
+            try connection.execute(
+                """
+                UPDATE news_items SET title = ?, summary = ?, url = ?, source = ?, image_url = ?,
+                    published_at = ?, fetched_at = ?
+                WHERE id = ?
+                """,
+                [title, item.summary, item.link, source, item.imageURL, newPublished, fetched, existing.id])
+            update.updated += 1
+        }
+        return update
+    }
+
+    /// The title to store: the feed's, else the start of the summary, else the link.
+    private static func displayTitle(_ item: ParsedFeedItem) -> String {
+        if let title = item.title, !title.trimmingCharacters(in: .whitespaces).isEmpty { return title }
+        if let summary = item.summary, !summary.isEmpty {
+            let firstLine = summary.split(separator: "\n").first.map(String.init) ?? summary
+            return firstLine.count > 80 ? String(firstLine.prefix(79)) + "…" : firstLine
+        }
+        return item.link ?? "(untitled)"
+    }
+}
