@@ -11,11 +11,25 @@ enum CurlLibrary {
     /// Why feeds cannot be fetched on this machine, or nil when libcurl is usable (loads it).
     static var unavailableMessage: String? {
         guard movies_curl_load() == 0 else { return nil }
-        let name = String(cString: movies_curl_library_name())
+        let name = libraryName
         if movies_curl_load_missing() != 0 {
             return "cannot fetch feeds: \(name) is not installed"
         }
-        return "cannot fetch feeds: \(name) could not be loaded (\(String(cString: movies_curl_load_error())))"
+        return
+            "cannot fetch feeds: \(name) could not be loaded (\(String(cString: movies_curl_load_error())))"
+    }
+
+    /// The library name tried first: "libcurl.so.4" (or "libcurl.4.dylib" on macOS).
+    static var libraryName: String {
+        String(cString: movies_curl_library_name())
+    }
+
+    /// Tries to `dlopen` `name` (and closes it again): nil when it loads, else dlerror's text.
+    /// Leaves the process's own libcurl alone; for tests and diagnostics.
+    static func probe(_ name: String) -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard movies_curl_probe(name, &error, error.count) == 0 else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The loaded libcurl's version ("7.88.1"), or nil when it cannot be loaded (loads it).
@@ -97,7 +111,8 @@ struct CurlGet: Sendable {
             code: Int(result.curl_code), message: result.error_message.map { String(cString: $0) } ?? "",
             stop: CurlResponse.Stop(result.stop), status: result.status, redirectCount: result.redirect_count,
             effectiveURL: result.effective_url.map { String(cString: $0) },
-            location: result.location.map { String(cString: $0) }, etag: result.etag.map { String(cString: $0) },
+            location: result.location.map { String(cString: $0) },
+            etag: result.etag.map { String(cString: $0) },
             lastModified: result.last_modified.map { String(cString: $0) }, body: body)
     }
 }

@@ -48,7 +48,9 @@ final class FetchOperation: Sendable {
                     return
                 }
                 let thread = Thread { [self] in
-                    finish(FetchOperation.outcome(of: get.perform(cancel: cancelFlag), for: request, limits: limits))
+                    finish(
+                        FetchOperation.outcome(
+                            of: get.perform(cancel: cancelFlag), for: request, limits: limits))
                 }
                 thread.name = "movies: fetch"
                 thread.start()
@@ -67,7 +69,8 @@ final class FetchOperation: Sendable {
             accept: "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, "
                 + "text/xml;q=0.9, */*;q=0.5",
             ifNoneMatch: request.etag.map(FetchOperation.headerValue),
-            ifModifiedSince: request.lastModified.map(FetchOperation.headerValue), timeoutMilliseconds: timeout,
+            ifModifiedSince: request.lastModified.map(FetchOperation.headerValue),
+            timeoutMilliseconds: timeout,
             // One deadline for the whole fetch: connecting may use all of it, never more.
             connectTimeoutMilliseconds: timeout, maximumBytes: limits.maximumBytes,
             maximumRedirects: limits.maximumRedirects)
@@ -104,7 +107,8 @@ final class FetchOperation: Sendable {
             break
         }
         // Connection errors name the server libcurl was talking to, which a redirect may have changed.
-        let server = response.effectiveURL.flatMap { URL(string: $0) }.flatMap { $0.host == nil ? nil : $0 } ?? url
+        let server =
+            response.effectiveURL.flatMap { URL(string: $0) }.flatMap { $0.host == nil ? nil : $0 } ?? url
         switch response.code {
         case CurlCode.ok:
             break
@@ -141,7 +145,8 @@ final class FetchOperation: Sendable {
         case 304:
             return .success(.notModified)
         case 200...299:
-            let finalURL = response.redirectCount > 0 ? response.effectiveURL.flatMap { URL(string: $0) } : nil
+            let finalURL =
+                response.redirectCount > 0 ? response.effectiveURL.flatMap { URL(string: $0) } : nil
             return .success(
                 .fetched(
                     body: response.body, etag: cleanedHeader(response.etag),
@@ -173,7 +178,9 @@ final class FetchOperation: Sendable {
         let candidate = reference[..<colon].unicodeScalars
         guard let first = candidate.first, first.isASCII, first.properties.isAlphabetic else { return nil }
         let allowed = candidate.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "+-.".unicodeScalars.contains(scalar))
         }
         return allowed ? String(candidate).lowercased() : nil
     }
