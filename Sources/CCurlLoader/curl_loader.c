@@ -68,6 +68,7 @@ enum {
     CURL_ERROR_SIZE_ = 256,
     CURLVERSION_FIRST_ = 0,
     VERSION_WITH_PROTOCOLS_STR = 0x075500,  // 7.85.0
+    VERSION_NEEDED = 0x072000,              // 7.32.0: CURLOPT_XFERINFOFUNCTION
 };
 
 /// The first fields of curl_version_info_data, unchanged since CURLVERSION_FIRST.
@@ -172,6 +173,11 @@ static void load(void) {
     if (info != NULL) {
         curl.version = info->version;
         curl.version_num = info->version_num;
+    }
+    if (curl.version_num < VERSION_NEEDED) {
+        snprintf(curl.error, sizeof curl.error, "libcurl %s is too old (7.32.0 or newer is needed)",
+                 curl.version != NULL ? curl.version : "(unknown version)");
+        return;
     }
     curl.error[0] = '\0';
     curl.loaded = 1;

@@ -6,7 +6,8 @@
 // This target needs no curl headers: the few types and constants it uses are declared in
 // curl_loader.c with the values of curl's public, stable ABI.
 //
-// Everything here is callable from any thread. The API has no variadic functions (Swift cannot call
+// Needs libcurl 7.32.0 or newer (CURLOPT_XFERINFOFUNCTION). Everything here is callable from any
+// thread. The API has no variadic functions (Swift cannot call
 // them); curl_easy_setopt and curl_easy_getinfo are called from C.
 
 #ifndef MOVIES_CURL_LOADER_H
@@ -29,8 +30,8 @@ int movies_curl_load(void);
 /// installed), 0 when one was found but could not be used. 0 after a successful load.
 int movies_curl_load_missing(void);
 
-/// After a failed movies_curl_load: what went wrong (dlerror's text, a missing symbol, or the
-/// curl_global_init failure). "" after a successful load. The string lives as long as the process.
+/// After a failed movies_curl_load: what went wrong (dlerror's text, a missing symbol, a libcurl
+/// older than 7.32.0, or the curl_global_init failure). "" after a successful load. The string lives as long as the process.
 const char *movies_curl_load_error(void);
 
 /// The library name tried first on this platform ("libcurl.so.4" or "libcurl.4.dylib").

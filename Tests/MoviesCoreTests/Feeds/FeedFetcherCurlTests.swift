@@ -30,7 +30,7 @@ struct FeedFetcherCurlTests {
         #expect(CurlLibrary.unavailableMessage == nil)
         let version = try #require(CurlLibrary.version)
         #expect(version.first?.isNumber == true)
-        #expect(CurlLibrary.versionNumber >= 0x07_1300)
+        #expect(CurlLibrary.versionNumber >= 0x07_2000)  // 7.32.0: CURLOPT_XFERINFOFUNCTION
     }
 
     @Test("a library that is not there gives dlerror's text")
