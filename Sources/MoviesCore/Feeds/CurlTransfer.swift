@@ -153,29 +153,22 @@ struct CurlResponse: Sendable, Equatable {
     var body = Data()
 }
 
-/// libcurl's error codes (CURLcode) that the fetcher tells apart; values from curl/curl.h.
+/// libcurl's error codes (CURLcode) that the fetcher tells apart; values from curl/curl.h. The
+/// others become `.other` with libcurl's own message.
 enum CurlCode {
     static let ok = 0
     static let unsupportedProtocol = 1
-    static let urlMalformat = 3
-    static let couldNotResolveProxy = 5
     static let couldNotResolveHost = 6
     static let couldNotConnect = 7
     static let weirdServerReply = 8
-    static let http2 = 16
     static let partialFile = 18
-    static let writeError = 23
     static let operationTimedOut = 28
-    static let sslConnectError = 35
     static let abortedByCallback = 42
     static let tooManyRedirects = 47
     static let gotNothing = 52
     static let sendError = 55
     static let receiveError = 56
-    static let peerFailedVerification = 60
-    static let badContentEncoding = 61
     static let fileSizeExceeded = 63
-    static let http2Stream = 92
 
     /// TLS failures: connect error, local certificate, cipher, peer verification, CA file, shutdown,
     /// CRL file, issuer, pinned key, certificate status, client certificate.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One fetch: runs libcurl's blocking transfer on a thread of its own and turns its outcome into a
 /// `Result` exactly once.
@@ -20,7 +19,7 @@ final class FetchOperation: Sendable {
     private let request: FeedRequest
     private let limits: FetchLimits
     private let cancelFlag = CurlCancelFlag()
-    private let state = Mutex(State())
+    private let state = LockedState()
 
     init(request: FeedRequest, limits: FetchLimits) {
         self.request = request
@@ -85,6 +84,21 @@ final class FetchOperation: Sendable {
             return state.continuation
         }
         continuation?.resume(returning: outcome)
+    }
+
+    /// The state behind an `NSLock` rather than a `Mutex`: it is touched from three threads (the
+    /// caller's, the transfer's and the canceller's), and on Linux ThreadSanitizer does not see
+    /// `Synchronization.Mutex`'s futex-based locking (Swift 6.3), so it reports correctly locked
+    /// accesses to a `Mutex`'s value as races; `NSLock` is a pthread mutex, which it does see.
+    private final class LockedState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = State()
+
+        func withLock<T>(_ body: (inout State) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&state)
+        }
     }
 
     // MARK: - Outcome
