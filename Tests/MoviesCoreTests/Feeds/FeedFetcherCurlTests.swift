@@ -174,6 +174,46 @@ struct FeedFetcherCurlTests {
         #expect(headers["accept"]?.hasPrefix("application/rss+xml") == true)
     }
 
+    @Test("TLS certificates are verified: a self-signed server is refused")
+    func selfSignedCertificate() async throws {
+        guard let openssl = ProcessRunner.which("openssl") else { return }  // nothing to serve TLS with
+        let folder = TemporaryDirectory()
+        let made = try ProcessRunner.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-days",
+                "1", "-subj", "/CN=127.0.0.1", "-keyout", folder.file("key.pem"), "-out",
+                folder.file("cert.pem"),
+            ])
+        try #require(made.status == 0, "\(made)")
+        let port = TestHTTPServer.closedPort()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: openssl)
+        server.arguments = [
+            "s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)", "-cert", folder.file("cert.pem"),
+            "-key", folder.file("key.pem"),
+        ]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            // SIGKILL, not terminate(): a child started from a cooperative thread inherits its
+            // blocked signals, SIGTERM included.
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        let url = try #require(URL(string: "https://127.0.0.1:\(port)/feed.xml"))
+        var error: FeedFetchError?
+        for _ in 0..<100 {
+            error = failure(await FeedFetcher(timeout: .seconds(5)).fetch(FeedRequest(url: url)))
+            guard case .cannotConnect = error?.kind else { break }
+            try await Task.sleep(for: .milliseconds(50))  // the server is still starting
+        }
+        #expect(error?.kind == .secureConnectionFailed)
+        #expect(error?.description == "secure connection failed")
+    }
+
     @Test("an unknown host is reported as such")
     func unknownHost() async throws {
         let url = try #require(URL(string: "http://movies-test-host.invalid/feed"))
