@@ -22,11 +22,19 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        // MARK: - libcurl, loaded at run time
+        // dlopen()s libcurl on the first feed fetch, so no command pays for loading it (and TLS,
+        // Kerberos, LDAP...) at start-up; needs no curl headers to build.
+        .target(
+            name: "CCurlLoader",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+
         // MARK: - Libraries
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(
             name: "MoviesCore",
-            dependencies: ["Storage"],
+            dependencies: ["Storage", "CCurlLoader"],
             plugins: ["EmbedMigrations"]
         ),
         .target(name: "ViewModels", dependencies: ["MoviesCore"]),

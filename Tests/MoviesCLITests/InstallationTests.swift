@@ -45,4 +45,29 @@ struct InstallationTests {
         #expect(try SQLiteShell.run(database, "SELECT count(*) FROM schema_migrations") != "0")
         #expect(try SQLiteShell.integrityCheck(database) == "ok")
     }
+
+    #if os(Linux)
+        @Test("libcurl is neither linked nor loaded until a command fetches a feed")
+        func libcurlLoadedOnlyToFetch() throws {
+            // Loading libcurl and what it links costs every command ~11 ms of start-up.
+            let ldd = try ProcessRunner.run(try #require(ProcessRunner.which("ldd")), [MoviesProcess.binary])
+            #expect(ldd.status == 0, "\(ldd)")
+            #expect(!ldd.stdout.contains("FoundationNetworking"), "\(ldd)")
+            #expect(!ldd.stdout.contains("libcurl"), "\(ldd)")
+            let movies = MoviesProcess()
+            // The dynamic loader's own trace of every library it maps, dlopen() included.
+            func librariesLoaded(by arguments: [String]) throws -> String {
+                let trace = TemporaryDirectory()
+                _ = try movies.run(
+                    arguments, environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": trace.file("ld")])
+                return try FileManager.default.contentsOfDirectory(atPath: trace.path)
+                    .map { try String(contentsOfFile: trace.file($0), encoding: .utf8) }.joined()
+            }
+            let adding = try librariesLoaded(by: ["add", "Heat"])
+            #expect(adding.contains("libsqlite3"))
+            #expect(!adding.contains("libcurl"))
+            let closed = "http://127.0.0.1:\(TestHTTPServer.closedPort())/feed.xml"
+            #expect(try librariesLoaded(by: ["news", "subscribe", closed]).contains("libcurl.so.4"))
+        }
+    #endif
 }

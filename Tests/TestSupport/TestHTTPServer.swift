@@ -27,7 +27,8 @@ public final class TestHTTPServer: Sendable {
         /// A complete response, after an optional pause.
         case send(status: Int, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero)
         /// A long body written chunk by chunk (chunked encoding unless `declareLength`).
-        case stream(total: Int, chunkSize: Int, declareLength: Bool, pause: Duration = .zero)
+        case stream(
+            total: Int, chunkSize: Int, declareLength: Bool, pause: Duration = .zero, status: Int = 200)
         /// Read the request and never answer; wait until the client gives up.
         case hang
     }
@@ -46,7 +47,7 @@ public final class TestHTTPServer: Sendable {
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let stopping = Atomic<Bool>(false)
-    private let stats = Mutex(Stats())
+    private let stats = PthreadLocked(Stats())
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// Starts listening; `handler` decides the reply to each request.
@@ -158,9 +159,11 @@ public final class TestHTTPServer: Sendable {
                 head += "\(name): \(value)\r\n"
             }
             _ = write(client, Data((head + "\r\n").utf8) + body)
-        case .stream(let total, let chunkSize, let declareLength, let pause):
+        case .stream(let total, let chunkSize, let declareLength, let pause, let status):
             stats.withLock { $0.active -= 1 }
-            stream(client, total: total, chunkSize: chunkSize, declareLength: declareLength, pause: pause)
+            stream(
+                client, status: status, total: total, chunkSize: chunkSize, declareLength: declareLength,
+                pause: pause)
         case .hang:
             stats.withLock { $0.active -= 1 }
             if waitForClientToClose(client, seconds: 10) {
@@ -169,8 +172,11 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
-    private func stream(_ client: Int32, total: Int, chunkSize: Int, declareLength: Bool, pause: Duration) {
-        var head = "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nConnection: close\r\n"
+    private func stream(
+        _ client: Int32, status: Int, total: Int, chunkSize: Int, declareLength: Bool, pause: Duration
+    ) {
+        var head = "HTTP/1.1 \(status) \(TestHTTPServer.reason(status))\r\n"
+        head += "Content-Type: application/rss+xml\r\nConnection: close\r\n"
         head += declareLength ? "Content-Length: \(total)\r\n\r\n" : "Transfer-Encoding: chunked\r\n\r\n"
         guard write(client, Data(head.utf8)) else { return }
         let chunk = Data(repeating: UInt8(ascii: "x"), count: chunkSize)
@@ -277,5 +283,23 @@ public final class TestHTTPServer: Sendable {
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// A value behind an `NSLock` (a pthread mutex) rather than a `Mutex`: on Linux ThreadSanitizer does
+/// not see `Synchronization.Mutex`'s futex-based locking (Swift 6.3.1) and reports correctly locked
+/// accesses as races, so `swift test --sanitize=thread` stays quiet only with a lock it understands.
+final class PthreadLocked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

@@ -85,7 +85,8 @@ public struct FeedFetchError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-/// Reason phrases for status codes (URLSession does not expose the server's own).
+/// Reason phrases for status codes: the standard ones, not the server's own (which can say anything,
+/// and HTTP/2 has none).
 enum HTTPStatus {
     static func reasonPhrase(for code: Int) -> String {
         if let phrase = phrases[code] {

@@ -1,15 +1,14 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Fetches feeds over HTTP(S) with the limits a feed reader needs against slow, huge or hostile
 /// servers: an overall timeout, a size cap enforced while the body streams in, a redirect limit,
 /// http(s)-only URLs and redirects, and conditional GET.
 ///
-/// Each fetch uses its own ephemeral `URLSession` (no cache, no cookies), so fetches share nothing
-/// and a cancelled one cannot disturb the others.
+/// Fetches go through libcurl's easy interface, loaded with `dlopen` on the first fetch (see
+/// `CurlLibrary`): linking it, or FoundationNetworking, would slow every command's start-up, and only
+/// `news subscribe` and `news refresh` fetch. Each fetch has its own libcurl handle (no cache, no
+/// cookies, no `.netrc`) on its own thread, so fetches share nothing and a cancelled one cannot
+/// disturb the others. A machine without libcurl gets a clear error for each feed.
 public struct FeedFetcher: Sendable {
     /// The longest a whole fetch (connection, redirects and body) may take.
     public var timeout: Duration
@@ -80,14 +79,13 @@ public struct FeedFetcher: Sendable {
         let parts = timeout.components
         let seconds = max(0.001, Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
         return FetchLimits(
-            timeout: timeout, timeoutSeconds: seconds, maximumBytes: max(0, maximumBytes),
+            timeoutSeconds: seconds, maximumBytes: max(0, maximumBytes),
             maximumRedirects: max(0, maximumRedirects), userAgent: userAgent)
     }
 }
 
 /// The fetcher's settings as one fetch needs them.
 struct FetchLimits: Sendable {
-    var timeout: Duration
     var timeoutSeconds: Double
     var maximumBytes: Int
     var maximumRedirects: Int
