@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Fans commit notifications out to observations, and watches for commits from other processes.
 ///
@@ -27,7 +26,7 @@ final class ChangeCenter: Sendable {
 
     private let path: String
     private let configuration: DatabaseConfiguration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(path: String, configuration: DatabaseConfiguration) {
         self.path = path

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A SQLite database file, shared safely between threads and tasks.
 ///
@@ -14,7 +13,7 @@ public final class Database: Sendable {
     public let configuration: DatabaseConfiguration
 
     private let writer: SerializedConnection
-    private let reader: Mutex<SerializedConnection?>
+    private let reader: Locked<SerializedConnection?>
     /// Observers and the external-change poller.
     let changes: ChangeCenter
 
@@ -30,7 +29,7 @@ public final class Database: Sendable {
         connection.didCommit = { [changes] tables in changes.notify(tables: tables) }
         self.changes = changes
         self.writer = SerializedConnection(connection)
-        self.reader = Mutex(nil)
+        self.reader = Locked(nil)
     }
 
     // MARK: - Access

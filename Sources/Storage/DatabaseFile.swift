@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -101,7 +100,7 @@ enum DatabaseFile {
 /// The header of a file is read (with its own descriptor) only when the count is zero; see
 /// `DatabaseFile` for why a stray `close()` on an open database is dangerous.
 enum OpenFiles {
-    private static let counts = Mutex<[DatabaseFile.Identity: Int]>([:])
+    private static let counts = Locked<[DatabaseFile.Identity: Int]>([:])
 
     /// Prepares `path` (creating it when allowed), checks its header when no connection of this process
     /// has it open, and counts one more connection. Balance with `release(_:)`.

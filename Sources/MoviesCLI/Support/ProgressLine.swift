@@ -1,4 +1,4 @@
-import Synchronization
+import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,7 @@ import Synchronization
 final class ProgressLine: Sendable {
     private let label: String
     private let isEnabled: Bool
-    private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
+    private let lastDraw = Locked<ContinuousClock.Instant?>(nil)
 
     init(label: String, isEnabled: Bool) {
         self.label = label

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Synchronization
 
 #if canImport(Glibc)
@@ -70,7 +71,7 @@ private final class InputThread: @unchecked Sendable {
 
     private let readline: Readline?
     private let historyPath: String?
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
     private let interrupted = Atomic<Bool>(false)
     private let plainReader = LineReader(descriptor: STDIN_FILENO)

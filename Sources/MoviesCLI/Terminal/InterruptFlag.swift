@@ -1,4 +1,5 @@
 import Dispatch
+import Storage
 import Synchronization
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ final class InterruptFlag: Sendable {
     }
 
     private let raised = Flag()
-    private let sources: Mutex<[any DispatchSourceSignal]>
+    private let sources: Locked<[any DispatchSourceSignal]>
     private let signals: [Int32]
 
     init(signals: [Int32]) {
@@ -32,7 +33,7 @@ final class InterruptFlag: Sendable {
             source.resume()
             sources.append(source)
         }
-        self.sources = Mutex(sources)
+        self.sources = Locked(sources)
     }
 
     /// True once one of the signals arrived.
