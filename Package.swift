@@ -57,7 +57,7 @@ let package = Package(
 
         // MARK: - Tests
         // TestSupport: temporary folders, running processes, file snapshots; shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Storage"], path: "Tests/TestSupport"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .testTarget(
             name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"],

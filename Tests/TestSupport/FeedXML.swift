@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Storage
 
 /// RSS 2.0 documents written for tests.
 public enum FeedXML {
@@ -86,8 +86,8 @@ public final class FeedServer: Sendable {
 
     /// The routes, shared with the server's handler.
     private final class RouteTable: Sendable {
-        let routes: Mutex<[String: Route]>
-        init(_ routes: [String: Route]) { self.routes = Mutex(routes) }
+        let routes: Locked<[String: Route]>
+        init(_ routes: [String: Route]) { self.routes = Locked(routes) }
     }
 
     public let http: TestHTTPServer

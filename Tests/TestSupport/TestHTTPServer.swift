@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Synchronization
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ public final class TestHTTPServer: Sendable {
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let stopping = Atomic<Bool>(false)
-    private let stats = PthreadLocked(Stats())
+    private let stats = Locked(Stats())
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// Starts listening; `handler` decides the reply to each request.
@@ -283,23 +284,5 @@ public final class TestHTTPServer: Sendable {
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-}
-
-/// A value behind an `NSLock` (a pthread mutex) rather than a `Mutex`: on Linux ThreadSanitizer does
-/// not see `Synchronization.Mutex`'s futex-based locking (Swift 6.3.1) and reports correctly locked
-/// accesses as races, so `swift test --sanitize=thread` stays quiet only with a lock it understands.
-final class PthreadLocked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

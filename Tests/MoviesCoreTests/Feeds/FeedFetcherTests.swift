@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Storage
 import TestSupport
 import Testing
 
@@ -196,7 +196,7 @@ struct FeedFetcherTests {
         let closed = try #require(URL(string: "http://127.0.0.1:\(TestHTTPServer.closedPort())/x"))
         var requests = (0..<20).map { FeedRequest(url: server.url("/feed/\($0)")) }
         requests[17] = FeedRequest(url: closed)
-        let progressCalls = Mutex<[Int]>([])
+        let progressCalls = Locked<[Int]>([])
         let results = await FeedFetcher(timeout: .seconds(10)).fetchAll(requests, maxConcurrent: 4) {
             done, total in
             #expect(total == 20)
