@@ -246,7 +246,7 @@ final class LockedText: @unchecked Sendable {
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 
-    func waitFor(_ fragment: String, timeout: Duration = .seconds(5)) -> Bool {
+    func waitFor(_ fragment: String, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if text.contains(fragment) { return true }

@@ -68,7 +68,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     }
 
     /// Waits until the output contains `text` (after `from` characters), up to `timeout`; true if it did.
-    public func waitFor(_ text: String, timeout: Duration = .seconds(5)) -> Bool {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if output.contains(text) { return true }
@@ -78,7 +78,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     }
 
     /// Waits until `text` appears after the last occurrence of `marker`.
-    public func waitFor(_ text: String, after marker: String, timeout: Duration = .seconds(5)) -> Bool {
+    public func waitFor(_ text: String, after marker: String, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         func found() -> Bool {
             guard let range = output.range(of: marker, options: .backwards) else { return false }
@@ -92,7 +92,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     }
 
     /// Waits for the program to exit and returns its status.
-    public func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
+    public func waitForExit(timeout: Duration = .seconds(60)) -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning && ContinuousClock.now < deadline {
             drain(timeout: 20)

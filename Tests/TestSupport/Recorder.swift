@@ -1,6 +1,9 @@
 import Foundation
 
 /// Collects the values an async sequence produces, so a test can wait for the n-th one with a deadline.
+///
+/// Deadlines are generous (30 s): they only bound a test that would otherwise hang, and must hold on a
+/// loaded CI machine under ThreadSanitizer. How fast changes arrive is measured by movies-bench.
 public actor Recorder<Value: Sendable> {
     public private(set) var values: [Value] = []
     public private(set) var failure: (any Error)?
@@ -16,7 +19,7 @@ public actor Recorder<Value: Sendable> {
     }
 
     /// Waits until at least `count` values arrived or `timeout` passed; true when they arrived.
-    public func wait(forCount count: Int, timeout: Duration = .seconds(5)) async -> Bool {
+    public func wait(forCount count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while values.count < count && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
@@ -25,7 +28,7 @@ public actor Recorder<Value: Sendable> {
     }
 
     /// Waits until the last value satisfies `predicate` or `timeout` passed.
-    public func wait(timeout: Duration = .seconds(5), until predicate: @Sendable (Value) -> Bool) async
+    public func wait(timeout: Duration = .seconds(30), until predicate: @Sendable (Value) -> Bool) async
         -> Bool
     {
         let deadline = ContinuousClock.now + timeout
@@ -52,7 +55,7 @@ public actor Recorder<Value: Sendable> {
 }
 
 /// Waits until `condition` holds or `timeout` passes; true when it held.
-public func eventually(timeout: Duration = .seconds(5), _ condition: @Sendable () async throws -> Bool)
+public func eventually(timeout: Duration = .seconds(30), _ condition: @Sendable () async throws -> Bool)
     async rethrows
     -> Bool
 {

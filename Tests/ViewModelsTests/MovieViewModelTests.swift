@@ -20,7 +20,7 @@ final class Fixture {
 
 /// Waits on the main actor until `condition` holds (the view models update asynchronously).
 @MainActor
-func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+func waitUntil(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() && ContinuousClock.now < deadline {
         try? await Task.sleep(for: .milliseconds(5))
