@@ -160,6 +160,31 @@ struct CSVReaderTests {
         #expect(try failure(Array("ok\n".utf8) + [0x80], dialect: .tsv) == "line 2: not valid UTF-8")
     }
 
+    /// Found by fuzzing (fuzz/corpus/csv/tsv-kept-backslash-over-limit): a backslash kept because it
+    /// starts no escape was appended without a length check, so a field ending in one (before a tab, a
+    /// line end or the end of the file) could be a byte over the limit and still be accepted.
+    @Test("TSV: a kept backslash counts towards the field limit", arguments: bufferSizes)
+    func tsvKeptBackslashLimit(bufferSize: Int) throws {
+        let folder = TemporaryDirectory()
+        let limits = CSVLimits(maximumFieldBytes: 10, maximumFields: 5, maximumRecordBytes: 100)
+        func outcome(_ text: String) throws -> String {
+            let path = try folder.write(text, to: "limit.tsv")
+            do {
+                let records = try ImportTestSupport.records(
+                    path, dialect: .tsv, limits: limits, bufferSize: bufferSize)
+                return records.map { $0.fields.joined(separator: "|") }.joined(separator: "/")
+            } catch {
+                return error.description
+            }
+        }
+        let tooLong = "line 1: a field is longer than 10 bytes"
+        #expect(try outcome("aaaaaaaaaa\\\tb") == tooLong)
+        #expect(try outcome("aaaaaaaaaa\\\n") == tooLong)
+        #expect(try outcome("aaaaaaaaaa\\") == tooLong)
+        #expect(try outcome("aaaaaaaaa\\\tb") == "aaaaaaaaa\\|b")
+        #expect(try outcome("aaaaaaaaa\\") == "aaaaaaaaa\\")
+    }
+
     @Test("a missing file, a folder")
     func unreadable() {
         let folder = TemporaryDirectory()
