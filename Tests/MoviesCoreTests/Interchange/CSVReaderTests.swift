@@ -185,6 +185,31 @@ struct CSVReaderTests {
         #expect(try outcome("aaaaaaaaa\\") == "aaaaaaaaa\\")
     }
 
+    /// Found by fuzzing (fuzz/corpus/csv/tsv-nul-after-field-over-limit): a field over the limit and then
+    /// a NUL was reported as the NUL when the field was in one buffer, but as too long when a buffer ended
+    /// inside it. The length problem comes first in the file, whatever the buffer size.
+    @Test("a field over the limit before a NUL is reported as too long", arguments: bufferSizes)
+    func fieldOverLimitBeforeNul(bufferSize: Int) throws {
+        let folder = TemporaryDirectory()
+        let limits = CSVLimits(maximumFieldBytes: 10, maximumFields: 5, maximumRecordBytes: 100)
+        for dialect in [CSVDialect.csv, .tsv] {
+            let path = try ImportTestSupport.write(
+                Array("h\naaaaaaaaaaaa".utf8) + [0] + Array("\n".utf8), to: "nul.csv", in: folder)
+            let error = ImportTestSupport.fileError { () throws(ImportFileError) in
+                _ = try ImportTestSupport.records(
+                    path, dialect: dialect, limits: limits, bufferSize: bufferSize)
+            }
+            #expect(error?.description == "line 2: a field is longer than 10 bytes")
+            let short = try ImportTestSupport.write(
+                Array("h\naaaaaaaaaa".utf8) + [0], to: "nul.csv", in: folder)
+            let nul = ImportTestSupport.fileError { () throws(ImportFileError) in
+                _ = try ImportTestSupport.records(
+                    short, dialect: dialect, limits: limits, bufferSize: bufferSize)
+            }
+            #expect(nul?.description == "line 2: a NUL byte; this is a binary file, not text")
+        }
+    }
+
     @Test("a missing file, a folder")
     func unreadable() {
         let folder = TemporaryDirectory()

@@ -56,6 +56,8 @@ extension CSVReader {
                     index += 1
                     switch terminator {
                     case 0:
+                        // As in CSV: a field over the limit before the NUL is reported first.
+                        try checkFieldLength(field.count + run.count, quoted: false)
                         throw .malformed(line: line, .nulByte)
                     case Byte.backslash:
                         try appendToField(run, quoted: false)
