@@ -93,6 +93,19 @@ struct CSVReaderTests {
         #expect(records.map(\.fields) == rows)
     }
 
+    /// Found by fuzzing (fuzz/corpus/csv/csv-quote-before-combining-mark): a quote followed by a
+    /// combining mark is one Character, which `replacingOccurrences(of: "\"", ...)` did not match, so the
+    /// quote was not doubled and the field came back cut short, with the rest of the row shifted.
+    @Test("FieldEncoding.csv doubles a quote that a combining mark follows")
+    func quoteBeforeCombiningMark() throws {
+        let fields = ["say \"\u{0359}hi\u{0301}\", then", "\"\u{20DD}", "next"]
+        #expect(FieldEncoding.csv(fields[0]) == "\"say \"\"\u{0359}hi\u{0301}\"\", then\"")
+        let folder = TemporaryDirectory()
+        let path = try folder.write(
+            fields.map(FieldEncoding.csv).joined(separator: ",") + "\n", to: "marks.csv")
+        #expect(try ImportTestSupport.records(path).map(\.fields) == [fields])
+    }
+
     @Test("TSV decodes FieldEncoding.tsv's escapes and keeps other backslashes", arguments: bufferSizes)
     func tsv(bufferSize: Int) throws {
         let values = [
