@@ -64,6 +64,9 @@ compile_library() {
     swiftc "${swift_flags[@]}" ${flag:+"$flag"} -wmo -module-name "$name" \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -c -o "$build/obj/$name.o" "$@"
+    # swiftc may leave an unchanged object file alone; its time stamp must still say it was rebuilt,
+    # or the libraries that import it would look up to date.
+    touch "$build/obj/$name.o"
 }
 
 build_all() {
@@ -148,22 +151,26 @@ fuzz_one() {
     return "$status"
 }
 
-# Replaces fuzz/corpus/$1 by the smallest set of its files and the scratch finds that keeps every
-# feature libFuzzer has seen (-merge=1 runs each input in a child, so a crashing one is skipped).
+# Replaces fuzz/corpus/$1 by a small set of its files and the scratch finds that reaches every edge
+# libFuzzer has seen. Named files (hand-written seeds, inputs of fixed findings) are kept as they are;
+# what libFuzzer adds is named by its SHA-1. Edges only (-use_counters=0), not hit counts, so the
+# committed corpus stays at a few hundred files; a run rediscovers the counts in seconds. -merge=1 runs
+# the inputs in a child process, so a crashing one is skipped rather than stopping the merge.
 minimize() {
     local target=$1
     local merged="$build/merged/$target"
     rm -rf "$merged"
     mkdir -p "$merged"
+    find "fuzz/corpus/$target" -type f ! -regex '.*/[0-9a-f]\{40\}' -exec cp {} "$merged/" \;
     local options
     mapfile -t options < <(fuzz_options "$target")
-    "$build/bin/$target" "${options[@]}" -merge=1 "$merged" "fuzz/corpus/$target" "$build/work/$target" \
-        >"$build/logs/$target.merge.log" 2>&1
+    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 "$merged" "fuzz/corpus/$target" \
+        "$build/work/$target" >"$build/logs/$target.merge.log" 2>&1
     rm -rf "fuzz/corpus/$target"
     mv "$merged" "fuzz/corpus/$target"
     rm -rf "$build/work/$target"
     echo "$target: corpus $(find "fuzz/corpus/$target" -type f | wc -l) files," \
-        "$(du -sk "fuzz/corpus/$target" | cut -f1) KiB"
+        "$(cat "fuzz/corpus/$target"/* | wc -c) bytes"
 }
 
 # Runs every input of the committed corpus of $1 once, without mutating.
