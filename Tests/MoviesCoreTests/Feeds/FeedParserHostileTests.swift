@@ -126,6 +126,35 @@ struct FeedParserHostileTests {
         #expect(parseError(data) == .unsupportedEncoding("x-bogus"))
     }
 
+    /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-conversion-error): libxml2's push parser
+    /// dereferenced NULL when its own conversion of a declared encoding failed (a byte invalid in
+    /// Shift_JIS, Big5, GB2312..., or an encoding that is not ASCII-compatible), crashing the program.
+    /// Documents are now converted before libxml2 sees them.
+    @Test("a declared encoding with invalid bytes, or one that is not ASCII-compatible, never crashes")
+    func declaredEncodingConversion() throws {
+        func document(_ encoding: String, title: [UInt8]) -> Data {
+            var data = Data("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<rss><channel><title>".utf8)
+            data.append(contentsOf: title)
+            data.append(Data("</title></channel></rss>".utf8))
+            return data
+        }
+        #expect(try FeedParser.parse(document("Shift_JIS", title: [0x82, 0xA0])).title == "\u{3042}")
+        #expect(try FeedParser.parse(document("Big5", title: [0xA4, 0xA4])).title == "\u{4E2D}")
+        // A byte that is invalid in the declared encoding becomes U+FFFD; the rest is read.
+        #expect(try FeedParser.parse(document("Shift_JIS", title: [0x41, 0xFF, 0x42])).title == "A\u{FFFD}B")
+        #expect(try FeedParser.parse(document("GB2312", title: [0x41, 0xA1, 0x42])).title == "A\u{FFFD}B")
+        for name in ["UTF-7", "UTF-32", "UCS-4", "EBCDIC-US", "CP037"] {
+            #expect(parseError(document(name, title: Array("a+AGEA-b".utf8))) == .unsupportedEncoding(name))
+        }
+        #expect(
+            parseError(document("x-bogus", title: [0xE9, 0xA4, 0x82])) == .unsupportedEncoding("x-bogus"))
+        // OPML files go through the same reader.
+        var opml = Data("<?xml version=\"1.0\" encoding=\"Big5\"?><opml><body><outline title=\"".utf8)
+        opml.append(contentsOf: [0xA4, 0xFF, 0xA4, 0xA4])
+        opml.append(Data("\" xmlUrl=\"https://example.org/f.xml\"/></body></opml>".utf8))
+        #expect(try OPML.parse(opml).first?.title == "\u{FFFD}\u{FFFD}\u{4E2D}")
+    }
+
     @Test("an unterminated DOCTYPE is malformed")
     func unterminatedDoctype() {
         let data = Data("<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY a \"b\">".utf8)
