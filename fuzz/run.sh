@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under fuzz/targets/ and runs them.
 #
-#   fuzz/run.sh build                 build every target into fuzz/build/
-#   fuzz/run.sh TARGET|all SECONDS    fuzz one target (or all, two at a time) for SECONDS each, then
-#                                     minimize what was found into fuzz/corpus/TARGET/
-#   fuzz/run.sh regress [TARGET|all]  replay the committed corpus once (cheap enough for CI)
+#   fuzz/run.sh build                   build every target into fuzz/build/
+#   fuzz/run.sh TARGETS SECONDS [ARGS]  fuzz each target for SECONDS (two at a time, one per core), then
+#                                       minimize the corpus into fuzz/corpus/TARGET/; ARGS go to libFuzzer
+#   fuzz/run.sh regress [TARGETS]       replay the committed corpus once (cheap enough for CI)
+#   fuzz/run.sh minimize [TARGETS]      minimize the committed corpus again
 #
-# Targets: csv, import, feed, argv, shell (see fuzz/README.md). Extra arguments after SECONDS go to
-# libFuzzer (e.g. `fuzz/run.sh csv 60 -jobs=2`). Logs and crash files land in fuzz/build/, which git
-# ignores; a crash makes the script exit non-zero and print where the input is.
+# TARGETS: one of csv, import, feed, argv, shell, several joined by commas (csv,shell), or all (the
+# default). Logs and crash files land in fuzz/build/, which git ignores; a finding makes the script exit
+# non-zero and print where the input was saved. See fuzz/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -142,7 +143,7 @@ fuzz_one() {
     # New inputs go to the first folder (the scratch one); the committed corpus is read only.
     "$build/bin/$target" "${options[@]}" -max_total_time="$seconds" -artifact_prefix="$artifacts" \
         "$@" "$work" "fuzz/corpus/$target" >"$log" 2>&1 || status=$?
-    grep -E '^#[0-9]+ +DONE|^stat::' "$log" | sed "s/^/$target: /" || true
+    grep -E '^#[0-9]+[[:space:]]+DONE|^stat::' "$log" | sed "s/^/$target: /" || true
     if [ "$status" -ne 0 ]; then
         echo "$target: FAILED (exit $status); see $log and $artifacts" >&2
         grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" | sed "s/^/$target: /" >&2 || true
@@ -191,16 +192,20 @@ regress_one() {
     echo "$target: replayed $count inputs in $((SECONDS - started)) s"
 }
 
-# The targets named by $1: one, or all of them.
+# The targets named by $1: one, several joined by commas, or all of them.
 selected() {
     if [ "$1" = all ]; then
         printf '%s\n' "${targets[@]}"
-    elif [[ " ${targets[*]} " == *" $1 "* ]]; then
-        echo "$1"
-    else
-        echo "unknown target '$1'; one of: ${targets[*]} all" >&2
-        return 64
+        return
     fi
+    local name
+    for name in ${1//,/ }; do
+        if [[ " ${targets[*]} " != *" $name "* ]]; then
+            echo "unknown target '$name'; one of: ${targets[*]} all" >&2
+            return 64
+        fi
+        echo "$name"
+    done
 }
 
 usage() {
@@ -223,11 +228,19 @@ case "$1" in
         done
         exit "$failed"
         ;;
+    minimize)
+        names=$(selected "${2:-all}")
+        build_all
+        for target in $names; do
+            minimize "$target"
+        done
+        ;;
     -h | --help | help)
         usage
         ;;
     *)
-        [ $# -ge 2 ] && [[ "$2" =~ ^[0-9]+$ ]] || usage
+        # libFuzzer reads -max_total_time=0 as "no limit", so a run needs at least one second.
+        [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || usage
         names=$(selected "$1")
         seconds=$2
         shift 2
