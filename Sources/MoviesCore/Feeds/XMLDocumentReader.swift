@@ -30,7 +30,8 @@ enum XMLDocumentReader {
         }
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) })
         else { throw .empty }
-        let bytes = try XMLSanitizer.sanitize(XMLEncoding.normalize(data), isUTF8: true)
+        let bytes = try XMLEncoding.declaringUTF8(
+            XMLSanitizer.sanitize(XMLEncoding.normalize(data), isUTF8: true))
         let root = try RootSniffer.rootElement(of: bytes)
         if let refusal = acceptRoot(root) {
             throw refusal

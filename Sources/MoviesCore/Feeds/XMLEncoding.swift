@@ -99,6 +99,32 @@ enum XMLEncoding {
         return result
     }
 
+    /// `bytes`, exactly as libxml2 will parse them, with their XML declaration (if any) saying UTF-8,
+    /// so libxml2 never converts anything itself.
+    ///
+    /// It runs on the sanitized bytes, not before: the sanitizer drops control characters, so
+    /// `encoding="Shift_JIS\0"`, or a control character before `<?xml`, would otherwise turn into a
+    /// declaration that libxml2 obeys (and crashes on, converting UTF-8 as Shift_JIS) though none was
+    /// seen here. A declaration is found as libxml2 finds one: `<?xml` and a blank, after a byte order
+    /// mark if there is one, up to the first `?>` however far; the line count stays the same.
+    static func declaringUTF8(_ bytes: [UInt8]) throws(FeedParseError) -> [UInt8] {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let opening = Array("<?xml".utf8)
+        guard bytes[start...].starts(with: opening), bytes.count > start + opening.count,
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + opening.count])
+        else { return bytes }
+        var end = start + opening.count
+        while end + 1 < bytes.count, bytes[end] != UInt8(ascii: "?") || bytes[end + 1] != UInt8(ascii: ">") {
+            end += 1
+        }
+        guard end + 1 < bytes.count else {
+            throw .malformed(line: 1, reason: "the XML declaration is not closed with '?>'")
+        }
+        let newlines = bytes[start..<end].filter { $0 == 0x0A }.count
+        return Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
+            + [UInt8](repeating: 0x0A, count: newlines) + bytes[(end + 2)...]
+    }
+
     // MARK: - Conversions
 
     private static func repairedUTF8(_ bytes: [UInt8], relabel: Bool) -> [UInt8] {

@@ -155,6 +155,28 @@ struct FeedParserHostileTests {
         #expect(try OPML.parse(opml).first?.title == "\u{FFFD}\u{FFFD}\u{4E2D}")
     }
 
+    /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-after-sanitizing): a declaration this
+    /// reader did not take for one, such as `encoding="Shift_JIS\0"` or one after a control character,
+    /// became one once the sanitizer dropped the control characters, and libxml2 then converted the
+    /// UTF-8 document itself and crashed. What libxml2 parses now always declares UTF-8.
+    @Test("a declaration that only the sanitizer completes still leaves libxml2 reading UTF-8")
+    func declarationAfterSanitizing() throws {
+        func title(_ bytes: [UInt8]) throws -> String? {
+            var data = Data(bytes)
+            data.append(Data("<rss><channel><title>x\u{E9}</title></channel></rss>".utf8))
+            return try FeedParser.parse(data).title
+        }
+        let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-32\"?>".utf8)
+        #expect(try title([0x01] + declaration) == "x\u{E9}")
+        #expect(try title([0xEF, 0xBB, 0xBF, 0x01] + declaration) == "x\u{E9}")
+        #expect(try title(Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\0\"?>".utf8)) == "x\u{E9}")
+        let long = "<?xml version=\"1.0\"" + String(repeating: " ", count: 600) + "encoding=\"UTF-32\"?>"
+        #expect(try title(Array(long.utf8)) == "x\u{E9}")
+        #expect(
+            parseError(Data("<?xml version=\"1.0\" encoding=\"UTF-32\" <rss/>".utf8))
+                == .malformed(line: 1, reason: "the XML declaration is not closed with '?>'"))
+    }
+
     @Test("an unterminated DOCTYPE is malformed")
     func unterminatedDoctype() {
         let data = Data("<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY a \"b\">".utf8)
