@@ -177,6 +177,26 @@ struct FeedParserHostileTests {
                 == .malformed(line: 1, reason: "the XML declaration is not closed with '?>'"))
     }
 
+    /// Found by fuzzing (fuzz/corpus/feed/processing-instruction-without-data): libxml2 reports a
+    /// processing instruction without data (`<?x?>`) with a NULL data pointer, and FoundationXML
+    /// crashes taking its length. The sanitizer now drops every processing instruction but the XML
+    /// declaration.
+    @Test("a processing instruction without data is dropped, in feeds and OPML")
+    func processingInstructionWithoutData() throws {
+        let feed = try FeedParser.parse(
+            Data(
+                "<?xml version=\"1.0\"?><?xml-stylesheet?>\n<rss><channel><?x?><title>t</title></channel></rss>"
+                    .utf8))
+        #expect(feed.title == "t")
+        // Line numbers stay right: the dropped instruction leaves its line break.
+        #expect(
+            parseError(Data("<rss>\n<?x\n?><channel>\n<title>x</titel>\n</channel></rss>".utf8))
+                == .malformed(line: 4, reason: "the closing tag does not match <title>"))
+        let outlines = try OPML.parse(
+            Data("<opml><?x?><body><outline xmlUrl=\"https://example.org/f.xml\"/></body></opml>".utf8))
+        #expect(outlines.map(\.xmlURL) == ["https://example.org/f.xml"])
+    }
+
     @Test("an unterminated DOCTYPE is malformed")
     func unterminatedDoctype() {
         let data = Data("<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY a \"b\">".utf8)
