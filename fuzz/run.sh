@@ -162,7 +162,10 @@ minimize() {
     local merged="$build/merged/$target"
     rm -rf "$merged"
     mkdir -p "$merged"
-    find "fuzz/corpus/$target" -type f ! -regex '.*/[0-9a-f]\{40\}' -exec cp {} "$merged/" \;
+    local file
+    for file in "fuzz/corpus/$target"/*; do
+        [[ "$(basename "$file")" =~ ^[0-9a-f]{40}$ ]] || cp "$file" "$merged/"
+    done
     local options
     mapfile -t options < <(fuzz_options "$target")
     "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 "$merged" "fuzz/corpus/$target" \
