@@ -166,10 +166,12 @@ minimize() {
     for file in "fuzz/corpus/$target"/*; do
         [[ "$(basename "$file")" =~ ^[0-9a-f]{40}$ ]] || cp "$file" "$merged/"
     done
-    local options
+    local options sources=("fuzz/corpus/$target")
     mapfile -t options < <(fuzz_options "$target")
-    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 "$merged" "fuzz/corpus/$target" \
-        "$build/work/$target" >"$build/logs/$target.merge.log" 2>&1
+    # The scratch folder exists after a run, not when minimizing on its own.
+    [ -d "$build/work/$target" ] && sources+=("$build/work/$target")
+    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 "$merged" "${sources[@]}" \
+        >"$build/logs/$target.merge.log" 2>&1
     rm -rf "fuzz/corpus/$target"
     mv "$merged" "fuzz/corpus/$target"
     rm -rf "$build/work/$target"
