@@ -6,6 +6,7 @@
 /// Input layout: the argv words (without the program name), separated by NUL bytes, each decoded as
 /// UTF-8 with repair as `CommandLine.arguments` does. `list\0--rating\0good` is `movies list --rating good`.
 import Foundation
+
 @testable import MoviesCLI
 
 /// The parser `MoviesCLI.run` builds, made once.
@@ -25,7 +26,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let words =
         size == 0
-        ? [] : bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+        ? []
+        : bytes.split(separator: 0, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)
         }
     do {

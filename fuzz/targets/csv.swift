@@ -53,7 +53,8 @@ private func encode(_ records: [CSVRecord], dialect: CSVDialect) -> [UInt8] {
     for record in records {
         switch dialect {
         case .csv:
-            text += record.fields == [""] ? "\"\"" : record.fields.map(FieldEncoding.csv).joined(separator: ",")
+            text +=
+                record.fields == [""] ? "\"\"" : record.fields.map(FieldEncoding.csv).joined(separator: ",")
         case .tsv:
             text += record.fields.map(FieldEncoding.tsv).joined(separator: "\t")
         }

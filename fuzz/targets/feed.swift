@@ -28,7 +28,8 @@ private func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
 private func check(_ text: String?, _ what: String, singleLine: Bool = false) {
     guard let text else { return }
     if let bad = text.unicodeScalars.first(where: isUnsafe) {
-        fatalError("\(what) holds U+\(String(bad.value, radix: 16, uppercase: true)): \(text.debugDescription)")
+        fatalError(
+            "\(what) holds U+\(String(bad.value, radix: 16, uppercase: true)): \(text.debugDescription)")
     }
     if singleLine, text.unicodeScalars.contains("\n") {
         fatalError("\(what) is not on one line: \(text.debugDescription)")

@@ -9,11 +9,13 @@
 /// The file lives in one temporary folder per process, made on first use and removed at exit, so the
 /// target never touches the user's files. For a given format, the rows and the error must be the same
 /// whatever the buffer size (an oracle for chunk-boundary bugs).
+import Foundation
+
+@testable import MoviesCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-@testable import MoviesCore
 
 /// The per-process temporary folder, made once with `mkdtemp`.
 nonisolated(unsafe) private var folder: String?

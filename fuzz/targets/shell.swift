@@ -7,6 +7,7 @@
 /// single quotes (a `'` inside as `'\''`, as sh needs) and joined by spaces, splits back into the
 /// same words.
 import Foundation
+
 @testable import MoviesCLI
 
 /// The movie screen's parser and help, as `ShellSession` builds them.
