@@ -18,8 +18,19 @@ private let movieHelp = HelpFormatter(root: ShellCommands.root, globalOptions: [
 @MainActor private let newsHelp = HelpFormatter(root: NewsScreen.root, globalOptions: [.help])
 
 /// `word` quoted for sh: in single quotes, each `'` closing them, escaped, and opening them again.
+///
+/// Scalar by scalar, as `ShellWords` reads: `replacingOccurrences` matches whole characters and would
+/// miss a quote that a combining mark follows.
 private func quoted(_ word: String) -> String {
-    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    var quoted = "'"
+    for scalar in word.unicodeScalars {
+        if scalar == "'" {
+            quoted += "'\\''"
+        } else {
+            quoted.unicodeScalars.append(scalar)
+        }
+    }
+    return quoted + "'"
 }
 
 /// Parses `words` as the shell does on one of its screens, and builds the text it would print.
