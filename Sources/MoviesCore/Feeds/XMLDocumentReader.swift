@@ -30,8 +30,8 @@ enum XMLDocumentReader {
         }
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) })
         else { throw .empty }
-        let normalized = try XMLEncoding.normalize(data)
-        let bytes = try XMLSanitizer.sanitize(normalized.bytes, isUTF8: normalized.declaredEncoding == nil)
+        let bytes = try XMLEncoding.declaringUTF8(
+            XMLSanitizer.sanitize(XMLEncoding.normalize(data), isUTF8: true))
         let root = try RootSniffer.rootElement(of: bytes)
         if let refusal = acceptRoot(root) {
             throw refusal
@@ -48,9 +48,6 @@ enum XMLDocumentReader {
             throw failure
         }
         if let error = delegate.error {
-            if case .unsupportedEncoding = error, let name = normalized.declaredEncoding {
-                throw .unsupportedEncoding(name)
-            }
             throw error
         }
         guard delegate.sawRoot else {

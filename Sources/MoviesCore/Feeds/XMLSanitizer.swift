@@ -7,6 +7,7 @@
 ///   (`&nbsp;`, `&eacute;`...) become numeric references, any other name is dropped, and a bare `&`
 ///   (as in "Tom & Jerry") becomes `&amp;`. Numeric references to characters XML forbids are dropped.
 /// - Control characters that XML forbids, and ANSI escape sequences, are removed everywhere.
+/// - Processing instructions other than the XML declaration are removed (see `markup()`).
 ///
 /// The scan works on bytes and only acts on ASCII, so it is valid for UTF-8 and for every
 /// ASCII-compatible encoding libxml2 converts.
@@ -62,7 +63,20 @@ struct XMLSanitizer {
         } else if starts(with: "<!--") {
             copyFiltered(upTo: end(of: "-->", from: index + 4))
         } else if starts(with: "<?") {
-            copyFiltered(upTo: end(of: "?>", from: index + 2))
+            let end = end(of: "?>", from: index + 2)
+            let atStart = output.isEmpty || output == [0xEF, 0xBB, 0xBF]
+            if atStart, starts(with: "<?xml"), index + 5 < input.count,
+                [0x20, 0x09, 0x0A, 0x0D].contains(input[index + 5])
+            {
+                copyFiltered(upTo: end)
+            } else {
+                // Only the XML declaration is kept. Other processing instructions mean nothing to a
+                // feed, and FoundationXML crashes (strlen of NULL) on one without data, such as `<?x?>`;
+                // they are dropped, leaving their line breaks.
+                let newlines = input[index..<min(end, input.count)].filter { $0 == 0x0A }.count
+                output.append(contentsOf: [UInt8](repeating: 0x0A, count: newlines))
+                index = end
+            }
         } else if starts(with: "<!DOCTYPE", caseInsensitive: true) {
             try skipDoctype()
         } else {

@@ -15,7 +15,17 @@ public enum FieldEncoding {
             needsQuotes = first == UInt8(ascii: " ") || last == UInt8(ascii: " ")
         }
         guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Quotes are doubled scalar by scalar: `replacingOccurrences` matches whole characters, and a
+        // quote followed by a combining mark (`"\u{0359}`) is one character that is not `"`, so it was
+        // left single and ended the field early when read back.
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in field.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// A TSV field: tab-separated values cannot quote, so backslash, tab, CR and LF are escaped as

@@ -126,6 +126,77 @@ struct FeedParserHostileTests {
         #expect(parseError(data) == .unsupportedEncoding("x-bogus"))
     }
 
+    /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-conversion-error): libxml2's push parser
+    /// dereferenced NULL when its own conversion of a declared encoding failed (a byte invalid in
+    /// Shift_JIS, Big5, GB2312..., or an encoding that is not ASCII-compatible), crashing the program.
+    /// Documents are now converted before libxml2 sees them.
+    @Test("a declared encoding with invalid bytes, or one that is not ASCII-compatible, never crashes")
+    func declaredEncodingConversion() throws {
+        func document(_ encoding: String, title: [UInt8]) -> Data {
+            var data = Data("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<rss><channel><title>".utf8)
+            data.append(contentsOf: title)
+            data.append(Data("</title></channel></rss>".utf8))
+            return data
+        }
+        #expect(try FeedParser.parse(document("Shift_JIS", title: [0x82, 0xA0])).title == "\u{3042}")
+        #expect(try FeedParser.parse(document("Big5", title: [0xA4, 0xA4])).title == "\u{4E2D}")
+        // A byte that is invalid in the declared encoding becomes U+FFFD; the rest is read.
+        #expect(try FeedParser.parse(document("Shift_JIS", title: [0x41, 0xFF, 0x42])).title == "A\u{FFFD}B")
+        #expect(try FeedParser.parse(document("GB2312", title: [0x41, 0xA1, 0x42])).title == "A\u{FFFD}B")
+        for name in ["UTF-7", "UTF-32", "UCS-4", "EBCDIC-US", "CP037"] {
+            #expect(parseError(document(name, title: Array("a+AGEA-b".utf8))) == .unsupportedEncoding(name))
+        }
+        #expect(
+            parseError(document("x-bogus", title: [0xE9, 0xA4, 0x82])) == .unsupportedEncoding("x-bogus"))
+        // OPML files go through the same reader.
+        var opml = Data("<?xml version=\"1.0\" encoding=\"Big5\"?><opml><body><outline title=\"".utf8)
+        opml.append(contentsOf: [0xA4, 0xFF, 0xA4, 0xA4])
+        opml.append(Data("\" xmlUrl=\"https://example.org/f.xml\"/></body></opml>".utf8))
+        #expect(try OPML.parse(opml).first?.title == "\u{FFFD}\u{FFFD}\u{4E2D}")
+    }
+
+    /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-after-sanitizing): a declaration this
+    /// reader did not take for one, such as `encoding="Shift_JIS\0"` or one after a control character,
+    /// became one once the sanitizer dropped the control characters, and libxml2 then converted the
+    /// UTF-8 document itself and crashed. What libxml2 parses now always declares UTF-8.
+    @Test("a declaration that only the sanitizer completes still leaves libxml2 reading UTF-8")
+    func declarationAfterSanitizing() throws {
+        func title(_ bytes: [UInt8]) throws -> String? {
+            var data = Data(bytes)
+            data.append(Data("<rss><channel><title>x\u{E9}</title></channel></rss>".utf8))
+            return try FeedParser.parse(data).title
+        }
+        let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-32\"?>".utf8)
+        #expect(try title([0x01] + declaration) == "x\u{E9}")
+        #expect(try title([0xEF, 0xBB, 0xBF, 0x01] + declaration) == "x\u{E9}")
+        #expect(try title(Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\0\"?>".utf8)) == "x\u{E9}")
+        let long = "<?xml version=\"1.0\"" + String(repeating: " ", count: 600) + "encoding=\"UTF-32\"?>"
+        #expect(try title(Array(long.utf8)) == "x\u{E9}")
+        #expect(
+            parseError(Data("<?xml version=\"1.0\" encoding=\"UTF-32\" <rss/>".utf8))
+                == .malformed(line: 1, reason: "the XML declaration is not closed with '?>'"))
+    }
+
+    /// Found by fuzzing (fuzz/corpus/feed/processing-instruction-without-data): libxml2 reports a
+    /// processing instruction without data (`<?x?>`) with a NULL data pointer, and FoundationXML
+    /// crashes taking its length. The sanitizer now drops every processing instruction but the XML
+    /// declaration.
+    @Test("a processing instruction without data is dropped, in feeds and OPML")
+    func processingInstructionWithoutData() throws {
+        let feed = try FeedParser.parse(
+            Data(
+                "<?xml version=\"1.0\"?><?xml-stylesheet?>\n<rss><channel><?x?><title>t</title></channel></rss>"
+                    .utf8))
+        #expect(feed.title == "t")
+        // Line numbers stay right: the dropped instruction leaves its line break.
+        #expect(
+            parseError(Data("<rss>\n<?x\n?><channel>\n<title>x</titel>\n</channel></rss>".utf8))
+                == .malformed(line: 4, reason: "the closing tag does not match <title>"))
+        let outlines = try OPML.parse(
+            Data("<opml><?x?><body><outline xmlUrl=\"https://example.org/f.xml\"/></body></opml>".utf8))
+        #expect(outlines.map(\.xmlURL) == ["https://example.org/f.xml"])
+    }
+
     @Test("an unterminated DOCTYPE is malformed")
     func unterminatedDoctype() {
         let data = Data("<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY a \"b\">".utf8)

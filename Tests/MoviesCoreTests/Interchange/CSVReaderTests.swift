@@ -93,6 +93,19 @@ struct CSVReaderTests {
         #expect(records.map(\.fields) == rows)
     }
 
+    /// Found by fuzzing (fuzz/corpus/csv/csv-quote-before-combining-mark): a quote followed by a
+    /// combining mark is one Character, which `replacingOccurrences(of: "\"", ...)` did not match, so the
+    /// quote was not doubled and the field came back cut short, with the rest of the row shifted.
+    @Test("FieldEncoding.csv doubles a quote that a combining mark follows")
+    func quoteBeforeCombiningMark() throws {
+        let fields = ["say \"\u{0359}hi\u{0301}\", then", "\"\u{20DD}", "next"]
+        #expect(FieldEncoding.csv(fields[0]) == "\"say \"\"\u{0359}hi\u{0301}\"\", then\"")
+        let folder = TemporaryDirectory()
+        let path = try folder.write(
+            fields.map(FieldEncoding.csv).joined(separator: ",") + "\n", to: "marks.csv")
+        #expect(try ImportTestSupport.records(path).map(\.fields) == [fields])
+    }
+
     @Test("TSV decodes FieldEncoding.tsv's escapes and keeps other backslashes", arguments: bufferSizes)
     func tsv(bufferSize: Int) throws {
         let values = [
@@ -158,6 +171,56 @@ struct CSVReaderTests {
             try failure(Array("x\t".utf8) + [0], dialect: .tsv)
                 == "line 1: a NUL byte; this is a binary file, not text")
         #expect(try failure(Array("ok\n".utf8) + [0x80], dialect: .tsv) == "line 2: not valid UTF-8")
+    }
+
+    /// Found by fuzzing (fuzz/corpus/csv/tsv-kept-backslash-over-limit): a backslash kept because it
+    /// starts no escape was appended without a length check, so a field ending in one (before a tab, a
+    /// line end or the end of the file) could be a byte over the limit and still be accepted.
+    @Test("TSV: a kept backslash counts towards the field limit", arguments: bufferSizes)
+    func tsvKeptBackslashLimit(bufferSize: Int) throws {
+        let folder = TemporaryDirectory()
+        let limits = CSVLimits(maximumFieldBytes: 10, maximumFields: 5, maximumRecordBytes: 100)
+        func outcome(_ text: String) throws -> String {
+            let path = try folder.write(text, to: "limit.tsv")
+            do {
+                let records = try ImportTestSupport.records(
+                    path, dialect: .tsv, limits: limits, bufferSize: bufferSize)
+                return records.map { $0.fields.joined(separator: "|") }.joined(separator: "/")
+            } catch {
+                return error.description
+            }
+        }
+        let tooLong = "line 1: a field is longer than 10 bytes"
+        #expect(try outcome("aaaaaaaaaa\\\tb") == tooLong)
+        #expect(try outcome("aaaaaaaaaa\\\n") == tooLong)
+        #expect(try outcome("aaaaaaaaaa\\") == tooLong)
+        #expect(try outcome("aaaaaaaaa\\\tb") == "aaaaaaaaa\\|b")
+        #expect(try outcome("aaaaaaaaa\\") == "aaaaaaaaa\\")
+    }
+
+    /// Found by fuzzing (fuzz/corpus/csv/tsv-nul-after-field-over-limit): a field over the limit and then
+    /// a NUL was reported as the NUL when the field was in one buffer, but as too long when a buffer ended
+    /// inside it. The length problem comes first in the file, whatever the buffer size.
+    @Test("a field over the limit before a NUL is reported as too long", arguments: bufferSizes)
+    func fieldOverLimitBeforeNul(bufferSize: Int) throws {
+        let folder = TemporaryDirectory()
+        let limits = CSVLimits(maximumFieldBytes: 10, maximumFields: 5, maximumRecordBytes: 100)
+        for dialect in [CSVDialect.csv, .tsv] {
+            let path = try ImportTestSupport.write(
+                Array("h\naaaaaaaaaaaa".utf8) + [0] + Array("\n".utf8), to: "nul.csv", in: folder)
+            let error = ImportTestSupport.fileError { () throws(ImportFileError) in
+                _ = try ImportTestSupport.records(
+                    path, dialect: dialect, limits: limits, bufferSize: bufferSize)
+            }
+            #expect(error?.description == "line 2: a field is longer than 10 bytes")
+            let short = try ImportTestSupport.write(
+                Array("h\naaaaaaaaaa".utf8) + [0], to: "nul.csv", in: folder)
+            let nul = ImportTestSupport.fileError { () throws(ImportFileError) in
+                _ = try ImportTestSupport.records(
+                    short, dialect: dialect, limits: limits, bufferSize: bufferSize)
+            }
+            #expect(nul?.description == "line 2: a NUL byte; this is a binary file, not text")
+        }
     }
 
     @Test("a missing file, a folder")

@@ -22,7 +22,11 @@ extension CSVReader {
         while true {
             if source.start >= source.end, try !source.refill() {
                 guard sawAnyByte else { return nil }
-                if state == .escape { field.append(Byte.backslash) }
+                if state == .escape {
+                    // A kept backslash counts towards the field's limit like any other byte.
+                    try checkFieldLength(field.count + 1, quoted: false)
+                    field.append(Byte.backslash)
+                }
                 try appendField(to: &fields, from: nil, recordBytes: &recordBytes)
                 return fields
             }
@@ -52,6 +56,8 @@ extension CSVReader {
                     index += 1
                     switch terminator {
                     case 0:
+                        // As in CSV: a field over the limit before the NUL is reported first.
+                        try checkFieldLength(field.count + run.count, quoted: false)
                         throw .malformed(line: line, .nulByte)
                     case Byte.backslash:
                         try appendToField(run, quoted: false)
@@ -83,7 +89,9 @@ extension CSVReader {
                     case Byte.backslash: field.append(Byte.backslash)
                     default:
                         // Not an escape: keep the backslash; the byte itself is read as plain text (it may
-                        // be a separator or line end).
+                        // be a separator or line end). The kept backslash is checked against the limit
+                        // here: when a separator follows, nothing else would check it.
+                        try checkFieldLength(field.count + 1, quoted: false)
                         field.append(Byte.backslash)
                         continue scan
                     }

@@ -138,7 +138,12 @@ public final class CSVReader {
                     }
                     let terminator = base[index]
                     index += 1
-                    if terminator == 0 { throw .malformed(line: line, .nulByte) }
+                    if terminator == 0 {
+                        // The field may be over the limit before the NUL: report what comes first in the
+                        // file, as a smaller buffer would, which checks the length at its end.
+                        try checkFieldLength(field.count + run.count, quoted: false)
+                        throw .malformed(line: line, .nulByte)
+                    }
                     if field.isEmpty {
                         // The common case: the whole field is in the buffer; no copy into `field`.
                         try checkFieldLength(run.count, quoted: false)
