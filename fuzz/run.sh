@@ -24,6 +24,7 @@ build=fuzz/build
 swift_flags=(
     -parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address
     -I "$build/modules" -Xcc "-fmodule-map-file=Sources/CSQLite/module.modulemap"
+    -Xcc "-fmodule-map-file=$build/gen/CCurlLoader.modulemap"
 )
 
 # Inputs no larger than what each reader sees in real use; bigger only costs speed.
@@ -91,6 +92,16 @@ build_all() {
         mv "$build/gen/EmbeddedMigrations.swift.new" "$build/gen/EmbeddedMigrations.swift"
     fi
 
+    # CCurlLoader is a C target: SwiftPM would write its module map from include/; write the same one
+    # here and compile the C file with the sanitizers (it only dlopen()s libcurl, so nothing to fuzz).
+    printf 'module CCurlLoader {\n    header "%s"\n    export *\n}\n' \
+        "$PWD/Sources/CCurlLoader/include/curl_loader.h" >"$build/gen/CCurlLoader.modulemap"
+    if stale "$build/obj/CCurlLoader.o" Sources/CCurlLoader/*.c Sources/CCurlLoader/include/*.h; then
+        echo "compiling CCurlLoader"
+        clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CCurlLoader/include \
+            -c -o "$build/obj/CCurlLoader.o" Sources/CCurlLoader/curl_loader.c
+    fi
+
     local storage core view_models cli
     mapfile -t storage < <(find Sources/Storage -name '*.swift' | sort)
     mapfile -t core < <(find Sources/MoviesCore -name '*.swift' | sort)
@@ -104,7 +115,7 @@ build_all() {
 
     local target library objects
     for target in "${targets[@]}"; do
-        objects=()
+        objects=("$build/obj/CCurlLoader.o")
         for library in $(libraries "$target"); do
             objects+=("$build/obj/$library.o")
         done
@@ -112,7 +123,7 @@ build_all() {
             echo "linking $target"
             # lld, because gold warns about every local ASan symbol it cannot export.
             swiftc "${swift_flags[@]}" -use-ld=lld -module-name "fuzz_$target" \
-                "fuzz/targets/$target.swift" "${objects[@]}" -lsqlite3 -o "$build/bin/$target"
+                "fuzz/targets/$target.swift" "${objects[@]}" -lsqlite3 -ldl -o "$build/bin/$target"
         fi
     done
 }
