@@ -2,4 +2,9 @@
 import Foundation
 import MoviesCLI
 
+// A write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) raises SIGXFSZ, whose default action
+// kills the process mid-transaction with no message. Ignored, the write fails with EFBIG instead, SQLite
+// rolls the transaction back and reports SQLITE_FULL, and the user reads "the disk is full".
+signal(SIGXFSZ, SIG_IGN)
+
 exit(await MoviesCLI.main(commandLine: CommandLine.arguments))
