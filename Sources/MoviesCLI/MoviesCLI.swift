@@ -124,7 +124,15 @@ public enum MoviesCLI {
     }
 
     /// The message and exit code for any error a command can throw.
+    ///
+    /// Messages quote what they refuse (an argument, a line of a file, a feed's words), so their control
+    /// characters are made visible: an error must not recolour or rewrite the user's terminal either.
     static func describe(_ error: any Error) -> (message: String?, code: Int32) {
+        let (message, code) = describeUnsanitized(error)
+        return (message.map(TerminalText.sanitizedKeepingLines), code)
+    }
+
+    private static func describeUnsanitized(_ error: any Error) -> (message: String?, code: Int32) {
         switch error {
         case let usage as UsageError:
             return (usage.message, ExitCodes.usage)
