@@ -93,9 +93,10 @@ extension StorageError {
         // sqlite3_extended_errcode reflects the most recent API call; when it disagrees with the
         // primary code we were handed, trust the code we were handed.
         var reported = (extended & 0xFF) == (code & 0xFF) ? extended : code
-        // SQLITE_IOERR_WRITE, which Swift cannot import (a macro built from two others).
-        let ioErrorWrite = SQLITE_IOERR | (3 << 8)
-        if reported == ioErrorWrite, let handle, isOutOfSpace(handle) {
+        // SQLITE_IOERR_WRITE, _TRUNCATE and _SHMSIZE (growing the -shm file), which Swift cannot import
+        // (macros built from two others).
+        let growingFile = [SQLITE_IOERR | (3 << 8), SQLITE_IOERR | (6 << 8), SQLITE_IOERR | (19 << 8)]
+        if growingFile.contains(reported), let handle, isOutOfSpace(handle) {
             reported = SQLITE_FULL
         }
         return .sqlite(code: reported, message: message, sql: sql)
@@ -104,7 +105,8 @@ extension StorageError {
     /// Whether a failed write on `handle` ran out of room rather than into a device error.
     ///
     /// SQLite's unix VFS reports ENOSPC as SQLITE_FULL, but EFBIG (a write past the file-size limit,
-    /// `ulimit -f`) and EDQUOT (a quota) as SQLITE_IOERR_WRITE, "disk I/O error". The errno SQLite saved
+    /// `ulimit -f`) and EDQUOT (a quota) as SQLITE_IOERR_WRITE, or SQLITE_IOERR_SHMSIZE when it is the
+    /// `-shm` file that cannot grow: "disk I/O error". The errno SQLite saved
     /// (`sqlite3_system_errno`) is often lost by the rollback that follows a failed COMMIT, so a finite
     /// file-size limit, or a file system with no room left, also counts.
     /// https://www.sqlite.org/c3ref/system_errno.html
