@@ -93,7 +93,7 @@ struct MovieImporterTests {
             tt0113277,9,2024-01-02,Heat,Heat,https://www.imdb.com/title/tt0113277/,Movie,8.3,170,1995,Crime,700000,1995-12-15,Michael Mann
 
             """
-        try importer.run(try reader(text))
+        _ = try importer.run(try reader(text))
         let heat = try #require(try store.list().first)
         #expect(
             heat.imdbID == "tt0113277" && heat.rating == .excellent && heat.stars == StarRating(halfStars: 9))
@@ -176,7 +176,7 @@ struct MovieImporterTests {
         let text =
             MovieRecordWriter.baseFieldNames.joined(separator: ",")
             + "\n1,Newcomer,,good,,,\(stamp),\(stamp)\n"
-        try importer.run(try reader(text))
+        _ = try importer.run(try reader(text))
         #expect(try store.list().map(\.title) == ["Occupant", "Newcomer"])
     }
 
@@ -185,7 +185,7 @@ struct MovieImporterTests {
         // Build the list through the importer from a generated file with every kind of field.
         let count = 100_000
         let source = database.folder.file("source.ndjson")
-        FileManager.default.createFile(atPath: source, contents: nil)
+        _ = FileManager.default.createFile(atPath: source, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
         var random = SeededGenerator(seed: 100_000)
         // Titles may hold anything printable; notes may also hold line breaks and tabs.
