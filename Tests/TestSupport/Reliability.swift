@@ -48,8 +48,6 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.standardError = stderr
         if let environment { process.environment = environment }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        // A program that exits before reading all its input must not take the test runner down with it.
-        signal(SIGPIPE, SIG_IGN)
         input = acceptsInput ? Pipe() : nil
         process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
@@ -69,9 +67,25 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Whether it is still running.
     public var isRunning: Bool { process.isRunning }
 
-    /// Writes `text` to its standard input.
+    /// Writes `text` to its standard input; nothing happens once the program has stopped reading.
+    ///
+    /// The write runs on a thread of its own with SIGPIPE blocked, so a program that exits early makes
+    /// it fail with EPIPE instead of killing the test runner; ignoring SIGPIPE process-wide instead
+    /// would be inherited by every program the tests start.
     public func write(_ text: String) {
-        try? input?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        guard let handle = input?.fileHandleForWriting else { return }
+        let data = Data(text.utf8)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            try? handle.write(contentsOf: data)
+            done.signal()
+        }
+        thread.start()
+        done.wait()
     }
 
     /// Closes its standard input (end of file for the program).
@@ -89,6 +103,31 @@ public final class BackgroundProcess: @unchecked Sendable {
     public func wait() -> ProcessResult {
         process.waitUntilExit()
         return result
+    }
+
+    /// Waits for it to end without holding a thread of the cooperative pool, which other tests need.
+    @discardableResult
+    public func finished() async -> ProcessResult {
+        while process.isRunning {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return wait()
+    }
+
+    /// Waits (up to `timeout`) until its standard output contains `text`; true when it did.
+    public func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !result.stdout.contains(text) && process.isRunning && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return result.stdout.contains(text)
+    }
+
+    /// Runs a program to its end without holding a thread of the cooperative pool (for long runs).
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) async throws -> ProcessResult {
+        try await BackgroundProcess(executable, arguments, environment: environment).finished()
     }
 
     /// What it printed so far (and how it ended, once it has).
@@ -225,8 +264,8 @@ public enum OwnCSV {
 /// Runs `body(worker)` on `workers` threads released together, and returns when all have finished.
 ///
 /// Threads rather than tasks: each worker blocks on child processes, and the cooperative pool has as
-/// many threads as cores, which would run two workers at a time on a two-core machine.
-public func runTogether(workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// many threads as cores; the caller awaits, so it does not hold one of those threads meanwhile either.
+public func runTogether(workers: Int, _ body: @escaping @Sendable (Int) -> Void) async {
     let gate = DispatchSemaphore(value: 0)
     let done = DispatchGroup()
     for worker in 0..<workers {
@@ -239,7 +278,9 @@ public func runTogether(workers: Int, _ body: @escaping @Sendable (Int) -> Void)
         thread.start()
     }
     for _ in 0..<workers { gate.signal() }
-    done.wait()
+    await withCheckedContinuation { continuation in
+        done.notify(queue: .global()) { continuation.resume() }
+    }
 }
 
 /// A value shared between threads behind a lock; a class, so escaping closures can capture it.
