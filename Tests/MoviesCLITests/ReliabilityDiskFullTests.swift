@@ -2,32 +2,35 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Scenario 4: the disk fills up (simulated with a file-size limit, RLIMIT_FSIZE) in the middle of a
-/// write. The write fails with a clear "disk full" error and a non-zero exit, nothing crashes, and what
-/// was already stored stays intact; a commit that made it into the WAL before its checkpoint failed stays.
+/// Whether file-size limits can be used with this build.
+enum FileSizeLimitProbe {
+    /// False only when the sanitizer runtime of this build cannot run under a 64 KiB file-size limit:
+    /// ThreadSanitizer dies of SIGBUS there before movies opens the file (`swift test
+    /// --sanitize=thread`). Any other failure leaves the tests on, to fail visibly.
+    static let isUsable: Bool = {
+        let folder = TemporaryDirectory()
+        let environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
+        let path = folder.file("probe.sqlite")
+        _ = try? ProcessRunner.run(
+            MoviesProcess.binary, ["--db", path, "migrate"], environment: environment)
+        let (executable, arguments) = FileSizeLimit.command(
+            bytes: 64 * 1024, MoviesProcess.binary, ["--db", path, "list"])
+        let probe = try? ProcessRunner.run(executable, arguments, environment: environment)
+        return probe.map { !$0.stderr.contains("Sanitizer") } ?? true
+    }()
+}
+
 extension Reliability {
+    /// Scenario 4: the disk fills up (simulated with a file-size limit, RLIMIT_FSIZE) in the middle of a
+    /// write. The write fails with a clear "disk full" error and a non-zero exit, nothing crashes, and what
+    /// was already stored stays intact; a commit that made it into the WAL before its checkpoint failed stays.
     @Suite(
         "Reliability: full disk",
         .enabled(
-            if: ReliabilityDiskFullTests.limitsAreUsable,
+            if: FileSizeLimitProbe.isUsable,
             "the sanitizer runtime this build runs with dies of SIGBUS under a small file-size limit"))
     struct ReliabilityDiskFullTests {
         let movies = MoviesProcess()
-        /// False only when the sanitizer runtime of this build cannot run under a 64 KiB file-size limit:
-        /// ThreadSanitizer dies of SIGBUS there before movies opens the file (`swift test
-        /// --sanitize=thread`). Any other failure leaves the tests on, to fail visibly.
-        static let limitsAreUsable: Bool = {
-            let folder = TemporaryDirectory()
-            let environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
-            let path = folder.file("probe.sqlite")
-            _ = try? ProcessRunner.run(
-                MoviesProcess.binary, ["--db", path, "migrate"], environment: environment)
-            let (executable, arguments) = FileSizeLimit.command(
-                bytes: 64 * 1024, MoviesProcess.binary, ["--db", path, "list"])
-            let probe = try? ProcessRunner.run(executable, arguments, environment: environment)
-            return probe.map { !$0.stderr.contains("Sanitizer") } ?? true
-        }()
-
         static let diskFull =
             "Error: The disk is full (or a file-size limit was reached); nothing was written"
 
