@@ -64,7 +64,10 @@ let package = Package(
             resources: [.copy("Feeds/Fixtures")]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "TestSupport"]),
         // Depends on the `movies` executable so `swift test` builds it; the tests run it as a user would.
-        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies", "TestSupport"]),
+        // HostileInput/: the corpus of bad command lines, import files and feeds (ReliabilityHostileInputTests).
+        .testTarget(
+            name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies", "TestSupport"],
+            resources: [.copy("HostileInput")]),
     ],
     swiftLanguageModes: [.v6]
 )

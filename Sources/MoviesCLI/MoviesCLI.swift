@@ -62,7 +62,22 @@ public enum MoviesCLI {
     ) async -> Int32 {
         let output = OutputStream.standardOutput()
         let errors = OutputStream.standardError()
-        defer { output.flush() }
+        let code = await run(arguments: arguments, environment: environment, output: output, errors: errors)
+        output.flush()
+        // Output that did not reach its file (`movies export > file` on a full disk, past a file-size
+        // limit) must not pass for success. A closed pipe (`| head`) is the reader's choice: not an error.
+        if let failure = output.writeError, failure != EPIPE {
+            errors.line("Error: Cannot write the output: \(String(cString: strerror(failure)))")
+            return code == 0 ? ExitCodes.failure : code
+        }
+        return code
+    }
+
+    /// Runs the command with its output streams and returns the exit code.
+    @MainActor
+    private static func run(
+        arguments: [String], environment: [String: String], output: OutputStream, errors: OutputStream
+    ) async -> Int32 {
         let terminal = Terminal(environment: environment)
         let parser = ArgumentParser(root: rootSpec, globalOptions: globalOptions)
         do {
@@ -109,7 +124,15 @@ public enum MoviesCLI {
     }
 
     /// The message and exit code for any error a command can throw.
+    ///
+    /// Messages quote what they refuse (an argument, a line of a file, a feed's words), so their control
+    /// characters are made visible: an error must not recolour or rewrite the user's terminal either.
     static func describe(_ error: any Error) -> (message: String?, code: Int32) {
+        let (message, code) = describeUnsanitized(error)
+        return (message.map(TerminalText.sanitizedKeepingLines), code)
+    }
+
+    private static func describeUnsanitized(_ error: any Error) -> (message: String?, code: Int32) {
         switch error {
         case let usage as UsageError:
             return (usage.message, ExitCodes.usage)

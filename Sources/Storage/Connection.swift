@@ -74,12 +74,8 @@ public final class Connection {
             try execute("PRAGMA query_only = ON")
         } else {
             // WAL: readers never block the writer and the writer never blocks readers; a commit is one
-            // append to the -wal file. The mode is persistent, so this is a no-op after the first open.
-            // https://www.sqlite.org/wal.html
-            let mode = try scalarString("PRAGMA journal_mode = WAL")
-            if mode?.lowercased() != "wal" {
-                throw StorageError.cannotOpen(path: path, reason: "cannot switch the database to WAL mode")
-            }
+            // append to the -wal file. https://www.sqlite.org/wal.html
+            try switchToWAL(timeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
         // In WAL mode NORMAL is safe from corruption and only the last commits before a power loss may
         // roll back; FULL would fsync on every commit. https://www.sqlite.org/pragma.html#pragma_synchronous
@@ -87,6 +83,29 @@ public final class Connection {
         // Foreign keys are off by default for compatibility; this schema relies on them.
         // https://www.sqlite.org/foreignkeys.html#fk_enable
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Puts the file in WAL mode, waiting up to the busy timeout for other processes doing the same.
+    ///
+    /// The mode is persistent, so only a new file needs the switch, which takes an exclusive lock. When
+    /// several processes open a new file at once, each holds a shared lock and asks for the exclusive
+    /// one; SQLite answers SQLITE_BUSY at once, without the busy handler, since waiting could deadlock
+    /// (https://www.sqlite.org/c3ref/busy_handler.html). So the switch is tried again until the others
+    /// are done, and skipped when the file is already in WAL mode (the header was read just before).
+    private func switchToWAL(timeoutMilliseconds: Int) throws {
+        if try scalarString("PRAGMA journal_mode")?.lowercased() == "wal" { return }
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        while true {
+            do {
+                guard try scalarString("PRAGMA journal_mode = WAL")?.lowercased() == "wal" else {
+                    throw StorageError.cannotOpen(
+                        path: path, reason: "cannot switch the database to WAL mode")
+                }
+                return
+            } catch let error as StorageError where error.isBusy && ContinuousClock.now < deadline {
+                usleep(5_000)
+            }
+        }
     }
 
     // MARK: - Statements

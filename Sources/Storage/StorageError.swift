@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Everything the storage layer can refuse or fail at, with enough detail for a person to act on.
 ///
 /// SQLite failures keep SQLite's *extended* result code (https://www.sqlite.org/rescode.html) and its
@@ -86,7 +92,39 @@ extension StorageError {
             ?? String(cString: sqlite3_errstr(code))
         // sqlite3_extended_errcode reflects the most recent API call; when it disagrees with the
         // primary code we were handed, trust the code we were handed.
-        let reported = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        var reported = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        // SQLITE_IOERR_WRITE, _TRUNCATE and _SHMSIZE (growing the -shm file), which Swift cannot import
+        // (macros built from two others).
+        let growingFile = [SQLITE_IOERR | (3 << 8), SQLITE_IOERR | (6 << 8), SQLITE_IOERR | (19 << 8)]
+        if growingFile.contains(reported), let handle, isOutOfSpace(handle) {
+            reported = SQLITE_FULL
+        }
         return .sqlite(code: reported, message: message, sql: sql)
+    }
+
+    /// Whether a failed write on `handle` ran out of room rather than into a device error.
+    ///
+    /// SQLite's unix VFS reports ENOSPC as SQLITE_FULL, but EFBIG (a write past the file-size limit,
+    /// `ulimit -f`) and EDQUOT (a quota) as SQLITE_IOERR_WRITE, or SQLITE_IOERR_SHMSIZE when it is the
+    /// `-shm` file that cannot grow: "disk I/O error". The errno SQLite saved
+    /// (`sqlite3_system_errno`) is often lost by the rollback that follows a failed COMMIT, so a finite
+    /// file-size limit, or a file system with no room left, also counts.
+    /// https://www.sqlite.org/c3ref/system_errno.html
+    private static func isOutOfSpace(_ handle: OpaquePointer) -> Bool {
+        let reason = sqlite3_system_errno(handle)
+        if reason == ENOSPC || reason == EFBIG || reason == EDQUOT { return true }
+        var limit = rlimit()
+        #if os(Linux)
+            let fileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        #else
+            let fileSize = RLIMIT_FSIZE
+        #endif
+        // RLIM_INFINITY is all ones on Linux and Int64.max on Darwin (and does not import into Swift).
+        if getrlimit(fileSize, &limit) == 0 && limit.rlim_cur < rlim_t(Int64.max) {
+            return true
+        }
+        guard let path = sqlite3_db_filename(handle, "main") else { return false }
+        var space = statvfs()
+        return statvfs(path, &space) == 0 && space.f_bavail == 0
     }
 }

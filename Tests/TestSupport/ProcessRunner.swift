@@ -5,9 +5,26 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
     public let status: Int32
     public let stdout: String
     public let stderr: String
+    /// The signal that ended the process (then `status` is the signal's number too), or nil.
+    public let signal: Int32?
+
+    public init(status: Int32, stdout: String, stderr: String, signal: Int32? = nil) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.signal = signal
+    }
+
+    /// True when the process died of a signal, exited with a code above 128 (a shell's way of saying
+    /// so), or printed a Swift runtime trap or crash backtrace.
+    public var crashed: Bool {
+        signal != nil || status > 128 || stderr.contains("Fatal error") || stderr.contains("Program crashed")
+            || stderr.contains("Backtrace") || stderr.contains("stack trace")
+    }
 
     public var description: String {
-        "exit \(status)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)"
+        let ending = signal.map { "signal \($0)" } ?? "exit \(status)"
+        return "\(ending)\n--- stdout ---\n\(stdout.prefix(4000))--- stderr ---\n\(stderr.prefix(4000))"
     }
 }
 
@@ -64,7 +81,9 @@ public enum ProcessRunner {
         }
         let stdout = String(decoding: fileSnapshot(stdoutPath) ?? Data(), as: UTF8.self)
         let stderr = String(decoding: fileSnapshot(stderrPath) ?? Data(), as: UTF8.self)
-        return ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
+        return ProcessResult(
+            status: process.terminationStatus, stdout: stdout, stderr: stderr, signal: signal)
     }
 
     /// The path of a program next to the running test bundle (SwiftPM's build folder), e.g. `movies`.

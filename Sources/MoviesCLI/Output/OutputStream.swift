@@ -16,8 +16,11 @@ final class OutputStream: TextSink {
     private var buffer: [UInt8] = []
     private let capacity: Int
     private let flushesEveryWrite: Bool
-    /// Set once a write failed (a closed pipe): later output is dropped instead of failing again.
-    private(set) var isBroken = false
+    /// The `errno` of the first failed write (a closed pipe, a full disk, a file-size limit); later
+    /// output is dropped instead of failing again, and `MoviesCLI` reports it when the command ends.
+    private(set) var writeError: Int32?
+    /// True once a write failed.
+    var isBroken: Bool { writeError != nil }
 
     init(descriptor: Int32, capacity: Int = 64 * 1024, flushesEveryWrite: Bool = false) {
         self.descriptor = descriptor
@@ -52,7 +55,7 @@ final class OutputStream: TextSink {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard !isBroken else { return }
         if !buffer.withUnsafeBytes({ FileDescriptorWriter.write($0, to: descriptor) }) {
-            isBroken = true
+            writeError = errno
         }
     }
 }

@@ -21,6 +21,12 @@ enum TerminalText {
         return result
     }
 
+    /// `sanitized` line by line: line breaks stay, for messages of several lines.
+    static func sanitizedKeepingLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
+            .joined(separator: "\n")
+    }
+
     /// `sanitized` on one line: line breaks and tabs become spaces first (for table cells).
     static func singleLine(_ text: String) -> String {
         sanitized(

@@ -70,7 +70,7 @@ struct AddMovieForm {
     private func ask(_ prompt: String) async -> String? {
         switch await console.readLine(prompt: prompt) {
         case .line(let text): text
-        case .interrupted, .end, .tooLong: nil
+        case .interrupted, .end, .tooLong, .notUTF8: nil
         }
     }
 }

@@ -59,6 +59,8 @@ final class ShellSession {
                 fail(
                     "Error: the line is \(bytes) bytes long; lines are limited to 1 MiB\n",
                     code: ExitCodes.usage)
+            case .notUTF8:
+                fail("Error: the line is not valid UTF-8; it was not run\n", code: ExitCodes.usage)
             case .line(let line):
                 let words: [String]
                 do {

@@ -16,6 +16,8 @@ enum ConsoleInput: Equatable, Sendable {
     case line(String)
     /// A line longer than the reader keeps; it was skipped.
     case tooLong(bytes: Int)
+    /// A line that is not valid UTF-8; it was skipped.
+    case notUTF8
     /// Ctrl-C at the prompt.
     case interrupted
     /// End of input (Ctrl-D, or the end of a script).

@@ -198,6 +198,7 @@ private final class InputThread: @unchecked Sendable {
                 case .none: return .end
                 case .text(let line): return .line(line)
                 case .tooLong(let bytes): return .tooLong(bytes: bytes)
+                case .notUTF8: return .notUTF8
                 }
             }
         }

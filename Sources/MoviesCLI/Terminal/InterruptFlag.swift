@@ -1,5 +1,3 @@
-import Dispatch
-import Storage
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,43 +6,32 @@ import Synchronization
     import Darwin
 #endif
 
+/// Set by `InterruptFlag`'s signal handler. A lock-free atomic store is async-signal-safe.
+private let interruptRaised = Atomic<Bool>(false)
+
 /// Turns SIGINT/SIGTERM into a flag a long-running command checks, so Ctrl-C ends it cleanly (exit 0,
 /// no trace) instead of killing it mid-write.
 ///
-/// The signals are ignored at the process level and observed through dispatch sources, which still see
-/// them (libdispatch installs its own handling for signal sources).
+/// A plain signal handler sets the flag. (Ignoring the signals and observing them through dispatch
+/// sources lost a signal that arrived before libdispatch had registered the source, which it does
+/// asynchronously: `list --watch` then ran on after its Ctrl-C.) One flag per process, so one
+/// `InterruptFlag` at a time.
 final class InterruptFlag: Sendable {
-    /// The flag itself, shared with the signal handlers.
-    private final class Flag: Sendable {
-        let value = Atomic<Bool>(false)
-    }
-
-    private let raised = Flag()
-    private let sources: Locked<[any DispatchSourceSignal]>
     private let signals: [Int32]
 
     init(signals: [Int32]) {
         self.signals = signals
-        var sources: [any DispatchSourceSignal] = []
+        interruptRaised.store(false, ordering: .relaxed)
         for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [raised] in raised.value.store(true, ordering: .relaxed) }
-            source.resume()
-            sources.append(source)
+            signal(number) { _ in interruptRaised.store(true, ordering: .relaxed) }
         }
-        self.sources = Locked(sources)
     }
 
     /// True once one of the signals arrived.
-    var isRaised: Bool { raised.value.load(ordering: .relaxed) }
+    var isRaised: Bool { interruptRaised.load(ordering: .relaxed) }
 
-    /// Stops observing and gives the signals their default meaning back.
+    /// Gives the signals their default meaning back.
     func restore() {
-        sources.withLock { sources in
-            for source in sources { source.cancel() }
-            sources.removeAll()
-        }
         for number in signals {
             signal(number, SIG_DFL)
         }

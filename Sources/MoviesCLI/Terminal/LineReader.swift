@@ -13,6 +13,9 @@ final class LineReader {
     enum Line: Equatable {
         case text(String)
         case tooLong(bytes: Int)
+        /// A line that is not valid UTF-8: decoding it would replace bytes with U+FFFD and store (or
+        /// search for) text other than the one given, so it is reported instead.
+        case notUTF8
     }
 
     let descriptor: Int32
@@ -41,7 +44,7 @@ final class LineReader {
                 start = newline + 1
                 compact()
                 if skipped > 0 { return .tooLong(bytes: skipped + bytes.count) }
-                return .text(String(decoding: bytes, as: UTF8.self))
+                return Self.line(bytes)
             }
             if isAtEnd {
                 guard start < buffer.count || skipped > 0 else { return nil }
@@ -49,7 +52,7 @@ final class LineReader {
                 start = buffer.count
                 compact()
                 if skipped > 0 { return .tooLong(bytes: skipped + bytes.count) }
-                return .text(String(decoding: bytes, as: UTF8.self))
+                return Self.line(bytes)
             }
             if buffer.count - start > maximumLength {
                 // Drop what is held of the overlong line and keep reading to its end.
@@ -59,6 +62,10 @@ final class LineReader {
             }
             fill()
         }
+    }
+
+    private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
+        String(validating: bytes, as: UTF8.self).map { .text($0) } ?? .notUTF8
     }
 
     private func fill() {

@@ -45,6 +45,7 @@ final class SendableLineReader: @unchecked Sendable {
         case .none: .end
         case .text(let line): .line(line)
         case .tooLong(let bytes): .tooLong(bytes: bytes)
+        case .notUTF8: .notUTF8
         }
     }
 }

@@ -93,7 +93,7 @@ struct MovieImporterTests {
             tt0113277,9,2024-01-02,Heat,Heat,https://www.imdb.com/title/tt0113277/,Movie,8.3,170,1995,Crime,700000,1995-12-15,Michael Mann
 
             """
-        try importer.run(try reader(text))
+        _ = try importer.run(try reader(text))
         let heat = try #require(try store.list().first)
         #expect(
             heat.imdbID == "tt0113277" && heat.rating == .excellent && heat.stars == StarRating(halfStars: 9))
@@ -176,7 +176,7 @@ struct MovieImporterTests {
         let text =
             MovieRecordWriter.baseFieldNames.joined(separator: ",")
             + "\n1,Newcomer,,good,,,\(stamp),\(stamp)\n"
-        try importer.run(try reader(text))
+        _ = try importer.run(try reader(text))
         #expect(try store.list().map(\.title) == ["Occupant", "Newcomer"])
     }
 

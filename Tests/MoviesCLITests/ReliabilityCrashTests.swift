@@ -1,0 +1,177 @@
+import Foundation
+import MoviesCore
+import Storage
+import TestSupport
+import Testing
+
+/// Scenarios 2 and 3: `kill -9` in the middle of a write. SQLite's WAL makes every transaction all or
+/// nothing, so whenever the process dies the file opens, is sound, and holds what it held before the
+/// transaction or everything after it, never a part.
+extension Reliability {
+    @Suite("Reliability: crashes mid-write", .serialized, .enabled(if: ReliabilityScale.isSlowEnabled))
+    struct ReliabilityCrashTests {
+        let movies = MoviesProcess()
+
+        private func count(_ table: String = "movies", in path: String? = nil) throws -> Int {
+            Int(try SQLiteShell.run(path ?? movies.databasePath, "SELECT count(*) FROM \(table)")) ?? -1
+        }
+
+        /// Waits `seconds`, then `kill -9`s the process (unless it is already done) and returns its end.
+        private func kill(_ process: BackgroundProcess, after seconds: Double) async -> ProcessResult {
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            while process.isRunning && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            process.send(SIGKILL)
+            return await process.finished()
+        }
+
+        @Test("kill -9 of `movies import` at random moments: the file is sound and holds all of it or none")
+        func killedImports() async throws {
+            let rows = ReliabilityScale.count(ci: 20_000, full: 200_000)
+            let kills = ReliabilityScale.count(ci: 3, full: 20)
+            try movies.succeed("add", "Before everything", "--rating", "good")
+
+            // One whole import first, to learn how long one takes; the kills are spread over that time.
+            let reference = movies.folder.file("reference.csv")
+            try OwnCSV.write(count: rows, prefix: "Reference", to: reference)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let whole = try await BackgroundProcess.run(
+                MoviesProcess.binary, ["import", reference], environment: movies.environment)
+            #expect(whole.status == 0 && whole.stdout.contains("\(rows) added"), "\(whole)")
+            let duration = clock.now - started
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+
+            var generator = SeededGenerator(seed: 2_026_11_30)
+            var interrupted = 0
+            var completed = 0
+            for attempt in 0..<kills {
+                let file = movies.folder.file("import-\(attempt).csv")
+                try OwnCSV.write(count: rows, prefix: "Attempt \(attempt)", to: file)
+                let before = try count()
+                let importer = try BackgroundProcess(
+                    MoviesProcess.binary, ["import", file], environment: movies.environment)
+                let result = await kill(
+                    importer, after: Double.random(in: 0...(seconds * 1.1), using: &generator))
+                try? FileManager.default.removeItem(atPath: file)
+
+                // The file opens with movies (which recovers the WAL) and with sqlite3, and is sound.
+                let list = try movies.run(["list", "--limit", "1"])
+                #expect(list.status == 0 && !list.crashed, "attempt \(attempt): \(list)")
+                #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
+                let after = try count()
+                #expect(
+                    after == before || after == before + rows, "attempt \(attempt): \(before) then \(after)")
+                #expect(try count("movies_fts") == after, "the search index matches the table")
+                if result.signal == SIGKILL {
+                    if after == before { interrupted += 1 } else { completed += 1 }
+                } else {
+                    #expect(result.status == 0 && after == before + rows, "attempt \(attempt): \(result)")
+                    completed += 1
+                }
+            }
+            #expect(interrupted > 0, "no kill landed during an import")
+            ReliabilityScale.report(
+                "kill -9 of a \(rows)-row import at \(kills) random moments (one import takes \(duration)): "
+                    + "\(interrupted) rolled back to the count before, \(completed) had committed; "
+                    + "integrity ok every time, never a partial import")
+        }
+
+        // MARK: - Migrations
+
+        /// A database at schema version 2 holding `rows` movies, built with sqlite3 from the real migration
+        /// files and the `schema_migrations` rows `movies` itself would have written.
+        private func versionTwoDatabase(rows: Int, at path: String) throws {
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
+            var script = "PRAGMA journal_mode = WAL;\nBEGIN;\n"
+            for (version, name) in [(1, "create_movies"), (2, "create_news")] {
+                let identifier = "000\(version)_\(name)"
+                let sql = try String(
+                    contentsOf: folder.appendingPathComponent(identifier + ".sql"), encoding: .utf8)
+                let migration = Migration(version: version, name: name, sql: sql)
+                // The file in Migrations/ is what the binary carries.
+                #expect(AppDatabase.migrator.migrations[version - 1].checksum == migration.checksum)
+                script += sql + "\n"
+                script += """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
+                        applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) STRICT;
+                    INSERT INTO schema_migrations (version, name, checksum)
+                        VALUES (\(version), '\(name)', '\(migration.checksum)');
+
+                    """
+            }
+            script += """
+                PRAGMA user_version = 2;
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(rows))
+                INSERT INTO movies (title, year, rating, note)
+                SELECT 'Movie number ' || x, 1870 + x % 200, 'good', 'A note about movie ' || x FROM n;
+                INSERT INTO news_items (guid, title, summary, published_at)
+                VALUES ('one', 'A news item', 'Its summary', '2026-11-30T10:00:00.000Z');
+                COMMIT;
+                """
+            let result = try ProcessRunner.run(SQLiteShell.path, ["-bail", path], input: script)
+            #expect(result.status == 0, "\(result)")
+        }
+
+        @Test(
+            "kill -9 during a migration: the previous version is intact and the next `movies migrate` works")
+        func killedMigrations() async throws {
+            let rows = ReliabilityScale.count(ci: 30_000, full: 200_000)
+            let kills = ReliabilityScale.count(ci: 3, full: 10)
+            let template = movies.folder.file("version-2.sqlite")
+            try versionTwoDatabase(rows: rows, at: template)
+            #expect(try SQLiteShell.run(template, "PRAGMA user_version") == "2")
+            let templateBytes = try #require(fileSnapshot(template))
+
+            // One whole migration first, to learn how long it takes.
+            let referencePath = movies.folder.file("reference.sqlite")
+            _ = FileManager.default.createFile(atPath: referencePath, contents: templateBytes)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let reference = try await BackgroundProcess.run(
+                MoviesProcess.binary, ["--db", referencePath, "migrate"], environment: movies.environment)
+            let duration = clock.now - started
+            #expect(reference.status == 0 && reference.stdout.contains("Applied 0003_full_text_search"))
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+
+            var generator = SeededGenerator(seed: 3)
+            var interrupted = 0
+            for attempt in 0..<kills {
+                let path = movies.folder.file("attempt-\(attempt).sqlite")
+                _ = FileManager.default.createFile(atPath: path, contents: templateBytes)
+                let migrating = try BackgroundProcess(
+                    MoviesProcess.binary, ["--db", path, "migrate"], environment: movies.environment)
+                let result = await kill(
+                    migrating, after: Double.random(in: 0...(seconds * 0.9), using: &generator))
+
+                // Whatever moment it died at, the file is sound at a version it reached whole.
+                #expect(try SQLiteShell.integrityCheck(path) == "ok", "attempt \(attempt)")
+                let version = Int(try SQLiteShell.run(path, "PRAGMA user_version")) ?? -1
+                #expect(
+                    try SQLiteShell.run(path, "SELECT max(version) FROM schema_migrations") == "\(version)",
+                    "attempt \(attempt)")
+                #expect((2...4).contains(version), "attempt \(attempt): version \(version)")
+                #expect(try count(in: path) == rows, "attempt \(attempt)")
+                if result.signal == SIGKILL && version < 4 { interrupted += 1 }
+
+                // The next run migrates cleanly, and the full-text index covers every row.
+                let next = try movies.run(["--db", path, "migrate"])
+                #expect(next.status == 0 && !next.crashed, "attempt \(attempt): \(next)")
+                #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "4")
+                #expect(try SQLiteShell.integrityCheck(path) == "ok")
+                #expect(try count("movies_fts", in: path) == rows)
+                let found = try movies.run(["--db", path, "search", "number", "\(rows)", "--format", "tsv"])
+                #expect(found.stdout.contains("Movie number \(rows)\t"), "\(found)")
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            #expect(interrupted > 0, "no kill landed during a migration")
+            ReliabilityScale.report(
+                "kill -9 during migrations 3-4 of a \(rows)-movie version-2 file at \(kills) random moments "
+                    + "(a whole migration takes \(duration)): \(interrupted) interrupted, previous version intact "
+                    + "every time, the next migrate clean every time")
+        }
+    }
+}
