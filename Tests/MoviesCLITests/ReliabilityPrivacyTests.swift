@@ -106,24 +106,9 @@ extension Reliability {
             let homeChanges = FolderSnapshot(home).changes(since: before.0).filter {
                 $0 != ".local" && $0 != ".local/share" && $0 != dataPrefix && !$0.hasPrefix(dataPrefix + "/")
             }
-            // swift-corelibs-foundation's URLSessionConfiguration creates the folders of its shared URL cache
-            // and cookie storage even when a session uses neither (the fetcher's sessions are ephemeral):
-            // ~/.cache/org.swift.foundation.URLCache/movies and ~/.local/share/<folder of the binary>. Empty,
-            // but outside the data folder; gone once feeds are fetched without URLSession.
-            let binaryFolder =
-                ".local/share/"
-                + URL(fileURLWithPath: MoviesProcess.binary).deletingLastPathComponent()
-                .lastPathComponent
-            let foundationFolders = homeChanges.filter {
-                $0 == ".cache" || $0.hasPrefix(".cache/org.swift.foundation.URLCache") || $0 == binaryFolder
-            }
-            #expect(
-                homeChanges.filter { !foundationFolders.contains($0) }.isEmpty,
-                "written in HOME: \(homeChanges)")
-            withKnownIssue("URLSession creates empty cache and cookie folders in HOME", isIntermittent: true)
-            {
-                #expect(foundationFolders.isEmpty, "written in HOME by Foundation: \(foundationFolders)")
-            }
+            // (Feeds are fetched through libcurl, not URLSession, whose configuration created empty cache and
+            // cookie folders in HOME: ~/.cache/org.swift.foundation.URLCache/... and ~/.local/share/<binary>.)
+            #expect(homeChanges.isEmpty, "written in HOME: \(homeChanges)")
             #expect(FolderSnapshot(work).changes(since: before.1) == ["out.json"])
             expectPrivate(work + "/out.json", 0o600)
             #expect(FolderSnapshot(temporary).changes(since: before.2).isEmpty)
