@@ -49,26 +49,8 @@ public struct FeedFetcher: Sendable {
     public func fetchAll(
         _ requests: [FeedRequest], maxConcurrent: Int, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async -> [Result<FeedFetchResult, FeedFetchError>] {
-        let width = max(1, maxConcurrent)
-        var results: [Result<FeedFetchResult, FeedFetchError>?] = Array(repeating: nil, count: requests.count)
-        await withTaskGroup(of: (Int, Result<FeedFetchResult, FeedFetchError>).self) { group in
-            var next = 0
-            var finished = 0
-            while next < min(width, requests.count) {
-                let index = next
-                group.addTask { (index, await fetch(requests[index])) }
-                next += 1
-            }
-            for await (index, result) in group {
-                results[index] = result
-                finished += 1
-                progress?(finished, requests.count)
-                if next < requests.count {
-                    let index = next
-                    group.addTask { (index, await fetch(requests[index])) }
-                    next += 1
-                }
-            }
+        let results = await concurrentlyMap(count: requests.count, width: maxConcurrent, progress: progress) {
+            await fetch(requests[$0])
         }
         return results.enumerated().map { index, result in
             result ?? .failure(FeedFetchError(.cancelled, url: requests[index].url))

@@ -131,36 +131,16 @@ public struct NewsRefresher: Sendable {
     private func fetchAndParse(_ feeds: [Feed], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?) async
         -> [Result<Document?, FeedProblem>]
     {
-        var results = [Result<Document?, FeedProblem>](
-            repeating: .failure(FeedProblem(message: "not fetched", isBadData: false)), count: feeds.count)
-        await withTaskGroup(of: (Int, Result<Document?, FeedProblem>).self) { group in
-            var next = 0
-            var done = 0
-            func start(_ index: Int) {
-                let feed = feeds[index]
-                group.addTask {
-                    guard let url = URL(string: feed.url) else {
-                        return (index, .failure(FeedProblem(message: "not a valid URL", isBadData: true)))
-                    }
-                    let request = FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified)
-                    return (index, await fetchAndParse(request))
-                }
+        let results = await concurrentlyMap(count: feeds.count, width: jobs, progress: progress) { index in
+            let feed = feeds[index]
+            guard let url = URL(string: feed.url) else {
+                return Result<Document?, FeedProblem>.failure(
+                    FeedProblem(message: "not a valid URL", isBadData: true))
             }
-            while next < min(jobs, feeds.count) {
-                start(next)
-                next += 1
-            }
-            for await (index, result) in group {
-                results[index] = result
-                done += 1
-                progress?(done, feeds.count)
-                if next < feeds.count {
-                    start(next)
-                    next += 1
-                }
-            }
+            let request = FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified)
+            return await fetchAndParse(request)
         }
-        return results
+        return results.map { $0 ?? .failure(FeedProblem(message: "not fetched", isBadData: false)) }
     }
 
     private func fetchAndParse(_ request: FeedRequest) async -> Result<Document?, FeedProblem> {
