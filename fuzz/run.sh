@@ -132,7 +132,7 @@ build_all() {
 # trap first and hold the process for its 30 s timeout instead of letting libFuzzer save the input.
 export SWIFT_BACKTRACE=enable=no
 # Leaks in the toolchain's own libraries that the targets cannot avoid (each one explained there).
-export LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 # Standard libFuzzer options for target $1.
 fuzz_options() {

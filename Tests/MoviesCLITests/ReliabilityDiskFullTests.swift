@@ -4,20 +4,12 @@ import Testing
 
 /// Whether file-size limits can be used with this build.
 enum FileSizeLimitProbe {
-    /// False only when the sanitizer runtime of this build cannot run under a 64 KiB file-size limit:
-    /// ThreadSanitizer dies of SIGBUS there before movies opens the file (`swift test
-    /// --sanitize=thread`). Any other failure leaves the tests on, to fail visibly.
-    static let isUsable: Bool = {
-        let folder = TemporaryDirectory()
-        let environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        let path = folder.file("probe.sqlite")
-        _ = try? ProcessRunner.run(
-            MoviesProcess.binary, ["--db", path, "migrate"], environment: environment)
-        let (executable, arguments) = FileSizeLimit.command(
-            bytes: 64 * 1024, MoviesProcess.binary, ["--db", path, "list"])
-        let probe = try? ProcessRunner.run(executable, arguments, environment: environment)
-        return probe.map { !$0.stderr.contains("Sanitizer") } ?? true
-    }()
+    /// False under `swift test --sanitize=thread`: a ThreadSanitizer-built `movies` dies of SIGBUS inside
+    /// the sanitizer runtime under a small file-size limit once the database is larger than the limit
+    /// ("ThreadSanitizer: BUS on unknown address ... nested bug in the same thread"), before movies can
+    /// report anything. The uninstrumented test pass (and AddressSanitizer's) runs these tests. The test
+    /// process is built with the same sanitizer as the binary, so its own runtime tells.
+    static let isUsable: Bool = dlsym(nil, "__tsan_init") == nil
 }
 
 extension Reliability {
@@ -28,7 +20,7 @@ extension Reliability {
         "Reliability: full disk",
         .enabled(
             if: FileSizeLimitProbe.isUsable,
-            "the sanitizer runtime this build runs with dies of SIGBUS under a small file-size limit"))
+            "ThreadSanitizer's runtime dies of SIGBUS under a small file-size limit"))
     struct ReliabilityDiskFullTests {
         let movies = MoviesProcess()
         static let diskFull =

@@ -147,7 +147,7 @@ struct WatchTests {
         let watcher = Process()
         watcher.executableURL = URL(fileURLWithPath: MoviesProcess.binary)
         watcher.arguments = ["list", "--watch"]
-        watcher.environment = movies.environment
+        watcher.environment = SanitizerOptions.passedOn(movies.environment)
         let output = Pipe()
         let errors = Pipe()
         watcher.standardOutput = output

@@ -56,7 +56,7 @@ public enum ProcessRunner {
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
         if let environment {
-            process.environment = environment
+            process.environment = SanitizerOptions.passedOn(environment)
         }
         if let currentDirectory {
             process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)

@@ -35,7 +35,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = SanitizerOptions.passedOn(environment)
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle

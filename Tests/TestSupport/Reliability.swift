@@ -46,7 +46,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.arguments = arguments
         process.standardOutput = stdout
         process.standardError = stderr
-        if let environment { process.environment = environment }
+        if let environment { process.environment = SanitizerOptions.passedOn(environment) }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         input = acceptsInput ? Pipe() : nil
         process.standardInput = input ?? FileHandle.nullDevice
