@@ -31,7 +31,9 @@ let package = Package(
         ),
 
         // MARK: - Libraries
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        // Checksum: SHA-256 for migration checksums, shared by Storage and the embed-migrations tool.
+        .target(name: "Checksum"),
+        .target(name: "Storage", dependencies: ["CSQLite", "Checksum"]),
         .target(
             name: "MoviesCore",
             dependencies: ["Storage", "CCurlLoader"],
@@ -48,7 +50,7 @@ let package = Package(
             name: "movies-bench", dependencies: ["MoviesCore", "Storage", "CSQLite", "TestSupport"]),
 
         // MARK: - Build plugin: Migrations/*.sql compiled into the binary
-        .executableTarget(name: "embed-migrations"),
+        .executableTarget(name: "embed-migrations", dependencies: ["Checksum"]),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
@@ -58,6 +60,7 @@ let package = Package(
         // MARK: - Tests
         // TestSupport: temporary folders, running processes, file snapshots; shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Storage"], path: "Tests/TestSupport"),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .testTarget(
             name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"],

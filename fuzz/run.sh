@@ -38,8 +38,8 @@ max_len() {
 # The libraries each target links, in link order.
 libraries() {
     case "$1" in
-        argv | shell) echo MoviesCLI ViewModels MoviesCore Storage ;;
-        *) echo MoviesCore Storage ;;
+        argv | shell) echo MoviesCLI ViewModels MoviesCore Storage Checksum ;;
+        *) echo MoviesCore Storage Checksum ;;
     esac
 }
 
@@ -80,9 +80,15 @@ build_all() {
     echo "${swift_flags[*]}" >"$build/flags"
 
     # MoviesCore's migrations come from a build plugin in the package; run the same generator here.
-    if stale "$build/embed-migrations" Sources/embed-migrations/main.swift; then
+    # The tool needs the Checksum module; built here without the sanitizers, since it runs at build time.
+    if stale "$build/embed-migrations" Sources/embed-migrations/main.swift Sources/Checksum/*.swift; then
         echo "compiling embed-migrations"
-        swiftc -O Sources/embed-migrations/main.swift -o "$build/embed-migrations"
+        mkdir -p "$build/tool"
+        swiftc -O -parse-as-library -module-name Checksum -emit-module \
+            -emit-module-path "$build/tool/Checksum.swiftmodule" -c -o "$build/tool/Checksum.o" \
+            Sources/Checksum/*.swift
+        swiftc -O -I "$build/tool" Sources/embed-migrations/main.swift "$build/tool/Checksum.o" \
+            -o "$build/embed-migrations"
     fi
     "$build/embed-migrations" "$build/gen/EmbeddedMigrations.swift.new" Migrations/*.sql
     # Keep the old file (and its time stamp) when nothing changed, so MoviesCore is not rebuilt.
@@ -102,13 +108,15 @@ build_all() {
             -c -o "$build/obj/CCurlLoader.o" Sources/CCurlLoader/curl_loader.c
     fi
 
-    local storage core view_models cli
+    local checksum storage core view_models cli
+    mapfile -t checksum < <(find Sources/Checksum -name '*.swift' | sort)
     mapfile -t storage < <(find Sources/Storage -name '*.swift' | sort)
     mapfile -t core < <(find Sources/MoviesCore -name '*.swift' | sort)
     mapfile -t view_models < <(find Sources/ViewModels -name '*.swift' | sort)
     mapfile -t cli < <(find Sources/MoviesCLI -name '*.swift' | sort)
 
-    compile_library Storage "" "" "${storage[@]}"
+    compile_library Checksum "" "" "${checksum[@]}"
+    compile_library Storage Checksum "" "${storage[@]}"
     compile_library MoviesCore Storage -enable-testing "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
     compile_library ViewModels MoviesCore "" "${view_models[@]}"
     compile_library MoviesCLI ViewModels -enable-testing "${cli[@]}"

@@ -127,7 +127,7 @@ public struct MigrationRecord: Sendable, Equatable {
     public let appliedAt: String
 
     /// `0001_create_movies`.
-    public var identifier: String { Migration(version: version, name: name, sql: "").identifier }
+    public var identifier: String { Migration.identifier(version: version, name: name) }
 }
 
 /// The migration bookkeeping read from a database.

@@ -1,9 +1,10 @@
 // embed-migrations OUTPUT.swift NNNN_name.sql...
 //
 // The build tool behind the EmbedMigrations plugin: writes one Swift file holding every migration's
-// version, name and SQL text, in version order. A misnamed file or a repeated version number stops
+// version, name, SQL text and SHA-256 checksum, in version order. A misnamed file or a repeated version number stops
 // the build with a message naming the file, because a silently skipped migration would ship.
 
+import Checksum
 import Foundation
 
 /// One migration file, as found on disk.
@@ -77,7 +78,8 @@ var source = """
     """
 for file in files {
     source +=
-        "        Migration(version: \(file.version), name: \(swiftLiteral(file.name)), sql: \(swiftLiteral(file.sql))),\n"
+        "        Migration(version: \(file.version), name: \(swiftLiteral(file.name)), sql: \(swiftLiteral(file.sql)), "
+        + "checksum: \(swiftLiteral(SHA256.hexDigest(of: file.sql)))),\n"
 }
 source += "    ]\n}\n"
 

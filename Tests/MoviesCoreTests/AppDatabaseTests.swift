@@ -26,6 +26,15 @@ struct AppDatabaseTests {
         #expect(versions == Array(1...versions.count))
     }
 
+    @Test("the checksums computed at build time are those of the embedded SQL")
+    func buildTimeChecksums() {
+        for migration in AppDatabase.migrator.migrations {
+            let computed = Migration(version: migration.version, name: migration.name, sql: migration.sql)
+            #expect(migration.checksum == computed.checksum, "\(migration.identifier)")
+            #expect(migration.checksum.count == 64)
+        }
+    }
+
     @Test("the schema's CHECKs refuse what the program would refuse, for people using sqlite3")
     func checksGuardHandWrites() throws {
         let database = try TestDatabase()

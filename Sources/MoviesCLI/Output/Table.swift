@@ -31,7 +31,11 @@ struct Table {
             }
             let text = "  " + parts.joined(separator: "  ")
             // An empty last cell would leave the separator dangling at the end of the line.
-            return String(text.reversed().drop { $0 == " " }.reversed())
+            var end = text.utf8.endIndex
+            while end > text.utf8.startIndex, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: " ") {
+                end = text.utf8.index(before: end)
+            }
+            return String(text[..<end])
         }
         var text = header(line(columns.map(\.title))) + "\n"
         for row in cells {

@@ -1,8 +1,11 @@
 /// SHA-256 (FIPS 180-4), for migration checksums.
 ///
 /// The toolchain on Linux has no CryptoKit and this project takes no outside packages; a checksum that
-/// detects an edited migration needs nothing more than this small, well-specified function.
-enum SHA256 {
+/// detects an edited migration needs nothing more than this small, well-specified function. It is a
+/// target of its own so the EmbedMigrations build tool computes the checksums at build time (every
+/// command checks them, and hashing 10 KB of SQL at each start-up cost more than the check itself),
+/// and `Storage` computes the same for migrations made at run time.
+public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
         0xab1c_5ed5,
@@ -23,7 +26,7 @@ enum SHA256 {
     ]
 
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hex digits.
-    static func hexDigest(of text: String) -> String {
+    public static func hexDigest(of text: String) -> String {
         digest(Array(text.utf8)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
@@ -31,7 +34,7 @@ enum SHA256 {
     }
 
     /// The 32-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
             0x5be0_cd19,
