@@ -71,6 +71,20 @@ public final class TestHTTPServer: Sendable {
         stats.withLock { $0 }
     }
 
+    /// What the server saw once `condition` holds, or after `timeout` when it never does: a client closes
+    /// its side of a connection a little after it returned its result.
+    public func observed(
+        when condition: (Stats) -> Bool, timeout: Duration = .seconds(3)
+    ) async throws -> Stats {
+        let deadline = ContinuousClock.now + timeout
+        var snapshot = observed
+        while !condition(snapshot) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            snapshot = observed
+        }
+        return snapshot
+    }
+
     /// Stops accepting and waits for the accept loop to end; open connections end on their own.
     public func stop() {
         stopping.store(true, ordering: .sequentiallyConsistent)

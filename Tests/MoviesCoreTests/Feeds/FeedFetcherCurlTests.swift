@@ -94,11 +94,7 @@ struct FeedFetcherCurlTests {
             .fetch(FeedRequest(url: server.url("/gone")))
         #expect(failure(result)?.kind == .httpStatus(404))
         #expect(failure(result)?.description == "HTTP 404 Not Found")
-        var observed = server.observed
-        for _ in 0..<100 where !observed.clientWentAway {
-            try await Task.sleep(for: .milliseconds(20))
-            observed = server.observed
-        }
+        let observed = try await server.observed(when: \.clientWentAway, timeout: .seconds(2))
         #expect(observed.clientWentAway)
         #expect(observed.streamedBytes < total / 2)
     }
@@ -264,11 +260,8 @@ struct FeedFetcherCurlTests {
         #expect(clock.now - start < .milliseconds(500))
         #expect(failure(result)?.kind == .cancelled)
         // libcurl sees the flag at its next progress callback (about once a second when idle).
-        var observed = server.observed
-        for _ in 0..<150 where observed.hungConnectionsClosedByClient == 0 {
-            try await Task.sleep(for: .milliseconds(20))
-            observed = server.observed
-        }
+        let observed = try await server.observed(
+            when: { $0.hungConnectionsClosedByClient > 0 }, timeout: .seconds(3))
         #expect(observed.hungConnectionsClosedByClient == 1)
     }
 
