@@ -26,7 +26,7 @@ enum EditCommand: Command {
     static func changes(from arguments: ParsedArguments) throws -> MovieChanges {
         var changes = MovieChanges()
         if let title = arguments.string("title") {
-            let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = title.trimmingWhitespace()
             try MovieValidation.checkTitle(trimmed)
             changes.title = trimmed
         }

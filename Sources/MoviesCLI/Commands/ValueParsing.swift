@@ -14,7 +14,7 @@ enum ValueParsing {
 
     /// A whole number (the year's range is checked by `MovieValidation` with its own message).
     static func integer(_ text: String) -> Int? {
-        Int(text.trimmingCharacters(in: .whitespaces))
+        Int(text.trimmingWhitespace())
     }
 
     /// A positive count, for `--limit`.

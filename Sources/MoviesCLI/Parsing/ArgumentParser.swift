@@ -152,7 +152,7 @@ struct ArgumentParser {
         throws(UsageError) -> String
     {
         guard let allowed else { return value }
-        let normalized = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let normalized = value.trimmingWhitespace().lowercased()
         if let match = allowed.first(where: { $0 == normalized }) { return match }
         var message = "The value '\(value)' is invalid for \(display)."
         if let suggestion = Suggestion.closest(to: normalized, among: allowed) {

@@ -16,7 +16,7 @@ struct AddMovieForm {
             guard let title = await ask("Title: ") else { return nil }
             form.title = title
             if let message = form.validationMessage,
-                form.title.trimmingCharacters(in: .whitespaces).isEmpty
+                form.title.trimmingWhitespace().isEmpty
                     || message.hasPrefix("The title")
             {
                 console.show("  \(message)\n")
@@ -28,7 +28,7 @@ struct AddMovieForm {
         console.show("  Ratings: \(words)\n")
         while true {
             guard let answer = await ask("Rating [not-seen]: ") else { return nil }
-            if answer.trimmingCharacters(in: .whitespaces).isEmpty {
+            if answer.trimmingWhitespace().isEmpty {
                 form.rating = .notSeen
                 break
             }
@@ -40,7 +40,7 @@ struct AddMovieForm {
         }
         while true {
             guard let answer = await ask("Year (optional): ") else { return nil }
-            let trimmed = answer.trimmingCharacters(in: .whitespaces)
+            let trimmed = answer.trimmingWhitespace()
             if trimmed.isEmpty {
                 form.year = nil
                 break
@@ -60,7 +60,7 @@ struct AddMovieForm {
         guard let confirmation = await ask("Add \(summary), \(form.rating.rawValue)? [Y/n] ") else {
             return nil
         }
-        guard ["", "y", "yes"].contains(confirmation.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        guard ["", "y", "yes"].contains(confirmation.trimmingWhitespace().lowercased()) else {
             return nil
         }
         return try form.save()

@@ -175,7 +175,7 @@ private final class InputThread: @unchecked Sendable {
             }
         }
         guard let line = ReadlineLine.line else { return .end }
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !line.trimmingWhitespace().isEmpty {
             _ = readline.addHistory(line)
         }
         return .line(line)

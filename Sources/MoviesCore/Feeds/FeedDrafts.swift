@@ -87,7 +87,7 @@ struct ItemDraft {
     /// space is kept so that the identifier stays what the feed says.
     private static func identifier(_ text: String?) -> String? {
         guard let text else { return nil }
-        return nonEmpty(TerminalSafety.clean(text).trimmingCharacters(in: .whitespacesAndNewlines))
+        return nonEmpty(TerminalSafety.clean(text).trimmingWhitespace())
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
@@ -103,7 +103,7 @@ struct ItemDraft {
             line[..<open.lowerBound].contains("@")
         {
             let name = line[open.upperBound..<line.index(before: line.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
+                .trimmingWhitespace()
             if !name.isEmpty {
                 return name
             }

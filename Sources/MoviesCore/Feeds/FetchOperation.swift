@@ -177,7 +177,7 @@ final class FetchOperation: Sendable {
     /// inject headers (validators come back from storage, and ultimately from a server).
     static func headerValue(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingWhitespace()
     }
 
     private static func cleanedHeader(_ value: String?) -> String? {

@@ -12,7 +12,7 @@ enum MovieRow {
 
     /// `a, b` as `table.a, table.b`.
     static func qualified(_ columns: String, table: String) -> String {
-        columns.split(separator: ",").map { "\(table)." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        columns.split(separator: ",").map { "\(table)." + $0.trimmingWhitespace() }
             .joined(separator: ", ")
     }
 

@@ -227,7 +227,7 @@ public final class MovieStore: Sendable {
             conditions.append("rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))")
             arguments += ratings.map(\.rawValue)
         }
-        if let text = query.text, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
             arguments.append(try FullTextQuery.expression(for: text))
         }

@@ -15,7 +15,7 @@ public enum MovieValidation {
     /// The draft with its title trimmed, or the first rule it breaks.
     public static func validated(_ draft: MovieDraft) throws(MovieError) -> MovieDraft {
         var draft = draft
-        draft.title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        draft.title = draft.title.trimmingWhitespace()
         try checkTitle(draft.title)
         if let year = draft.year {
             try checkYear(year)

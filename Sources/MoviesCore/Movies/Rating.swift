@@ -31,7 +31,7 @@ public enum Rating: String, CaseIterable, Sendable, Hashable, Codable {
     /// Reads a rating the way a person types it: any case, surrounding spaces ignored, and `not seen`,
     /// `not_seen` or `notseen` for `not-seen`.
     public init?(parsing text: String) {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingWhitespace().lowercased()
         switch word {
         case "not seen", "not_seen", "notseen": self = .notSeen
         default:

@@ -128,7 +128,7 @@ extension NewsRepository {
 
     /// The title to store: the feed's, else the start of the summary, else the link.
     private static func displayTitle(_ item: ParsedFeedItem) -> String {
-        if let title = item.title, !title.trimmingCharacters(in: .whitespaces).isEmpty { return title }
+        if let title = item.title, !title.trimmingWhitespace().isEmpty { return title }
         if let summary = item.summary, !summary.isEmpty {
             let firstLine = summary.split(separator: "\n").first.map(String.init) ?? summary
             return firstLine.count > 80 ? String(firstLine.prefix(79)) + "…" : firstLine

@@ -100,7 +100,7 @@ public final class NewsRepository: Sendable {
     /// Adds a hand-written item and returns it.
     @discardableResult
     public func add(_ draft: NewsItemDraft, now: Date = Date()) throws -> NewsItem {
-        let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = draft.title.trimmingWhitespace()
         if title.isEmpty { throw NewsError.blankTitle }
         for (field, value) in [
             ("title", title), ("source", draft.source), ("URL", draft.url), ("image URL", draft.imageURL),
@@ -224,12 +224,12 @@ public final class NewsRepository: Sendable {
         if let id = Int64(digits) {
             return try feed(id: id, in: connection)
         }
-        return try feed(url: reference.trimmingCharacters(in: .whitespaces), in: connection)
+        return try feed(url: reference.trimmingWhitespace(), in: connection)
     }
 
     /// `url` trimmed, if it is an absolute http(s) URL with a host (`feed://` is read as `http://`).
     public static func validatedFeedURL(_ text: String) throws(NewsError) -> String {
-        var url = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var url = text.trimmingWhitespace()
         if url.lowercased().hasPrefix("feed://") {
             url = "http://" + url.dropFirst("feed://".count)
         }
@@ -253,7 +253,7 @@ public final class NewsRepository: Sendable {
         if query.starredOnly {
             conditions.append("starred = 1")
         }
-        if let text = query.text, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ?)")
             arguments.append(try FullTextQuery.expression(for: text))
         }
