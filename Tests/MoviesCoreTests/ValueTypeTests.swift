@@ -19,7 +19,8 @@ struct ValueTypeTests {
         "titles are trimmed of the white space Foundation would trim, and nothing else",
         arguments: [
             "  Heat  ", "\tHeat\n", "\u{00A0}Heat\u{3000}", "\u{2028}Heat\u{2029}\r\n", "Heat", "", "   ",
-            " \u{200B}Heat\u{200B} ", "  千と千尋の神隠し 🎬  ", "e\u{301} ", " Two  words ", "\u{FEFF}Heat", "\u{180E}Heat\u{85}",
+            " \u{200B}Heat\u{200B} ", "  千と千尋の神隠し 🎬  ", "e\u{301} ", " Two  words ", "\u{FEFF}Heat",
+            "\u{180E}Heat\u{85}",
         ])
     func whitespaceTrimming(text: String) {
         #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines))
