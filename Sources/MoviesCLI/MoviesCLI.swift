@@ -45,7 +45,7 @@ public enum MoviesCLI {
     /// Invoked as `news` (a symlink or a copy named so), `news list` means `movies news list`.
     @MainActor
     public static func main(
-        commandLine: [String], environment: [String: String] = ProcessEnvironment.current
+        commandLine: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
         let program = commandLine.first.map { ($0 as NSString).lastPathComponent } ?? "movies"
         var arguments = Array(commandLine.dropFirst())
@@ -58,7 +58,7 @@ public enum MoviesCLI {
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
     @MainActor
     public static func run(
-        arguments: [String], environment: [String: String] = ProcessEnvironment.current
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
         let output = OutputStream.standardOutput()
         let errors = OutputStream.standardError()

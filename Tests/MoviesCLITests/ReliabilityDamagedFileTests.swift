@@ -79,7 +79,7 @@ extension Reliability {
         }
 
         @Test("a -wal from a writer killed mid-transaction: the uncommitted rows never appear")
-        func walOfKilledWriter() throws {
+        func walOfKilledWriter() async throws {
             _ = try soundDatabase()
             // sqlite3 writes 20,000 rows with a tiny page cache, so they spill into the -wal uncommitted,
             // and is killed before it commits.
@@ -94,13 +94,7 @@ extension Reliability {
                 SELECT 'inserted';
 
                 """)
-            let deadline = ContinuousClock.now + .seconds(60)
-            while !writer.result.stdout.contains("inserted") && writer.isRunning
-                && ContinuousClock.now < deadline
-            {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            #expect(writer.result.stdout.contains("inserted"), "\(writer.result)")
+            #expect(await writer.waitForOutput("inserted", timeout: .seconds(60)), "\(writer.result)")
             #expect(
                 (fileSnapshot(movies.databasePath + "-wal")?.count ?? 0) > 100_000,
                 "the rows spilled into the WAL")
@@ -117,7 +111,7 @@ extension Reliability {
         }
 
         @Test("a copy of a live writer's database and -wal (as a crash leaves them) recovers every commit")
-        func walOfLiveWriter() throws {
+        func walOfLiveWriter() async throws {
             _ = try soundDatabase()
             // sqlite3 commits 50 rows and stays open, so nothing is checkpointed: they live only in the -wal.
             let writer = try BackgroundProcess(
@@ -130,12 +124,7 @@ extension Reliability {
                 SELECT 'committed';
 
                 """)
-            let deadline = ContinuousClock.now + .seconds(60)
-            while !writer.result.stdout.contains("committed") && writer.isRunning
-                && ContinuousClock.now < deadline
-            {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
+            _ = await writer.waitForOutput("committed", timeout: .seconds(60))
             let copy = movies.folder.file("copy.sqlite")
             let wal = try #require(fileSnapshot(movies.databasePath + "-wal"))
             #expect(!wal.isEmpty)

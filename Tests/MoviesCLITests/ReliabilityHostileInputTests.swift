@@ -114,6 +114,18 @@ extension Reliability {
                 sourceLocation: sourceLocation)
         }
 
+        /// Runs each command line, which must succeed and print nothing unsafe: what was stored reads back.
+        private func expectSafeReads(
+            _ commands: [[String]], in movies: MoviesProcess, _ name: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            for arguments in commands {
+                let result = try movies.run(arguments)
+                #expect(result.status == 0, "\(name) \(arguments): \(result)", sourceLocation: sourceLocation)
+                expectSafe(result, "\(name) \(arguments)", sourceLocation: sourceLocation)
+            }
+        }
+
         // MARK: - Cases
 
         @Test("bad command lines are refused or stored verbatim, never a crash")
@@ -141,11 +153,8 @@ extension Reliability {
                 }
             }
             // Everything stored reads back for people without a raw control character.
-            for arguments in [["list"], ["list", "--sort", "title"], ["show", "3"], ["search", "Robert"]] {
-                let result = try movies.run(arguments)
-                #expect(result.status == 0, "\(arguments): \(result)")
-                expectSafe(result, "\(arguments)")
-            }
+            try expectSafeReads(
+                [["list"], ["list", "--sort", "title"], ["show", "3"], ["search", "Robert"]], in: movies, "")
         }
 
         @Test("bad shell scripts are refused line by line, never a crash")
@@ -220,11 +229,8 @@ extension Reliability {
                 #expect(subscribed.status == 0, "\(testCase.file): \(subscribed)")
                 expectNoCrash(subscribed, testCase.file)
                 try expectStored(testCase.titles ?? [], table: "news_items", in: overHTTP, testCase.file)
-                for arguments in [["news", "list"], ["news", "show", "1"], ["news", "feeds"]] {
-                    let result = try overHTTP.run(arguments)
-                    #expect(result.status == 0, "\(testCase.file) \(arguments): \(result)")
-                    expectSafe(result, "\(testCase.file) \(arguments)")
-                }
+                try expectSafeReads(
+                    [["news", "list"], ["news", "show", "1"], ["news", "feeds"]], in: overHTTP, testCase.file)
             }
         }
 
