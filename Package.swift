@@ -1,7 +1,14 @@
 // swift-tools-version:6.0
 // The movies package: a movie list and a news reading list in one SQLite file.
-// Layers (arrows point right only): CSQLite -> Storage -> MoviesCore -> ViewModels -> MoviesCLI -> movies.
-// See ../shared/DESIGN.md for the picture behind this file.
+//
+// Targets and their arrows (docs/ARCHITECTURE.md draws them with line counts):
+//
+//   Basics <── Storage <── MoviesCore <── ViewModels <── MoviesCLI <── movies
+//      ^   \                  ^     ^                       |
+//      |    └─ Feeds ─────────┘     └── Interchange <───────┘
+//
+// Every `import` in a target is declared here; what crosses targets without being public API uses the
+// `package` access level.
 
 import PackageDescription
 
@@ -15,14 +22,12 @@ let package = Package(
         .library(name: "ViewModels", targets: ["ViewModels"]),
     ],
     targets: [
-        // MARK: - SQLite
+        // MARK: - C libraries
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-
-        // MARK: - libcurl, loaded at run time
         // dlopen()s libcurl on the first feed fetch, so no command pays for loading it (and TLS,
         // Kerberos, LDAP...) at start-up; needs no curl headers to build.
         .target(
@@ -31,23 +36,38 @@ let package = Package(
         ),
 
         // MARK: - Libraries
+        // Basics: the lock, white space, bounded concurrency and control characters every layer uses.
+        .target(name: "Basics"),
         // Checksum: SHA-256 for migration checksums, shared by Storage and the embed-migrations tool.
         .target(name: "Checksum"),
-        .target(name: "Storage", dependencies: ["CSQLite", "Checksum"]),
+        // Storage: SQLite connections, statements, transactions, migrations, change observation.
+        .target(name: "Storage", dependencies: ["Basics", "CSQLite", "Checksum"]),
+        // Feeds: RSS, Atom and OPML parsing, feed dates, HTML to text, fetching. No database.
+        .target(name: "Feeds", dependencies: ["Basics", "CCurlLoader"]),
+        // MoviesCore: movies, news, search, and AppDatabase (the file with its migrations).
         .target(
             name: "MoviesCore",
-            dependencies: ["Storage", "CCurlLoader"],
+            dependencies: ["Basics", "Storage", "Feeds"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "ViewModels", dependencies: ["MoviesCore"]),
-        .target(name: "MoviesCLI", dependencies: ["MoviesCore", "ViewModels"]),
+        // Interchange: import and export (Letterboxd, IMDb, this program's own formats).
+        .target(name: "Interchange", dependencies: ["Basics", "Storage", "MoviesCore"]),
+        .target(name: "ViewModels", dependencies: ["Basics", "MoviesCore", "Feeds"]),
+        .target(
+            name: "MoviesCLI",
+            dependencies: ["Basics", "MoviesCore", "Feeds", "Interchange", "ViewModels"]
+        ),
 
         // MARK: - Executables
         .executableTarget(name: "movies", dependencies: ["MoviesCLI"]),
 
         // MARK: - Benchmark: swift run -c release movies-bench [--quick]
         .executableTarget(
-            name: "movies-bench", dependencies: ["MoviesCore", "Storage", "CSQLite", "TestSupport"]),
+            name: "movies-bench",
+            dependencies: ["MoviesCore", "Feeds", "Interchange", "Storage", "CSQLite", "FeedServer"]
+        ),
+        // FeedServer: a loopback HTTP server that serves generated feeds, for the benchmark and the tests.
+        .target(name: "FeedServer", dependencies: ["Basics"]),
 
         // MARK: - Build plugin: Migrations/*.sql compiled into the binary
         .executableTarget(name: "embed-migrations", dependencies: ["Checksum"]),
@@ -59,17 +79,36 @@ let package = Package(
 
         // MARK: - Tests
         // TestSupport: temporary folders, running processes, file snapshots; shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Storage"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", path: "Tests/TestSupport"),
+        // AppTestSupport: a migrated database in a temporary folder, for the tests above the store.
+        .target(
+            name: "AppTestSupport", dependencies: ["MoviesCore", "TestSupport"], path: "Tests/AppTestSupport"),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "TestSupport"]),
         .testTarget(
-            name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"],
-            resources: [.copy("Feeds/Fixtures")]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "TestSupport"]),
+            name: "FeedsTests", dependencies: ["Basics", "Feeds", "FeedServer", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MoviesCoreTests",
+            dependencies: [
+                "Basics", "MoviesCore", "Feeds", "FeedServer", "Storage", "AppTestSupport", "TestSupport",
+            ]),
+        .testTarget(
+            name: "InterchangeTests",
+            dependencies: ["Interchange", "MoviesCore", "Storage", "AppTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "ViewModelsTests",
+            dependencies: [
+                "ViewModels", "MoviesCore", "Feeds", "FeedServer", "AppTestSupport", "TestSupport",
+            ]),
         // Depends on the `movies` executable so `swift test` builds it; the tests run it as a user would.
         // HostileInput/: the corpus of bad command lines, import files and feeds (ReliabilityHostileInputTests).
         .testTarget(
-            name: "MoviesCLITests", dependencies: ["MoviesCLI", "movies", "TestSupport"],
+            name: "MoviesCLITests",
+            dependencies: [
+                "Basics", "MoviesCLI", "MoviesCore", "Storage", "FeedServer", "movies", "TestSupport",
+            ],
             resources: [.copy("HostileInput")]),
     ],
     swiftLanguageModes: [.v6]

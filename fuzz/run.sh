@@ -22,7 +22,7 @@ build=fuzz/build
 # -enable-testing lets the targets reach internal API (ByteSource, ArgumentParser, ShellWords) through
 # @testable import, the way the unit tests do.
 swift_flags=(
-    -parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address
+    -parse-as-library -swift-version 6 -package-name movies -O -g -sanitize=fuzzer,address
     -I "$build/modules" -Xcc "-fmodule-map-file=Sources/CSQLite/module.modulemap"
     -Xcc "-fmodule-map-file=$build/gen/CCurlLoader.modulemap"
 )
@@ -38,8 +38,9 @@ max_len() {
 # The libraries each target links, in link order.
 libraries() {
     case "$1" in
-        argv | shell) echo MoviesCLI ViewModels MoviesCore Storage Checksum ;;
-        *) echo MoviesCore Storage Checksum ;;
+        argv | shell) echo MoviesCLI ViewModels Interchange MoviesCore Feeds Storage Checksum Basics ;;
+        feed) echo Feeds Basics ;;
+        *) echo Interchange MoviesCore Feeds Storage Checksum Basics ;;
     esac
 }
 
@@ -55,13 +56,19 @@ stale() {
     return 1
 }
 
-# Compiles library $1, which imports library $2 ("" for none), with extra flag $3 ("" for none), from
-# the sources that follow. It is rebuilt when a source changed or when the library it imports was
-# rebuilt (its module interface may have changed); the chain is linear, so one dependency is enough.
+# Compiles library $1, which imports the libraries listed in $2 (comma-separated, "" for none), with
+# extra flag $3 ("" for none), from the sources that follow. It is rebuilt when a source changed or
+# when a library it imports was rebuilt (its module interface may have changed).
 compile_library() {
     local name=$1 imported=$2 flag=$3
     shift 3
-    stale "$build/obj/$name.o" "$@" ${imported:+"$build/obj/$imported.o"} || return 0
+    local dependencies=() dependency
+    IFS=, read -ra dependencies <<<"$imported"
+    local inputs=("$@")
+    for dependency in "${dependencies[@]}"; do
+        inputs+=("$build/obj/$dependency.o")
+    done
+    stale "$build/obj/$name.o" "${inputs[@]}" || return 0
     echo "compiling $name ($# files)"
     swiftc "${swift_flags[@]}" ${flag:+"$flag"} -wmo -module-name "$name" \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
@@ -108,18 +115,25 @@ build_all() {
             -c -o "$build/obj/CCurlLoader.o" Sources/CCurlLoader/curl_loader.c
     fi
 
-    local checksum storage core view_models cli
+    local basics checksum storage feeds core interchange view_models cli
+    mapfile -t basics < <(find Sources/Basics -name '*.swift' | sort)
     mapfile -t checksum < <(find Sources/Checksum -name '*.swift' | sort)
     mapfile -t storage < <(find Sources/Storage -name '*.swift' | sort)
+    mapfile -t feeds < <(find Sources/Feeds -name '*.swift' | sort)
     mapfile -t core < <(find Sources/MoviesCore -name '*.swift' | sort)
+    mapfile -t interchange < <(find Sources/Interchange -name '*.swift' | sort)
     mapfile -t view_models < <(find Sources/ViewModels -name '*.swift' | sort)
     mapfile -t cli < <(find Sources/MoviesCLI -name '*.swift' | sort)
 
+    # In dependency order, each with the libraries it imports (Package.swift's arrows).
+    compile_library Basics "" "" "${basics[@]}"
     compile_library Checksum "" "" "${checksum[@]}"
-    compile_library Storage Checksum "" "${storage[@]}"
-    compile_library MoviesCore Storage -enable-testing "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
-    compile_library ViewModels MoviesCore "" "${view_models[@]}"
-    compile_library MoviesCLI ViewModels -enable-testing "${cli[@]}"
+    compile_library Storage Basics,Checksum "" "${storage[@]}"
+    compile_library Feeds Basics -enable-testing "${feeds[@]}"
+    compile_library MoviesCore Basics,Storage,Feeds "" "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
+    compile_library Interchange Basics,Storage,MoviesCore -enable-testing "${interchange[@]}"
+    compile_library ViewModels Basics,MoviesCore,Feeds "" "${view_models[@]}"
+    compile_library MoviesCLI Basics,MoviesCore,Feeds,Interchange,ViewModels -enable-testing "${cli[@]}"
 
     local target library objects
     for target in "${targets[@]}"; do

@@ -1,5 +1,5 @@
+import Basics
 import MoviesCore
-import Storage
 import ViewModels
 
 /// What a running command can use: its output streams, the terminal, the environment, and the
@@ -34,7 +34,7 @@ final class CommandContext {
     /// pending migrations first.
     func database() throws -> AppDatabase {
         if let openedDatabase { return openedDatabase }
-        let database = try AppDatabase(path: databasePath, configuration: databaseConfiguration)
+        let database = try AppDatabase(path: databasePath, options: databaseOptions)
         openedDatabase = database
         return database
     }
@@ -45,12 +45,12 @@ final class CommandContext {
     }
 
     /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.
-    var databaseConfiguration: DatabaseConfiguration {
-        var configuration = DatabaseConfiguration()
+    var databaseOptions: AppDatabase.Options {
+        var options = AppDatabase.Options()
         if let text = environment["MOVIES_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
-            configuration.busyTimeoutMilliseconds = milliseconds
+            options.busyTimeoutMilliseconds = milliseconds
         }
-        return configuration
+        return options
     }
 
     /// A hint for a person on stderr (e.g. "No movies yet"); scripts never see it.
@@ -63,13 +63,13 @@ final class CommandContext {
 
 /// Ends a command with an exit code after it has already reported why.
 struct ExitStatus: Error {
-    var code: Int32
+    var code: ExitCode
 }
 
 /// A refusal with its own message and exit code, for failures that need the command's context (a file
 /// name) around a lower layer's error.
-struct CommandFailure: Error, CustomStringConvertible {
+struct CommandFailure: UserFacingError, CustomStringConvertible {
     var message: String
-    var code: Int32
+    var exitCode: ExitCode
     var description: String { message }
 }

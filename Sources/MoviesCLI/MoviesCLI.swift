@@ -1,6 +1,7 @@
+import Basics
 import Foundation
+import Interchange
 import MoviesCore
-import Storage
 
 /// The `movies` command-line front: parses arguments, runs a command, reports errors with exit codes.
 ///
@@ -68,7 +69,7 @@ public enum MoviesCLI {
         // limit) must not pass for success. A closed pipe (`| head`) is the reader's choice: not an error.
         if let failure = output.writeError, failure != EPIPE {
             errors.line("Error: Cannot write the output: \(String(cString: strerror(failure)))")
-            return code == 0 ? ExitCodes.failure : code
+            return code == 0 ? ExitCode.failure.rawValue : code
         }
         return code
     }
@@ -120,67 +121,18 @@ public enum MoviesCLI {
         if let usage = error as? UsageError {
             errors.write(helpFormatter.errorFooter(for: usage.commandPath))
         }
-        return code
+        return code.rawValue
     }
 
     /// The message and exit code for any error a command can throw.
     ///
     /// Messages quote what they refuse (an argument, a line of a file, a feed's words), so their control
     /// characters are made visible: an error must not recolour or rewrite the user's terminal either.
-    static func describe(_ error: any Error) -> (message: String?, code: Int32) {
-        let (message, code) = describeUnsanitized(error)
-        return (message.map(TerminalText.sanitizedKeepingLines), code)
-    }
-
-    private static func describeUnsanitized(_ error: any Error) -> (message: String?, code: Int32) {
-        switch error {
-        case let usage as UsageError:
-            return (usage.message, ExitCodes.usage)
-        case let movie as MovieError:
-            return (capitalized(movie.description), movie.isValidation ? ExitCodes.usage : ExitCodes.failure)
-        case let storage as StorageError:
-            return (
-                capitalized(storage.description),
-                storage.isBusy ? ExitCodes.temporaryFailure : ExitCodes.failure
-            )
-        case let status as ExitStatus:
+    static func describe(_ error: any Error) -> (message: String?, code: ExitCode) {
+        if let status = error as? ExitStatus {
             return (nil, status.code)
-        case let failure as CommandFailure:
-            return (capitalized(failure.message), failure.code)
-        case let news as NewsError:
-            return (capitalized(news.description), news.isValidation ? ExitCodes.usage : ExitCodes.failure)
-        case let input as InputFileError:
-            return (capitalized(input.description), input.exitCode)
-        case let problem as FullTextQuery.Problem:
-            return (capitalized(problem.description), ExitCodes.usage)
-        case let failure as ImportFailure:
-            return (capitalized(failure.description), ExitCodes.failure)
-        case let output as OutputFileError:
-            return (capitalized(output.description), ExitCodes.failure)
-        case let problem as FeedProblem:
-            return (
-                capitalized(problem.description), problem.isBadData ? ExitCodes.dataError : ExitCodes.failure
-            )
-        default:
-            return (capitalized(String(describing: error)), ExitCodes.failure)
         }
+        let code = (error as? any UserFacingError)?.exitCode ?? .failure
+        return (TerminalText.sanitizedKeepingLines(userFacingMessage(for: error)), code)
     }
-
-    /// `Message` from `message`: errors read as sentences after `Error: `.
-    static func capitalized(_ message: String) -> String {
-        message.prefix(1).uppercased() + message.dropFirst()
-    }
-}
-
-/// The exit codes this tool uses (from sysexits.h).
-enum ExitCodes {
-    static let failure: Int32 = 1
-    /// EX_USAGE: the command line or a value in it is wrong.
-    static let usage: Int32 = 64
-    /// EX_DATAERR: an input file holds bad data.
-    static let dataError: Int32 = 65
-    /// EX_NOINPUT: an input file does not exist or cannot be read.
-    static let noInput: Int32 = 66
-    /// EX_TEMPFAIL: the database stayed busy past the timeout; trying again may work.
-    static let temporaryFailure: Int32 = 75
 }

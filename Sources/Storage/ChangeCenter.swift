@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Fans commit notifications out to observations, and watches for commits from other processes.

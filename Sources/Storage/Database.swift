@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A SQLite database file, shared safely between threads and tasks.

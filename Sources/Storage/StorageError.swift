@@ -6,14 +6,15 @@ import CSQLite
     import Darwin
 #endif
 
-/// Everything the storage layer can refuse or fail at, with enough detail for a person to act on.
+/// Everything the storage layer can refuse or fail at, in the storage layer's own terms.
 ///
-/// SQLite failures keep SQLite's *extended* result code (https://www.sqlite.org/rescode.html) and its
-/// message, so `SQLITE_CONSTRAINT_CHECK` and `SQLITE_BUSY_SNAPSHOT` stay distinguishable all the way up
-/// to the command line, which maps them to exit codes.
+/// Technical on purpose: SQLite failures keep SQLite's *extended* result code
+/// (https://www.sqlite.org/rescode.html) and its message, so `constraintCheck` and `busy` stay
+/// distinguishable all the way up; the sentences a person reads are written by the layer that knows what
+/// the file is for (`MoviesCore`).
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// SQLite returned an error: extended result code, `sqlite3_errmsg`, and the statement if any.
-    case sqlite(code: Int32, message: String, sql: String?)
+    case sqlite(code: ResultCode, message: String, sql: String?)
     /// The path names an existing file that does not start with the SQLite header.
     case notADatabase(path: String)
     /// The path names a directory, not a file.
@@ -30,55 +31,40 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     // MARK: - Classification
 
     /// SQLite's extended result code, when the failure came from SQLite.
-    public var sqliteCode: Int32? {
+    public var resultCode: ResultCode? {
         if case .sqlite(let code, _, _) = self { return code }
         return nil
     }
 
-    /// SQLite's primary result code (the low byte of the extended one).
-    public var primaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }
+    /// Whether SQLite failed with `code` (an extended code, or any extended code of a primary one).
+    public func isSQLite(_ code: ResultCode) -> Bool {
+        resultCode?.matches(code) ?? false
+    }
 
     /// True when another connection held the lock past the busy timeout.
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-
-    /// True when the disk (or a file-size limit) refused the write.
-    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    public var isBusy: Bool { isSQLite(.busy) || isSQLite(.locked) }
 
     /// True for a violated `CHECK`, `UNIQUE`, `NOT NULL` or foreign key constraint.
-    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+    public var isConstraintViolation: Bool { isSQLite(.constraint) }
 
-    // MARK: - Messages
+    // MARK: - Description
 
     public var description: String {
         switch self {
-        case .sqlite(let code, let message, _):
-            if primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED {
-                return "the database is busy (another program is writing to it); try again"
-            }
-            if primaryCode == SQLITE_FULL {
-                return "the disk is full (or a file-size limit was reached); nothing was written"
-            }
-            if primaryCode == SQLITE_READONLY {
-                return "the database is read-only: \(message)"
-            }
-            if primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB {
-                return "the database file is damaged: \(message)"
-            }
-            return "\(message) (SQLite error \(code))"
+        case .sqlite(let code, let message, let sql):
+            "\(message) [\(code)]" + (sql.map { " in: \($0)" } ?? "")
         case .notADatabase(let path):
-            return "\(path) is not a SQLite database; it was left unchanged"
+            "not a SQLite database: \(path)"
         case .isDirectory(let path):
-            return "\(path) is a directory, not a database file"
+            "a directory, not a database file: \(path)"
         case .cannotOpen(let path, let reason):
-            return "cannot open \(path): \(reason)"
+            "cannot open \(path): \(reason)"
         case .newerDatabase(let databaseVersion, let knownVersion):
-            return "the database has schema version \(databaseVersion), newer than this program knows "
-                + "(up to \(knownVersion)); upgrade movies to open it. Nothing was changed"
+            "schema version \(databaseVersion) is newer than the latest known, \(knownVersion)"
         case .migrationChanged(let identifier):
-            return "migration \(identifier) was edited after it was applied to this database "
-                + "(checksum mismatch); shipped migrations must not change. Nothing was changed"
+            "migration \(identifier) was edited after it was applied (checksum mismatch)"
         case .migrationFailed(let identifier, let reason):
-            return "migration \(identifier) failed and was rolled back: \(reason)"
+            "migration \(identifier) failed and was rolled back: \(reason)"
         }
     }
 }
@@ -92,12 +78,11 @@ extension StorageError {
             ?? String(cString: sqlite3_errstr(code))
         // sqlite3_extended_errcode reflects the most recent API call; when it disagrees with the
         // primary code we were handed, trust the code we were handed.
-        var reported = (extended & 0xFF) == (code & 0xFF) ? extended : code
-        // SQLITE_IOERR_WRITE, _TRUNCATE and _SHMSIZE (growing the -shm file), which Swift cannot import
-        // (macros built from two others).
-        let growingFile = [SQLITE_IOERR | (3 << 8), SQLITE_IOERR | (6 << 8), SQLITE_IOERR | (19 << 8)]
+        var reported = ResultCode(rawValue: (extended & 0xFF) == (code & 0xFF) ? extended : code)
+        // A file that could not grow may have run out of room rather than into a device error.
+        let growingFile: [ResultCode] = [.ioErrorWrite, .ioErrorTruncate, .ioErrorShmSize]
         if growingFile.contains(reported), let handle, isOutOfSpace(handle) {
-            reported = SQLITE_FULL
+            reported = .full
         }
         return .sqlite(code: reported, message: message, sql: sql)
     }

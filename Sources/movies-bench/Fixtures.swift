@@ -1,4 +1,5 @@
 import Foundation
+import Interchange
 import MoviesCore
 
 /// The files the workloads run on: a CSV in the program's own format, and databases made from it.

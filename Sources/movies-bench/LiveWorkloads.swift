@@ -1,7 +1,8 @@
+import FeedServer
+import Feeds
 import Foundation
 import MoviesCore
 import Storage
-import TestSupport
 
 extension Workloads {
     /// `movies news refresh` of many local feeds (a local HTTP server in this process), against the

@@ -1,7 +1,6 @@
 import Foundation
 import MoviesCore
 import Storage
-import TestSupport
 
 /// What a benchmark run measures, and at which sizes.
 struct Configuration {

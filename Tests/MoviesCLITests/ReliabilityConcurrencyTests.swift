@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import TestSupport
 import Testing
@@ -32,7 +33,7 @@ extension Reliability {
                     }
                 }
             }
-            return failures.value
+            return failures.current
         }
 
         private func expectSound(rows: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -116,7 +117,7 @@ extension Reliability {
             let readerFailures = Locked<[String]>([])
             let database = movies.databasePath
             let reader = Thread {
-                while !writersDone.value {
+                while !writersDone.current {
                     guard fileExists(database) else {
                         Thread.sleep(forTimeInterval: 0.01)
                         continue
@@ -142,12 +143,12 @@ extension Reliability {
             writersDone.withLock { $0 = true }
             while !reader.isFinished { try await Task.sleep(for: .milliseconds(50)) }
             #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(3))")
-            #expect(readerFailures.value.isEmpty, "\(readerFailures.value)")
-            #expect(readRounds.value > 0)
+            #expect(readerFailures.current.isEmpty, "\(readerFailures.current)")
+            #expect(readRounds.current > 0)
             let rows = Self.workers * Self.addsPerWorker
             try expectSound(rows: rows)
             ReliabilityScale.report(
-                "\(rows) concurrent adds beside \(readRounds.value) one-second sqlite3 read "
+                "\(rows) concurrent adds beside \(readRounds.current) one-second sqlite3 read "
                     + "transactions: \(rows) rows, \(failures.count) errors")
         }
     }

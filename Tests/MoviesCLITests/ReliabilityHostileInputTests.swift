@@ -1,3 +1,5 @@
+import FeedServer
+import Feeds
 import Foundation
 import TestSupport
 import Testing

@@ -1,20 +1,9 @@
+import AppTestSupport
 import Foundation
 import MoviesCore
 import Storage
 import TestSupport
 import Testing
-
-/// A migrated database in a temporary folder, as every store test starts with.
-struct TestDatabase {
-    let folder = TemporaryDirectory()
-    let app: AppDatabase
-    var path: String { folder.file("movies.sqlite") }
-    var store: MovieStore { app.movies }
-
-    init() throws {
-        app = try AppDatabase(path: folder.file("movies.sqlite"))
-    }
-}
 
 @Suite("MovieStore")
 struct MovieStoreTests {

@@ -49,7 +49,7 @@ struct StatementTests {
         let error = #expect(throws: StorageError.self) {
             try database.write { try $0.execute("SELEC nothing") }
         }
-        #expect(error?.primaryCode == SQLITE_ERROR)
+        #expect(error?.resultCode?.primary == .error)
         #expect(error?.description.contains("syntax error") == true)
     }
 
@@ -59,7 +59,8 @@ struct StatementTests {
         let error = #expect(throws: StorageError.self) {
             try database.write { try $0.execute("INSERT INTO c VALUES (?)", [-1]) }
         }
-        #expect(error?.sqliteCode == 275)  // SQLITE_CONSTRAINT_CHECK = SQLITE_CONSTRAINT | (1 << 8)
+        #expect(error?.resultCode == .constraintCheck)
+        #expect(ResultCode.constraintCheck.rawValue == 275)  // SQLITE_CONSTRAINT | (1 << 8), as sqlite3.h has it
         #expect(error?.isConstraintViolation == true)
     }
 
@@ -68,7 +69,7 @@ struct StatementTests {
         let error = #expect(throws: StorageError.self) {
             try database.write { try $0.execute("INSERT INTO t (i) VALUES (?)", ["not a number"]) }
         }
-        #expect(error?.primaryCode == SQLITE_CONSTRAINT)
+        #expect(error?.resultCode?.primary == .constraint)
     }
 
     @Test("the wrong number of arguments is refused")

@@ -282,20 +282,3 @@ public func runTogether(workers: Int, _ body: @escaping @Sendable (Int) -> Void)
         done.notify(queue: .global()) { continuation.resume() }
     }
 }
-
-/// A value shared between threads behind a lock; a class, so escaping closures can capture it.
-public final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    public init(_ value: Value) {
-        mutex = Mutex(value)
-    }
-
-    /// Runs `body` with the value locked.
-    public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
-    }
-
-    /// The current value.
-    public var value: Value { mutex.withLock { $0 } }
-}

@@ -1,21 +1,13 @@
+import AppTestSupport
 import Foundation
 import MoviesCore
-import Storage
 import TestSupport
 import Testing
 import ViewModels
 
-/// A migrated database in a temporary folder and the dependencies built on it.
-@MainActor
-final class Fixture {
-    let folder = TemporaryDirectory()
-    let app: AppDatabase
-    var path: String { folder.file("movies.sqlite") }
+extension TestDatabase {
+    /// The dependencies view models are built from, over this database.
     var dependencies: Dependencies { Dependencies(database: app) }
-
-    init() throws {
-        app = try AppDatabase(path: folder.file("movies.sqlite"))
-    }
 }
 
 /// Waits on the main actor until `condition` holds (the view models update asynchronously).
@@ -31,10 +23,10 @@ func waitUntil(timeout: Duration = .seconds(30), _ condition: () -> Bool) async 
 @MainActor
 @Suite("Movie view models against a real database")
 struct MovieViewModelTests {
-    let fixture: Fixture
+    let fixture: TestDatabase
 
     init() throws {
-        fixture = try Fixture()
+        fixture = try TestDatabase()
     }
 
     @Test("a new list starts idle and empty, then loads")
@@ -73,8 +65,8 @@ struct MovieViewModelTests {
         let list = MovieListViewModel(store: fixture.dependencies.movies)
         list.startObserving()
         #expect(await waitUntil { list.state == .loaded })
-        let other = try Database(path: fixture.path)
-        try MovieStore(database: other).add(MovieDraft(title: "Alien", year: 1979, rating: .good))
+        let other = try AppDatabase(path: fixture.path)
+        try other.movies.add(MovieDraft(title: "Alien", year: 1979, rating: .good))
         #expect(await waitUntil { list.movies.map(\.title) == ["Alien"] })
     }
 
@@ -173,8 +165,8 @@ struct MovieViewModelTests {
         let list = MovieListViewModel(store: fixture.dependencies.movies)
         list.startObserving()
         #expect(await waitUntil { list.state == .loaded })
-        #expect(fixture.app.database.observerCount == 1)
+        #expect(fixture.app.observerCount == 1)
         list.stopObserving()
-        #expect(await waitUntil { fixture.app.database.observerCount == 0 })
+        #expect(await waitUntil { fixture.app.observerCount == 0 })
     }
 }

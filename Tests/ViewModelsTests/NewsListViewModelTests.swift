@@ -1,3 +1,6 @@
+import AppTestSupport
+import FeedServer
+import Feeds
 import Foundation
 import MoviesCore
 import TestSupport
@@ -7,14 +10,14 @@ import ViewModels
 @MainActor
 @Suite("NewsListViewModel against a real database and a local feed server", .serialized)
 struct NewsListViewModelTests {
-    let fixture: Fixture
+    let fixture: TestDatabase
     let server: FeedServer
     var dependencies: Dependencies {
         Dependencies(database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(5)))
     }
 
     init() throws {
-        fixture = try Fixture()
+        fixture = try TestDatabase()
         server = try FeedServer()
     }
 

@@ -10,7 +10,7 @@
 ///    error (message and line) that reading in one 64 KiB chunk gives.
 /// 2. Round trip: records read without an error, written back with `FieldEncoding` and read again,
 ///    give the same fields.
-@testable import MoviesCore
+@testable import Interchange
 
 /// What reading a whole input produced: every record, then the error that stopped it, if any.
 private struct Outcome: Equatable {

@@ -1,3 +1,4 @@
+import Feeds
 /// libFuzzer target for the feed readers: `FeedParser.parse` (RSS, RDF, Atom, with the sanitizer, the
 /// encoding normalizer, the entity decoder and the HTML reducer behind it), `OPML.parse`,
 /// `FeedDate.parse` and `HTMLText`.
@@ -10,7 +11,6 @@
 /// on a terminal (no control characters but line feed and tab, no bidirectional overrides), and the
 /// one-line fields hold no line break.
 import Foundation
-import MoviesCore
 
 /// The base URL relative links are resolved against, as if the feed had been fetched from it.
 private let baseURL = URL(string: "https://example.org/blog/feed.xml")

@@ -10,8 +10,9 @@
 /// target never touches the user's files. For a given format, the rows and the error must be the same
 /// whatever the buffer size (an oracle for chunk-boundary bugs).
 import Foundation
+import MoviesCore
 
-@testable import MoviesCore
+@testable import Interchange
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
+import Basics
 import Foundation
+import Interchange
 import MoviesCore
-import Storage
 
 /// `movies import <file> [--from F] [--dry-run] [--on-duplicate skip|update|fail]`
 enum ImportCommand: Command {
@@ -88,7 +89,7 @@ enum ImportCommand: Command {
         let progress = ProgressLine(label: "Importing", isEnabled: context.terminal.isErrorInteractive)
         let summary: ImportSummary
         do {
-            summary = try MovieImporter(database: database.database).run(
+            summary = try MovieImporter(database: database).run(
                 readers, onDuplicate: policy, dryRun: dryRun
             ) {
                 rows, bytes in
@@ -104,11 +105,11 @@ enum ImportCommand: Command {
             if case .rejectedRow = failure {
                 throw InputFileError.badData(path: path, reason: failure.description)
             }
-            throw CommandFailure(message: "cannot import \(path): \(failure)", code: ExitCodes.failure)
+            throw CommandFailure(message: "Cannot import \(path): \(failure)", exitCode: .failure)
         }
         report(summary, path: path, readers: readers, dryRun: dryRun, context: context)
         if summary.rejectedCount > 0 {
-            throw ExitStatus(code: ExitCodes.dataError)
+            throw ExitStatus(code: ExitCode.dataError)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Interchange
 import MoviesCore
 import ViewModels
 

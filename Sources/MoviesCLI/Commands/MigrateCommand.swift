@@ -1,5 +1,4 @@
 import MoviesCore
-import Storage
 
 /// `movies migrate [--status]`
 enum MigrateCommand: Command {
@@ -16,30 +15,30 @@ enum MigrateCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let database = try AppDatabase(
-            path: context.databasePath, configuration: context.databaseConfiguration, migrate: false)
-        let migrator = AppDatabase.migrator
+        let database = try AppDatabase.openWithoutMigrating(
+            path: context.databasePath, options: context.databaseOptions)
         if arguments.flag("status") {
-            let status = try migrator.status(of: database.database)
+            let status = try database.schemaStatus()
             context.output.line("Database: \(context.databasePath)")
             for record in status.applied {
                 let applied =
                     Timestamp.date(from: record.appliedAt).map(MovieText.readable) ?? record.appliedAt
                 context.output.line("  applied  \(record.identifier)  \(applied)")
             }
-            for migration in status.pending {
-                context.output.line("  pending  \(migration.identifier)")
+            for identifier in status.pending {
+                context.output.line("  pending  \(identifier)")
             }
             return
         }
-        let applied = try migrator.migrate(database.database)
-        for migration in applied {
-            context.output.line("Applied \(migration.identifier)")
+        let applied = try database.migrate()
+        for identifier in applied {
+            context.output.line("Applied \(identifier)")
         }
+        let latest = AppDatabase.latestSchemaVersion
         if applied.isEmpty {
-            context.output.line("The database is up to date (schema version \(migrator.latestVersion)).")
+            context.output.line("The database is up to date (schema version \(latest)).")
         } else {
-            context.output.line("The database is at schema version \(migrator.latestVersion).")
+            context.output.line("The database is at schema version \(latest).")
         }
     }
 }

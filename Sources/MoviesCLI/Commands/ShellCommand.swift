@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ enum ShellCommand: Command {
         let session = try ShellSession(context: context, console: console)
         let code = await session.run()
         if code != 0 {
-            throw ExitStatus(code: code)
+            throw ExitStatus(code: ExitCode(rawValue: code) ?? .failure)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Interchange
 import MoviesCore
 import ViewModels
 

@@ -1,3 +1,4 @@
+import Interchange
 import MoviesCore
 
 #if canImport(Glibc)

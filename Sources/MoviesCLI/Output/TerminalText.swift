@@ -1,3 +1,5 @@
+import Basics
+
 /// Text made safe and measurable for a terminal.
 ///
 /// Titles can come from anywhere (an import, a feed, `sqlite3`), so before one is printed for a person
@@ -7,15 +9,18 @@
 enum TerminalText {
     /// `text` with C0/C1 controls, DEL and bidirectional overrides made visible.
     static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard text.unicodeScalars.contains(where: \.isTerminalControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x00..<0x20: result += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
             case 0x7F: result += "^?"
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                result += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
-            default: result.unicodeScalars.append(scalar)
+            default:
+                if scalar.isTerminalControl {
+                    result += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result
@@ -33,13 +38,6 @@ enum TerminalText {
             String(
                 String.UnicodeScalarView(
                     text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })))
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 
     /// The number of terminal cells `text` occupies.

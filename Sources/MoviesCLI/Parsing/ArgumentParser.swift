@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// What a command line asks for, once parsed.

@@ -1,11 +1,15 @@
+import Basics
+
 /// A command line that does not fit its command: unknown names, missing or invalid values.
 ///
 /// Printed as `Error: <message>` followed by the command's usage line, and exits with 64 (`EX_USAGE`),
 /// the convention of swift-argument-parser.
-struct UsageError: Error, Equatable {
+struct UsageError: UserFacingError, Equatable {
     var message: String
     /// The command whose usage to print, e.g. `["movies", "add"]`.
     var commandPath: [String]
+
+    var exitCode: ExitCode { .usage }
 }
 
 /// "Did you mean" suggestions for mistyped commands and options.

@@ -1,5 +1,5 @@
+import Basics
 import MoviesCore
-import Storage
 import ViewModels
 
 /// One run of `movies shell`: reads lines, runs them as commands, prints the change feed.
@@ -21,7 +21,7 @@ final class ShellSession {
     private let list: MovieListViewModel
     /// Follows every movie, for the change feed (terminal only).
     private var feed: MovieListViewModel?
-    private var firstFailure: Int32?
+    private var firstFailure: ExitCode?
     /// The news screen while it is current; nil on the movie list.
     private var news: NewsScreen?
 
@@ -58,15 +58,15 @@ final class ShellSession {
             case .tooLong(let bytes):
                 fail(
                     "Error: the line is \(bytes) bytes long; lines are limited to 1 MiB\n",
-                    code: ExitCodes.usage)
+                    code: ExitCode.usage)
             case .notUTF8:
-                fail("Error: the line is not valid UTF-8; it was not run\n", code: ExitCodes.usage)
+                fail("Error: the line is not valid UTF-8; it was not run\n", code: ExitCode.usage)
             case .line(let line):
                 let words: [String]
                 do {
                     words = try ShellWords.split(line)
                 } catch {
-                    fail("Error: \(MoviesCLI.capitalized(error.description))\n", code: ExitCodes.usage)
+                    fail("Error: \(error.description.capitalizingFirstLetter())\n", code: ExitCode.usage)
                     continue
                 }
                 guard let first = words.first else { continue }
@@ -77,7 +77,7 @@ final class ShellSession {
         }
         feed?.stopObserving()
         console.close()
-        return firstFailure ?? 0
+        return firstFailure?.rawValue ?? 0
     }
 
     // MARK: - Commands
@@ -225,7 +225,7 @@ final class ShellSession {
         self.feed = feed
     }
 
-    private func fail(_ text: String, code: Int32) {
+    private func fail(_ text: String, code: ExitCode) {
         context.output.flush()
         context.errors.write(text)
         if firstFailure == nil {

@@ -1,27 +1,7 @@
+import Feeds
 import Foundation
+import Interchange
 import MoviesCore
-
-/// Why an input file (an import, an OPML file) could not be used.
-///
-/// `missing` exits 66 (EX_NOINPUT) and `badData` 65 (EX_DATAERR), as DESIGN.md's exit codes say.
-enum InputFileError: Error, CustomStringConvertible {
-    case missing(path: String, reason: String)
-    case badData(path: String, reason: String)
-
-    var description: String {
-        switch self {
-        case .missing(let path, let reason): "cannot read \(path): \(reason)"
-        case .badData(let path, let reason): "cannot use \(path): \(reason)"
-        }
-    }
-
-    var exitCode: Int32 {
-        switch self {
-        case .missing: ExitCodes.noInput
-        case .badData: ExitCodes.dataError
-        }
-    }
-}
 
 /// Reading small input files whole, with a size limit.
 enum InputFile {

@@ -1,4 +1,4 @@
-import Storage
+import Basics
 
 #if canImport(Glibc)
     import Glibc

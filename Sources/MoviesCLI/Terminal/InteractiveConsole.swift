@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Storage
 import Synchronization
 
 #if canImport(Glibc)
@@ -66,7 +66,7 @@ private final class InputThread: @unchecked Sendable {
         var request: Request?
         var isPrompting = false
         var notices: [String] = []
-        var thread: Thread?
+        var isThreadStarted = false
     }
 
     private let readline: Readline?
@@ -92,10 +92,10 @@ private final class InputThread: @unchecked Sendable {
         state.withLock { state in
             state.request = Request(prompt: prompt, continuation: continuation)
             state.isPrompting = true
-            if state.thread == nil {
+            if !state.isThreadStarted {
                 let thread = Thread { [self] in run() }
                 thread.name = "movies shell input"
-                state.thread = thread
+                state.isThreadStarted = true
                 thread.start()
             }
         }

@@ -1,3 +1,5 @@
+import Basics
+
 /// Why the movie store refused a request, in words a person can act on.
 public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The title is empty or only spaces.
@@ -55,4 +57,16 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no movie with id \(id)"
         }
     }
+}
+
+extension MovieError: UserFacingError {
+    package var message: String {
+        switch self {
+        // Starts with the listed movie's title, whose case is the user's.
+        case .duplicate: description
+        default: description.capitalizingFirstLetter()
+        }
+    }
+
+    package var exitCode: ExitCode { isValidation ? .usage : .failure }
 }

@@ -1,14 +1,23 @@
+import Basics
 import Foundation
 import Storage
 
-/// How a `Movie` maps to a row of the `movies` table: the column list and the decoder that reads it.
-enum MovieRow {
-    /// The columns every movie query selects, in the order `decode` reads them.
-    static let columns =
+/// How a `Movie` maps to a row of the `movies` table: the one list of its columns, the decoder that
+/// reads them and the binder that writes them.
+///
+/// Every query and every insert of whole rows goes through these, so a column added to the table is
+/// added here once.
+package enum MovieRow {
+    /// The columns every movie query selects and every bulk insert writes, in the order `decode` reads
+    /// them and `bind` binds them.
+    package static let columns =
         "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri"
 
+    /// How many columns `columns` names: the parameters one row of a bulk insert takes.
+    package static let columnCount = Int32(columns.split(separator: ",").count)
+
     /// `columns`, each prefixed with `movies.`, for queries that join another table.
-    static let qualifiedColumns = qualified(columns, table: "movies")
+    package static let qualifiedColumns = qualified(columns, table: "movies")
 
     /// `a, b` as `table.a, table.b`.
     static func qualified(_ columns: String, table: String) -> String {
@@ -20,7 +29,7 @@ enum MovieRow {
     ///
     /// Columns are read by index and the rating and timestamps parsed from SQLite's buffer directly;
     /// this runs once per row when listing, so it stays free of name lookups and formatters.
-    static func decode(_ row: Statement) -> Movie {
+    package static func decode(_ row: Statement) -> Movie {
         Movie(
             id: row.int64(at: 0),
             title: row.string(at: 1),
@@ -33,6 +42,44 @@ enum MovieRow {
             stars: row.optionalDouble(at: 8).flatMap(StarRating.init(stars:)),
             imdbID: row.optionalString(at: 9),
             letterboxdURI: row.optionalString(at: 10))
+    }
+
+    // MARK: - Bulk inserts
+
+    /// Rows per statement of a bulk insert: 64 × 11 parameters stays far below SQLite's limit of 32,766.
+    ///
+    /// Why batches: inside a transaction, every statement that writes to an FTS5 table opens a
+    /// savepoint, and FTS5 flushes its pending index data at each one, so a row per statement writes a
+    /// small index segment per row (and then merges them). A multi-row `INSERT ... VALUES (...), (...)`
+    /// flushes once per batch: measured here, 5,000 rows took 0.57 s one per statement and 0.15 s a
+    /// hundred per statement. https://www.sqlite.org/fts5.html#the_automerge_configuration_option
+    package static let batchSize = 64
+
+    /// `INSERT INTO movies (columns) VALUES (?, …), …` for `rows` rows, followed by `conflictClause`.
+    package static func insertSQL(rows: Int, conflictClause: String = "") -> String {
+        let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ", ") + ")"
+        let values = Array(repeating: row, count: rows).joined(separator: ", ")
+        return "INSERT INTO movies (\(columns)) VALUES \(values) \(conflictClause)"
+    }
+
+    /// Binds `record` as the row whose first parameter follows `offset` in an `insertSQL` statement;
+    /// `id` overrides the record's id (nil lets SQLite pick the next one), `now` stamps missing times.
+    package static func bind(
+        _ record: MovieRecord, id: Int64?, to statement: Statement, offset: Int32, now: String
+    ) throws {
+        let draft = record.draft
+        try statement.bind(id, at: offset + 1)
+        try statement.bind(draft.title, at: offset + 2)
+        try statement.bind(draft.year, at: offset + 3)
+        try statement.bind(draft.rating.rawValue, at: offset + 4)
+        try statement.bind(draft.watchedOn?.description, at: offset + 5)
+        try statement.bind(draft.note, at: offset + 6)
+        try statement.bind(record.createdAt.map(Timestamp.string(from:)) ?? now, at: offset + 7)
+        try statement.bind(record.updatedAt.map(Timestamp.string(from:)) ?? now, at: offset + 8)
+        // Stars that disagree with the word are dropped, as MovieValidation does for single adds.
+        try statement.bind(draft.stars.flatMap { $0.rating == draft.rating ? $0.stars : nil }, at: offset + 9)
+        try statement.bind(draft.imdbID, at: offset + 10)
+        try statement.bind(draft.letterboxdURI, at: offset + 11)
     }
 }
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Storage
 
@@ -7,10 +8,10 @@ import Storage
 /// so a refused request leaves the file unchanged.
 public final class MovieStore: Sendable {
     /// The database the movies live in.
-    public let database: Database
+    package let database: Database
 
     /// A store over `database`, which must already be migrated (see `AppDatabase`).
-    public init(database: Database) {
+    package init(database: Database) {
         self.database = database
     }
 
@@ -93,29 +94,50 @@ public final class MovieStore: Sendable {
         }
     }
 
-    /// Adds many movies in one transaction, many rows per statement (see `RowInserter` for why); all or
-    /// nothing. Returns how many were added. A draft that breaks a rule, or duplicates a listed movie,
-    /// stops everything.
+    /// Adds many movies in one transaction, `MovieRow.batchSize` rows per statement (see there for why);
+    /// all or nothing. Returns how many were added. A draft that breaks a rule, or duplicates a listed
+    /// movie, stops everything.
     @discardableResult
     public func addAll(_ drafts: some Sequence<MovieDraft>) throws -> Int {
         try database.write { connection in
-            let inserter = RowInserter(
-                connection: connection, policy: .fail, now: Timestamp.string(from: Date()))
+            let now = Timestamp.string(from: Date())
+            var batch: [MovieRecord] = []
+            batch.reserveCapacity(MovieRow.batchSize)
             var added = 0
-            do {
-                for (index, candidate) in drafts.enumerated() {
-                    let draft = try MovieValidation.validated(candidate)
-                    let row = ImportedMovie(
-                        line: index + 1, title: draft.title, year: draft.year, rating: draft.rating,
-                        stars: draft.stars,
-                        watchedOn: draft.watchedOn, note: draft.note, imdbID: draft.imdbID,
-                        letterboxdURI: draft.letterboxdURI)
-                    added += try inserter.add(row).count
+            func insertBatch() throws {
+                guard !batch.isEmpty else { return }
+                let statement = try connection.cachedStatement(MovieRow.insertSQL(rows: batch.count))
+                for (row, record) in batch.enumerated() {
+                    try MovieRow.bind(
+                        record, id: nil, to: statement, offset: Int32(row) * MovieRow.columnCount, now: now)
                 }
-                added += try inserter.flush().count
-            } catch ImportFailure.duplicate(_, let existing) {
-                throw MovieError.duplicate(existing: existing)
+                do {
+                    try statement.run()
+                } catch let error as StorageError where error.isConstraintViolation {
+                    // The statement changed nothing (statement journal). Replayed row by row, the row that
+                    // fails names the movie already listed, on the list or earlier in this batch.
+                    let single = try connection.cachedStatement(MovieRow.insertSQL(rows: 1))
+                    for record in batch {
+                        try MovieRow.bind(record, id: nil, to: single, offset: 0, now: now)
+                        do {
+                            try single.run()
+                        } catch let rowError as StorageError where rowError.isConstraintViolation {
+                            guard
+                                let existing = try Self.sameMovie(
+                                    as: record.draft, excluding: nil, in: connection)
+                            else { throw rowError }
+                            throw MovieError.duplicate(existing: existing)
+                        }
+                    }
+                }
+                added += batch.count
+                batch.removeAll(keepingCapacity: true)
             }
+            for draft in drafts {
+                batch.append(MovieRecord(draft: try MovieValidation.validated(draft)))
+                if batch.count == MovieRow.batchSize { try insertBatch() }
+            }
+            try insertBatch()
             return added
         }
     }
@@ -175,7 +197,8 @@ public final class MovieStore: Sendable {
     }
 
     /// The movie with the same title (ASCII case ignored) and year as `draft`, other than `excluding`.
-    static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection) throws
+    package static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection)
+        throws
         -> Movie?
     {
         // Matches the unique index movies_unique_title_year (title NOCASE, coalesce(year, 0)).

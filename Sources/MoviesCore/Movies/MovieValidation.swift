@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The rules a movie must meet before it is stored; the schema's CHECK constraints say the same.
@@ -22,7 +23,9 @@ public enum MovieValidation {
         }
         if let note = draft.note {
             // Notes may span lines; every other control character is refused.
-            if let scalar = note.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+            if let scalar = note.unicodeScalars.first(where: {
+                $0.isControlCharacter && $0 != "\n" && $0 != "\t"
+            }) {
                 throw .controlCharacter(field: "note", scalar: scalar)
             }
             // SQLite's length() counts code points, so count the same way.
@@ -39,7 +42,7 @@ public enum MovieValidation {
         }
         if let uri = draft.letterboxdURI,
             !(uri.hasPrefix("https://") && uri.count > 8)
-                || uri.unicodeScalars.contains(where: isControl)
+                || uri.unicodeScalars.contains(where: \.isControlCharacter)
         {
             throw .invalidLetterboxdURI(uri)
         }
@@ -49,7 +52,7 @@ public enum MovieValidation {
     /// Refuses a blank, overlong or control-character title (pass it trimmed).
     public static func checkTitle(_ title: String) throws(MovieError) {
         if title.isEmpty { throw .blankTitle }
-        if let scalar = title.unicodeScalars.first(where: isControl) {
+        if let scalar = title.unicodeScalars.first(where: \.isControlCharacter) {
             throw .controlCharacter(field: "title", scalar: scalar)
         }
         let length = title.unicodeScalars.count
@@ -68,8 +71,4 @@ public enum MovieValidation {
             && bytes[2...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
-    /// C0 controls, DEL and C1 controls: what could move a terminal's cursor or start an escape sequence.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
 }

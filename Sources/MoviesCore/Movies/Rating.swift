@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// How much you liked a movie, from `terrible` to `excellent`, or `notSeen` for the watchlist.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A rating on the half-star scale Letterboxd uses: ½ to 5 stars, kept as 1 to 10 half-stars.
@@ -25,7 +26,7 @@ public struct StarRating: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Reads `3.5`, `4`, `4.0` (surrounding spaces ignored); nil for anything else.
     public init?(parsing text: String) {
-        let trimmed = ImportValueParsing.trimmed(text)
+        let trimmed = text.trimmingSpacesAndTabs()
         // Double() would also take "0x8", "nan" and "1e0"; a rating is written in plain decimals.
         guard !trimmed.isEmpty,
             trimmed.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }),

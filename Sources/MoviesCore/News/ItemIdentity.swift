@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 
 /// The key that identifies a feed's entry across refreshes, so nothing comes back as new or doubled.

@@ -1,3 +1,5 @@
+import Basics
+
 /// Why the news repository refused a request, in words a person can act on.
 public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL is not an absolute http or https URL.
@@ -41,4 +43,9 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
             "the \(field) is longer than \(limit) characters"
         }
     }
+}
+
+extension NewsError: UserFacingError {
+    package var message: String { description.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { isValidation ? .usage : .failure }
 }

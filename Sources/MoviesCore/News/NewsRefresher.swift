@@ -1,3 +1,5 @@
+import Basics
+import Feeds
 import Foundation
 
 /// Fetches subscribed feeds and stores what they bring: several at once (a bounded number in flight),
@@ -78,8 +80,8 @@ public struct NewsRefresher: Sendable {
             let date = now()
             switch result {
             case .failure(let problem):
-                try repository.recordFailure(feedID: feed.id, message: problem.message, at: date)
-                outcomes.append(FeedOutcome(feed: feed, outcome: .failed(problem.message)))
+                try repository.recordFailure(feedID: feed.id, message: problem.reason, at: date)
+                outcomes.append(FeedOutcome(feed: feed, outcome: .failed(problem.reason)))
             case .success(.none):
                 try repository.recordNotModified(feedID: feed.id, at: date)
                 outcomes.append(FeedOutcome(feed: feed, outcome: .notModified))
@@ -108,7 +110,7 @@ public struct NewsRefresher: Sendable {
             throw problem
         case .success(.none):
             throw FeedProblem(
-                message: "the server answered 304 Not Modified to a first request", isBadData: true)
+                reason: "the server answered 304 Not Modified to a first request", isBadData: true)
         case .success(.some(let document)):
             return try repository.subscribe(
                 url: address, storing: document.feed, etag: document.etag,
@@ -135,18 +137,18 @@ public struct NewsRefresher: Sendable {
             let feed = feeds[index]
             guard let url = URL(string: feed.url) else {
                 return Result<Document?, FeedProblem>.failure(
-                    FeedProblem(message: "not a valid URL", isBadData: true))
+                    FeedProblem(reason: "not a valid URL", isBadData: true))
             }
             let request = FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified)
             return await fetchAndParse(request)
         }
-        return results.map { $0 ?? .failure(FeedProblem(message: "not fetched", isBadData: false)) }
+        return results.map { $0 ?? .failure(FeedProblem(reason: "not fetched", isBadData: false)) }
     }
 
     private func fetchAndParse(_ request: FeedRequest) async -> Result<Document?, FeedProblem> {
         switch await fetcher.fetch(request) {
         case .failure(let error):
-            return .failure(FeedProblem(message: error.description, isBadData: false))
+            return .failure(FeedProblem(reason: error.description, isBadData: false))
         case .success(.notModified):
             return .success(nil)
         case .success(.fetched(let body, let etag, let lastModified, let finalURL)):
@@ -154,7 +156,7 @@ public struct NewsRefresher: Sendable {
                 let parsed = try FeedParser.parse(body, baseURL: finalURL)
                 return .success(Document(feed: parsed, etag: etag, lastModified: lastModified))
             } catch {
-                return .failure(FeedProblem(message: error.description, isBadData: true))
+                return .failure(FeedProblem(reason: error.description, isBadData: true))
             }
         }
     }
@@ -163,13 +165,19 @@ public struct NewsRefresher: Sendable {
 /// Why a feed could not be fetched or read, as a sentence; `isBadData` when the server answered with
 /// something that is not a usable feed (as opposed to a network or HTTP failure).
 public struct FeedProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
+    /// The reason, as a phrase to follow a feed's address (`not a valid URL`).
+    public let reason: String
     public let isBadData: Bool
 
-    public init(message: String, isBadData: Bool) {
-        self.message = message
+    public init(reason: String, isBadData: Bool) {
+        self.reason = reason
         self.isBadData = isBadData
     }
 
-    public var description: String { message }
+    public var description: String { reason }
+}
+
+extension FeedProblem: UserFacingError {
+    package var message: String { reason.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { isBadData ? .dataError : .failure }
 }

@@ -1,3 +1,5 @@
+import Basics
+import Feeds
 import Foundation
 import Storage
 

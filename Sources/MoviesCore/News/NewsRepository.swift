@@ -1,3 +1,5 @@
+import Basics
+import Feeds
 import Foundation
 import Storage
 
@@ -7,13 +9,13 @@ import Storage
 /// Each write is one transaction; refusals (`NewsError`) happen before anything is written.
 public final class NewsRepository: Sendable {
     /// The database the news lives in.
-    public let database: Database
+    package let database: Database
 
     /// The longest title or source accepted for a hand-written item.
     public static let maximumTitleLength = 1_000
 
     /// A repository over `database`, which must already be migrated (see `AppDatabase`).
-    public init(database: Database) {
+    package init(database: Database) {
         self.database = database
     }
 
@@ -106,7 +108,7 @@ public final class NewsRepository: Sendable {
             ("title", title), ("source", draft.source), ("URL", draft.url), ("image URL", draft.imageURL),
         ] {
             guard let value else { continue }
-            if value.unicodeScalars.contains(where: MovieValidation.isControl) {
+            if value.unicodeScalars.contains(where: \.isControlCharacter) {
                 throw NewsError.controlCharacter(field: field)
             }
             if value.count > Self.maximumTitleLength {
@@ -233,7 +235,7 @@ public final class NewsRepository: Sendable {
         if url.lowercased().hasPrefix("feed://") {
             url = "http://" + url.dropFirst("feed://".count)
         }
-        guard !url.unicodeScalars.contains(where: MovieValidation.isControl),
+        guard !url.unicodeScalars.contains(where: \.isControlCharacter),
             let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
         else { throw .invalidFeedURL(text) }

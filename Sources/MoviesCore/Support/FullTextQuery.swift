@@ -1,3 +1,5 @@
+import Basics
+
 /// Turns what a person typed into an FTS5 query that can never be a syntax error.
 ///
 /// The text is split into words the way the `unicode61` tokenizer splits (letters and digits run
@@ -46,4 +48,9 @@ public enum FullTextQuery {
         return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(
             separator: " AND ")
     }
+}
+
+extension FullTextQuery.Problem: UserFacingError {
+    package var message: String { description.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { .usage }
 }

@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import MoviesCore
 

@@ -1,3 +1,6 @@
+import AppTestSupport
+import FeedServer
+import Feeds
 import Foundation
 import MoviesCore
 import Storage

@@ -1,4 +1,7 @@
+import Basics
+import Feeds
 import Foundation
+import Interchange
 import MoviesCore
 import ViewModels
 
@@ -31,7 +34,7 @@ enum NewsSubscribeCommand: Command {
             (feed, update) = try await dependencies.newsRefresher.subscribe(url: url)
         } catch let problem as FeedProblem {
             throw FeedProblem(
-                message: "cannot subscribe to \(url): \(problem.message). Nothing was stored "
+                reason: "cannot subscribe to \(url): \(problem.reason). Nothing was stored "
                     + "(--no-fetch subscribes without fetching)",
                 isBadData: problem.isBadData)
         }
@@ -118,7 +121,7 @@ enum NewsRefreshCommand: Command {
                 "  #\(failure.feed.id) \(failure.feed.url): \(TerminalText.singleLine(failure.message))")
         }
         if total > 0 && summary.failures.count == total {
-            throw ExitStatus(code: ExitCodes.failure)
+            throw ExitStatus(code: ExitCode.failure)
         }
     }
 }

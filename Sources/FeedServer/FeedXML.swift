@@ -1,0 +1,140 @@
+import Basics
+import Foundation
+
+/// RSS 2.0 documents written for tests.
+public enum FeedXML {
+    /// One entry of a generated feed; nil fields are left out of the XML.
+    public struct Item: Sendable {
+        public var guid: String?
+        public var title: String?
+        public var link: String?
+        public var date: Date?
+        public var summary: String?
+
+        public init(
+            guid: String? = nil, title: String? = nil, link: String? = nil, date: Date? = nil,
+            summary: String? = nil
+        ) {
+            self.guid = guid
+            self.title = title
+            self.link = link
+            self.date = date
+            self.summary = summary
+        }
+    }
+
+    /// An RSS 2.0 document with `items`.
+    public static func rss(title: String = "Test Feed", link: String = "https://example.org/", items: [Item])
+        -> String
+    {
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>\(escape(title))</title><link>\(escape(link))</link>
+
+            """
+        for item in items {
+            xml += "<item>"
+            if let guid = item.guid { xml += "<guid isPermaLink=\"false\">\(escape(guid))</guid>" }
+            if let title = item.title { xml += "<title>\(escape(title))</title>" }
+            if let link = item.link { xml += "<link>\(escape(link))</link>" }
+            if let date = item.date { xml += "<pubDate>\(rfc822(date))</pubDate>" }
+            if let summary = item.summary { xml += "<description>\(escape(summary))</description>" }
+            xml += "</item>\n"
+        }
+        return xml + "</channel></rss>\n"
+    }
+
+    /// `n` items with guids `item-1`..., one minute apart, newest first, starting at `start`.
+    public static func numberedItems(
+        _ count: Int, start: Date = Date(timeIntervalSince1970: 1_700_000_000), prefix: String = "item"
+    )
+        -> [Item]
+    {
+        (1...max(1, count)).prefix(count).map { index in
+            Item(
+                guid: "\(prefix)-\(index)", title: "\(prefix.capitalized) \(index)",
+                link: "https://example.org/\(prefix)/\(index)",
+                date: start.addingTimeInterval(-Double(index) * 60), summary: "Summary of \(prefix) \(index)")
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    static func rfc822(_ date: Date) -> String {
+        date.formatted(
+            Date.VerbatimFormatStyle(
+                format:
+                    "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
+                locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!,
+                calendar: Calendar(identifier: .gregorian)))
+    }
+}
+
+/// A local feed server for tests: serves RSS documents by path, with ETag-based conditional GET, and
+/// can be told to fail.
+public final class FeedServer: Sendable {
+    /// How the server answers a path.
+    public enum Route: Sendable {
+        case feed(String)
+        case status(Int)
+        case body(String, contentType: String)
+        case slowFeed(String, delay: Duration)
+    }
+
+    /// The routes, shared with the server's handler.
+    private final class RouteTable: Sendable {
+        let routes: Locked<[String: Route]>
+        init(_ routes: [String: Route]) { self.routes = Locked(routes) }
+    }
+
+    public let http: TestHTTPServer
+    private let table: RouteTable
+
+    public init(routes: [String: Route] = [:]) throws {
+        let table = RouteTable(routes)
+        self.table = table
+        http = try TestHTTPServer { request in
+            let route = table.routes.withLock { $0[request.path] }
+            switch route {
+            case .none:
+                return .send(status: 404, body: Data("not found".utf8))
+            case .status(let status):
+                return .send(status: status, body: Data("error \(status)".utf8))
+            case .body(let body, let contentType):
+                return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
+            case .feed(let xml), .slowFeed(let xml, _):
+                let delay: Duration = if case .slowFeed(_, let delay) = route { delay } else { .zero }
+                let etag = "\"\(xml.hashValue)\""
+                if request.headers["if-none-match"] == etag {
+                    return .send(status: 304, delay: delay)
+                }
+                return .send(
+                    status: 200, headers: ["Content-Type": "application/rss+xml", "ETag": etag],
+                    body: Data(xml.utf8),
+                    delay: delay)
+            }
+        }
+    }
+
+    /// Sets (or replaces) what `path` answers.
+    public func set(_ path: String, _ route: Route) {
+        table.routes.withLock { $0[path] = route }
+    }
+
+    /// The URL of `path`.
+    public func url(_ path: String) -> String {
+        http.url(path).absoluteString
+    }
+
+    /// How many requests reached `path` so far.
+    public func requestCount(_ path: String) -> Int {
+        http.observed.requests.filter { $0.path == path }.count
+    }
+
+    public func stop() {
+        http.stop()
+    }
+}

@@ -1,0 +1,50 @@
+import MoviesCore
+
+/// Writes films in the CSV layout Letterboxd's importer reads (letterboxd.com/import), one row at a time.
+///
+/// Columns: `Title,Year,Rating,WatchedDate,Review,imdbID,LetterboxdURI`. `Rating` is ½–5 stars (the
+/// row's own stars, else 1–5 from the word, empty for not seen); `WatchedDate` is `YYYY-MM-DD`; fields
+/// are quoted per RFC 4180 by `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks.
+///
+/// Letterboxd's importer marks every film in the file as watched. Not-seen movies belong in a separate
+/// file for its watchlist importer (same layout); filter them before writing when that matters.
+public final class LetterboxdExportWriter {
+    /// The header, as Letterboxd documents it.
+    public static let columnNames = [
+        "Title", "Year", "Rating", "WatchedDate", "Review", "imdbID", "LetterboxdURI",
+    ]
+
+    private let sink: any TextSink
+
+    /// A writer into `sink`; call `begin()`, `write(_:)` for each film, then `end()`.
+    public init(sink: any TextSink) {
+        self.sink = sink
+    }
+
+    /// Writes the header line.
+    public func begin() throws {
+        try sink.write(Self.columnNames.joined(separator: ",") + "\n")
+    }
+
+    /// Writes one film.
+    public func write(_ row: LetterboxdRow) throws {
+        let fields: [String?] = [
+            row.title, row.year.map(String.init), row.exportedStars?.description, row.watchedOn?.description,
+            row.review, row.imdbID, row.letterboxdURI,
+        ]
+        try sink.write(fields.map { $0.map(FieldEncoding.csv) ?? "" }.joined(separator: ",") + "\n")
+    }
+
+    /// Writes what comes after the last film (nothing: CSV has no footer); here for symmetry with
+    /// `MovieRecordWriter`, so callers need not know.
+    public func end() throws {}
+
+    /// Writes `rows` between `begin()` and `end()`.
+    public func writeAll(_ rows: some Sequence<LetterboxdRow>) throws {
+        try begin()
+        for row in rows {
+            try write(row)
+        }
+        try end()
+    }
+}

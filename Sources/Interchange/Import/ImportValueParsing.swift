@@ -1,0 +1,125 @@
+import Basics
+import Foundation
+import MoviesCore
+
+/// Interpreting field text as years, dates, ids and addresses, with the row problem each refusal is.
+enum ImportValueParsing {
+    /// A whole-number year (range checked later by `MovieValidation`).
+    static func year(_ text: String?) throws(ImportRowProblem) -> Int? {
+        guard let text else { return nil }
+        guard let year = Int(text.trimmingSpacesAndTabs()) else { throw .yearNotANumber(text) }
+        return year
+    }
+
+    /// A `YYYY-MM-DD` day.
+    static func day(_ text: String?, column: String) throws(ImportRowProblem) -> CalendarDate? {
+        guard let text else { return nil }
+        guard let day = CalendarDate(parsing: text.trimmingSpacesAndTabs()) else {
+            throw .notADate(column: column, value: text)
+        }
+        return day
+    }
+
+    /// An ISO-8601 UTC timestamp, as `Timestamp` writes it.
+    static func timestamp(_ text: String?, column: String) throws(ImportRowProblem) -> Date? {
+        guard let text else { return nil }
+        // The longest valid form is 30 bytes (nine fraction digits). `Timestamp.date` sums the fraction's
+        // digits into an Int before it checks their count, so a longer run of digits would overflow and
+        // trap; anything longer is refused here first.
+        guard text.utf8.count <= 30, let date = Timestamp.date(from: text) else {
+            throw .notATimestamp(column: column, value: text)
+        }
+        return date
+    }
+
+    /// A row id: a positive whole number.
+    static func id(_ text: String?) throws(ImportRowProblem) -> Int64? {
+        guard let text else { return nil }
+        guard let id = Int64(text), id > 0 else { throw .notAnID(text) }
+        return id
+    }
+
+    /// Stars written as `3.5` (Letterboxd's `Rating`, the own `stars`).
+    static func stars(_ text: String?) throws(ImportRowProblem) -> StarRating? {
+        guard let text else { return nil }
+        guard let stars = StarRating(parsing: text) else { throw .notALetterboxdRating(text) }
+        return stars
+    }
+
+    /// A whole number of ten (IMDb's `Your Rating`, Letterboxd's `Rating10`) as half-stars.
+    static func outOfTen(_ text: String?) throws(ImportRowProblem) -> StarRating? {
+        guard let text else { return nil }
+        guard let value = Int(text.trimmingSpacesAndTabs()),
+            let stars = StarRating(halfStars: value)
+        else { throw .notAnIMDbRating(text) }
+        return stars
+    }
+
+    /// `tt` and digits.
+    static func imdbID(_ text: String?) throws(ImportRowProblem) -> String? {
+        guard let text else { return nil }
+        let id = text.trimmingSpacesAndTabs()
+        let bytes = Array(id.utf8)
+        guard bytes.count >= 3, bytes.count <= 20, bytes[0] == UInt8(ascii: "t"),
+            bytes[1] == UInt8(ascii: "t"),
+            bytes[2...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { throw .notAnIMDbID(text) }
+        return id
+    }
+
+    /// An address on letterboxd.com or boxd.it, without spaces or control characters.
+    static func letterboxdURI(_ text: String?) throws(ImportRowProblem) -> String? {
+        guard let text else { return nil }
+        let uri = text.trimmingSpacesAndTabs()
+        let lowercased = uri.lowercased()
+        let hosts = ["boxd.it/", "letterboxd.com/", "www.letterboxd.com/"]
+        let isLetterboxd = ["https://", "http://"].contains { scheme in
+            hosts.contains { lowercased.hasPrefix(scheme + $0) }
+        }
+        guard isLetterboxd, uri.utf8.count <= 500,
+            !uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.isControlCharacter })
+        else { throw .notALetterboxdURI(text) }
+        return uri
+    }
+
+    /// The start (00:00 UTC) of a day written as `YYYY-MM-DD`, or as old IMDb exports did,
+    /// `Tue Sep 25 00:00:00 2012`; nil for anything else, because these only seed `createdAt`.
+    static func dayStart(_ text: String?) -> Date? {
+        guard let written = text else { return nil }
+        let text = written.trimmingSpacesAndTabs()
+        if let day = CalendarDate(parsing: text) { return start(of: day) }
+        let parts = text.split(separator: " ")
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        guard parts.count == 5, let month = months.firstIndex(of: parts[1].lowercased()),
+            let dayOfMonth = Int(parts[2]), let year = Int(parts[4]),
+            let day = CalendarDate(year: year, month: month + 1, day: dayOfMonth)
+        else { return nil }
+        return start(of: day)
+    }
+
+    /// 00:00 UTC on `day`.
+    static func start(of day: CalendarDate) -> Date {
+        let days = Timestamp.daysSinceEpoch(year: day.year, month: day.month, day: day.day)
+        return Date(timeIntervalSince1970: Double(days) * 86_400)
+    }
+}
+
+extension ImportedMovie {
+    /// The movie after the store's rules: title trimmed, an empty note dropped, CR and CRLF in the note
+    /// made LF (Windows line ends in a review are not control characters a person meant).
+    func validated() throws(ImportRowProblem) -> ImportedMovie {
+        var movie = self
+        if let note, note.utf8.contains(Byte.carriageReturn) {
+            movie.note = note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+                of: "\r", with: "\n")
+        }
+        do {
+            let draft = try MovieValidation.validated(movie.draft)
+            movie.title = draft.title
+            movie.note = draft.note
+        } catch {
+            throw .invalid(error)
+        }
+        return movie
+    }
+}

@@ -1,0 +1,84 @@
+import MoviesCore
+
+/// The kinds of file `movies import` reads.
+public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
+    /// A Letterboxd export CSV (ratings, watched, watchlist, diary, reviews) or Letterboxd's import layout.
+    case letterboxd
+    /// IMDb's ratings or watchlist export CSV, old or new columns.
+    case imdb
+    /// This program's CSV (`movies list --format csv`).
+    case csv
+    /// This program's TSV.
+    case tsv
+    /// This program's JSON: an array of objects.
+    case json
+    /// This program's NDJSON: one object per line.
+    case ndjson
+
+    /// The format of a file from its first bytes (`prefix`, after any byte order mark): `[` is JSON,
+    /// `{` is NDJSON, otherwise the first line is read as a header and its column names decide.
+    ///
+    /// Names are compared normalized (`ImportHeader.key`), so case, spaces and quoting do not matter,
+    /// and columns may come in any order. In this order: all of this program's columns → csv; `Const`
+    /// and `Title` → IMDb; `Letterboxd URI`, or `Name` and `Date`, or `Title` with one of Letterboxd's
+    /// import columns (`Rating`, `Rating10`, `WatchedDate`, `imdbID`, `tmdbID`) → Letterboxd; this
+    /// program's columns split by tabs → tsv.
+    static func detect(prefix: UnsafeBufferPointer<UInt8>, path: String) throws(ImportFileError)
+        -> MovieImportFormat
+    {
+        guard
+            let first = prefix.first(where: {
+                $0 != UInt8(ascii: " ") && $0 != Byte.tab && $0 != Byte.lineFeed && $0 != Byte.carriageReturn
+            })
+        else { throw .unknownFormat(path: path, reason: "the file is empty") }
+        if first == UInt8(ascii: "[") { return .json }
+        if first == UInt8(ascii: "{") { return .ndjson }
+
+        let header = try firstRecord(of: prefix, dialect: .csv)
+        let keys = Set(ImportHeader.keys(header))
+        if ownKeys.isSubset(of: keys) { return .csv }
+        if keys.contains("const"), keys.contains("title") { return .imdb }
+        if keys.contains("letterboxduri") || (keys.contains("name") && keys.contains("date")) {
+            return .letterboxd
+        }
+        // Letterboxd's import layout is often made by hand with only some of its columns.
+        if keys.contains("title"),
+            !keys.isDisjoint(with: ["rating", "rating10", "watcheddate", "imdbid", "tmdbid"])
+        {
+            return .letterboxd
+        }
+        if let tabbed = try? firstRecord(of: prefix, dialect: .tsv),
+            ownKeys.isSubset(of: ImportHeader.keys(tabbed))
+        {
+            return .tsv
+        }
+        throw .unknownFormat(path: path, reason: unknownReason(header: header))
+    }
+
+    /// The normalized names of `MovieRecordWriter`'s columns, all of which its own header has.
+    static let ownKeys = Set(MovieRecordWriter.baseFieldNames.map(ImportHeader.key))
+
+    /// The first record of `prefix`; a broken encoding is reported as such, anything else as no header.
+    private static func firstRecord(of prefix: UnsafeBufferPointer<UInt8>, dialect: CSVDialect)
+        throws(ImportFileError) -> [String]
+    {
+        do {
+            let reader = try CSVReader(source: ByteSource(bytes: prefix), dialect: dialect, limits: .standard)
+            return try reader.next()?.fields ?? []
+        } catch {
+            if case .malformed(_, let problem) = error, [.invalidUTF8, .nulByte, .utf16].contains(problem) {
+                throw error
+            }
+            return []
+        }
+    }
+
+    private static func unknownReason(header: [String]) -> String {
+        let line = ImportRowProblem.excerpt(header.joined(separator: ","), limit: 80)
+        return "the first line '\(line)' is not a header of a format movies can import; "
+            + "expected a Letterboxd export (Date,Name,Year,Letterboxd URI,…), an IMDb export "
+            + "(Const,Your Rating,Date Rated,Title,…), this program's csv or tsv ("
+            + MovieRecordWriter.baseFieldNames.joined(separator: ",")
+            + "), a JSON array of movies, or NDJSON (one object per line)"
+    }
+}

@@ -1,0 +1,153 @@
+import MoviesCore
+
+/// Reads movies from a file in any `MovieImportFormat`, one row at a time.
+///
+/// Opening the reader settles everything about the file as a whole: it exists and can be read, its
+/// format (given, or detected from its first bytes and, for Letterboxd's watchlist, its name), its
+/// header. After that, `next()` yields each row as a movie or as an `ImportRowError` that names its
+/// line, so an importer can report every bad row and still know which rows are good; a structural
+/// problem (broken quoting or JSON, bad encoding, a limit) throws an `ImportFileError` instead, because
+/// nothing after it can be trusted. Memory stays at one buffer and one row whatever the file's size.
+///
+/// ```swift
+/// let reader = try MovieImportReader(path: "ratings.csv")
+/// while let row = try reader.next() {
+///     switch row {
+///     case .success(let movie): …
+///     case .failure(let error): print(error)  // "line 5: the year 'MCMXCV' is not a number"
+///     }
+/// }
+/// ```
+public final class MovieImportReader {
+    /// The file's path as given.
+    public let path: String
+    /// The format being read.
+    public let format: MovieImportFormat
+    /// Which Letterboxd file it is, for the Letterboxd format.
+    public let letterboxdKind: LetterboxdFileKind?
+
+    private let source: ByteSource
+    private let rows: Rows
+    private let mapping: Mapping
+
+    /// Where rows come from.
+    private enum Rows {
+        case delimited(CSVReader, ColumnLayout)
+        case json(JSONObjectReader)
+    }
+
+    /// How rows become movies.
+    private enum Mapping {
+        case own(OwnRecordMapping)
+        case letterboxd(LetterboxdMapping)
+        case imdb(IMDbMapping)
+
+        func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
+            switch self {
+            case .own(let mapping): try mapping.map(row)
+            case .letterboxd(let mapping): try mapping.map(row)
+            case .imdb(let mapping): try mapping.map(row)
+            }
+        }
+    }
+
+    /// Opens `path` and reads its header; `format` nil means detect it. The file is read `bufferSize`
+    /// bytes at a time (tests use tiny buffers to put every byte on a chunk boundary); detection looks
+    /// at the first buffer, so it gets at least 64 KiB.
+    public convenience init(
+        path: String, format: MovieImportFormat? = nil, limits: CSVLimits = .standard,
+        bufferSize: Int = 64 * 1024
+    ) throws(ImportFileError) {
+        let capacity = format == nil ? max(bufferSize, ByteSource.defaultCapacity) : bufferSize
+        try self.init(source: ByteSource(path: path, capacity: capacity), format: format, limits: limits)
+    }
+
+    /// A reader over `source` (a file, or bytes in memory for tests).
+    init(source: ByteSource, format: MovieImportFormat?, limits: CSVLimits) throws(ImportFileError) {
+        let path = source.path
+        self.path = path
+        self.source = source
+        try source.skipByteOrderMark()
+        let detected: MovieImportFormat
+        if let format {
+            detected = format
+        } else {
+            detected = try MovieImportFormat.detect(prefix: source.peekPrefix(), path: path)
+        }
+        let format = detected
+        self.format = format
+
+        switch format {
+        case .json, .ndjson:
+            let reader = try JSONObjectReader(
+                source: source, layout: format == .json ? .array : .lines, keys: OwnRecordMapping.Column.keys,
+                names: OwnRecordMapping.Column.allCases.map(\.name), limits: limits)
+            rows = .json(reader)
+            mapping = .own(OwnRecordMapping())
+            letterboxdKind = nil
+        case .csv, .tsv, .letterboxd, .imdb:
+            let reader = try CSVReader(source: source, dialect: format == .tsv ? .tsv : .csv, limits: limits)
+            guard let header = try reader.next() else {
+                throw .unknownFormat(
+                    path: path,
+                    reason: "the file is empty; a \(format.rawValue) file starts with a header line")
+            }
+            let layout: ColumnLayout
+            switch format {
+            case .letterboxd:
+                layout = ColumnLayout(header: header.fields, keys: LetterboxdMapping.Column.keys)
+                try LetterboxdMapping.check(layout, path: path)
+                let kind = LetterboxdFileKind.detect(
+                    keys: Set(ImportHeader.keys(header.fields)), fileName: Self.fileName(of: path))
+                mapping = .letterboxd(LetterboxdMapping(kind: kind))
+                letterboxdKind = kind
+            case .imdb:
+                layout = ColumnLayout(header: header.fields, keys: IMDbMapping.Column.keys)
+                try IMDbMapping.check(layout, path: path)
+                mapping = .imdb(IMDbMapping())
+                letterboxdKind = nil
+            case .csv, .tsv, .json, .ndjson:
+                layout = ColumnLayout(header: header.fields, keys: OwnRecordMapping.Column.keys)
+                try OwnRecordMapping.check(layout, path: path, format: format)
+                mapping = .own(OwnRecordMapping())
+                letterboxdKind = nil
+            }
+            rows = .delimited(reader, layout)
+        }
+    }
+
+    /// How many bytes of the file have been read, for progress displays.
+    public var bytesRead: Int { source.position }
+
+    /// The file's size when it is a regular file, for progress displays.
+    public var fileSize: Int? { source.size }
+
+    /// The next row as a movie or a row error; nil after the last row.
+    ///
+    /// Throws when the file's structure breaks; rows after that point cannot be read.
+    public func next() throws(ImportFileError) -> Result<ImportedMovie, ImportRowError>? {
+        let row: ImportRow
+        switch rows {
+        case .delimited(let reader, let layout):
+            guard let record = try reader.next() else { return nil }
+            do {
+                row = try layout.row(record)
+            } catch {
+                return .failure(ImportRowError(line: record.line, problem: error))
+            }
+        case .json(let reader):
+            guard let object = try reader.next() else { return nil }
+            row = object
+        }
+        do {
+            return .success(try mapping.map(row))
+        } catch {
+            return .failure(ImportRowError(line: row.line, problem: error))
+        }
+    }
+
+    /// The last component of `path`.
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,72 @@
+import MoviesCore
+
+/// Reads rows of this program's own formats (csv, tsv, json, ndjson), as `MovieRecordWriter` writes
+/// them, back into movies, field for field: ids, millisecond timestamps, notes, absent values.
+///
+/// Also reads `stars`, `imdb_id` and `letterboxd_uri` when a file has them, so files written once the
+/// writer gains those columns import without a change here.
+struct OwnRecordMapping {
+    enum Column: Int, ImportColumn {
+        case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI
+
+        var key: String { ImportHeader.key(name) }
+
+        /// The name as the writer spells it.
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .title: "title"
+            case .year: "year"
+            case .rating: "rating"
+            case .watchedOn: "watched_on"
+            case .note: "note"
+            case .createdAt: "created_at"
+            case .updatedAt: "updated_at"
+            case .stars: "stars"
+            case .imdbID: "imdb_id"
+            case .letterboxdURI: "letterboxd_uri"
+            }
+        }
+
+        var label: String { name }
+    }
+
+    /// Checks that a CSV/TSV header has the one column a movie cannot do without.
+    static func check(_ layout: ColumnLayout, path: String, format: MovieImportFormat) throws(ImportFileError)
+    {
+        guard layout.has(slot: Column.title.rawValue) else {
+            throw .unknownFormat(
+                path: path,
+                reason: "the header has no 'title' column; this program's \(format.rawValue) starts with "
+                    + MovieRecordWriter.baseFieldNames.joined(separator: ","))
+        }
+    }
+
+    func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
+        let stars = try ImportValueParsing.stars(row.text(Column.stars))
+        var rating = stars?.rating ?? .notSeen
+        if let word = try row.text(Column.rating) {
+            // The exact word first: `Rating(parsing:)` trims with Foundation, which is slow on Linux.
+            guard let parsed = Rating(rawValue: word) ?? Rating(parsing: word) else {
+                throw .unknownRatingWord(word)
+            }
+            rating = parsed
+        }
+        let watchedOn = try ImportValueParsing.day(row.text(Column.watchedOn), column: "watched_on")
+        return try ImportedMovie(
+            line: row.line,
+            id: ImportValueParsing.id(row.text(Column.id)),
+            title: row.text(Column.title) ?? "",
+            year: ImportValueParsing.year(row.text(Column.year)),
+            rating: rating,
+            stars: stars,
+            watchedOn: watchedOn,
+            note: row.text(Column.note),
+            imdbID: ImportValueParsing.imdbID(row.text(Column.imdbID)),
+            letterboxdURI: ImportValueParsing.letterboxdURI(row.text(Column.letterboxdURI)),
+            createdAt: ImportValueParsing.timestamp(row.text(Column.createdAt), column: "created_at"),
+            updatedAt: ImportValueParsing.timestamp(row.text(Column.updatedAt), column: "updated_at"),
+            watched: rating != .notSeen || watchedOn != nil
+        ).validated()
+    }
+}

@@ -1,0 +1,39 @@
+import MoviesCore
+
+/// The fields news items and feeds are printed with in the machine formats (`--format json` etc.):
+/// their table's columns, by name.
+public enum NewsRecords {
+    /// `news_items` columns.
+    public static let itemFields = [
+        "id", "feed_id", "guid", "title", "summary", "url", "source", "image_url", "published_at",
+        "fetched_at",
+        "read_at", "starred",
+    ]
+
+    /// `feeds` columns.
+    public static let feedFields = [
+        "id", "url", "title", "site_url", "etag", "last_modified", "last_fetched_at", "last_error",
+        "created_at",
+    ]
+
+    /// An item's fields, in `itemFields` order.
+    public static func values(of item: NewsItem) -> [RecordValue] {
+        [
+            .integer(item.id), item.feedID.map(RecordValue.integer) ?? .null, .text(item.guid),
+            .text(item.title),
+            .text(item.summary), .text(item.url), .text(item.source), .text(item.imageURL),
+            .text(Timestamp.string(from: item.publishedAt)), .text(Timestamp.string(from: item.fetchedAt)),
+            .text(item.readAt.map(Timestamp.string(from:))), .boolean(item.isStarred),
+        ]
+    }
+
+    /// A feed's fields, in `feedFields` order.
+    public static func values(of feed: Feed) -> [RecordValue] {
+        [
+            .integer(feed.id), .text(feed.url), .text(feed.title), .text(feed.siteURL), .text(feed.etag),
+            .text(feed.lastModified), .text(feed.lastFetchedAt.map(Timestamp.string(from:))),
+            .text(feed.lastError),
+            .text(Timestamp.string(from: feed.createdAt)),
+        ]
+    }
+}
