@@ -1,5 +1,3 @@
-import MoviesCore
-
 /// Somewhere text goes, piece by piece: standard output, a file being exported, a string in a test.
 ///
 /// Writers stream through a sink instead of building one big string, so exporting a million movies
@@ -7,17 +5,4 @@ import MoviesCore
 public protocol TextSink: AnyObject {
     /// Appends `text`.
     func write(_ text: String) throws
-}
-
-/// A sink that keeps everything in memory; for tests and small outputs.
-public final class StringSink: TextSink {
-    /// Everything written so far.
-    public private(set) var text = ""
-
-    /// An empty sink.
-    public init() {}
-
-    public func write(_ text: String) throws {
-        self.text += text
-    }
 }

@@ -5,7 +5,7 @@ import MoviesCore
 
 /// The `movies` command-line front: parses arguments, runs a command, reports errors with exit codes.
 ///
-/// Exit codes (sysexits.h, as DESIGN.md lists them): 0 success; 64 usage or validation error;
+/// Exit codes (sysexits.h, as docs/ARCHITECTURE.md lists them): 0 success; 64 usage or validation error;
 /// 65 bad data in an input file; 66 an input file missing; 75 the database busy past the timeout;
 /// 1 anything else.
 public enum MoviesCLI {

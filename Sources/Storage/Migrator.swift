@@ -1,4 +1,4 @@
-/// Applies versioned migrations to a database, following the rules in DESIGN.md ("Migrations").
+/// Applies versioned migrations to a database, following the rules in docs/ARCHITECTURE.md ("Migrations").
 ///
 /// - Each migration runs in its own `BEGIN IMMEDIATE` transaction together with its row in
 ///   `schema_migrations` (version, name, checksum, applied_at), so it is applied entirely or not at all.

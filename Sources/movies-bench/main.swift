@@ -1,4 +1,4 @@
-// movies-bench: the performance figures of DESIGN.md's promise, "as fast as SQLite itself, from Swift".
+// movies-bench: the performance figures of the promise "as fast as SQLite itself, from Swift" (README, Performance).
 //
 // Every figure is a ratio against a baseline measured in the same run on the same machine (raw SQLite C
 // calls, the sqlite3 command), so it holds on a noisy 2-core box. Usage:

@@ -109,20 +109,4 @@ struct FeedDateTests {
             _ = FeedDate.parse(String(decoding: bytes, as: UTF8.self))
         }
     }
-
-    @Test("parsing from many tasks at once agrees")
-    func concurrent() async {
-        let results = await withTaskGroup(of: Double?.self) { group in
-            for _ in 0..<64 {
-                group.addTask { FeedDate.parse("Tue, 10 Jun 2003 04:00:00 +0200")?.timeIntervalSince1970 }
-            }
-            var values: [Double?] = []
-            for await value in group {
-                values.append(value)
-            }
-            return values
-        }
-        #expect(results.count == 64)
-        #expect(results.allSatisfy { $0 == 1_055_210_400 })
-    }
 }

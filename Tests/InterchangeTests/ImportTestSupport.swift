@@ -67,3 +67,13 @@ enum ImportTestSupport {
         fileError { () throws(ImportFileError) in _ = try rows(path, format: format) }?.description
     }
 }
+
+/// A sink that keeps everything in memory, to read back what a writer wrote.
+final class StringSink: TextSink {
+    /// Everything written so far.
+    private(set) var text = ""
+
+    func write(_ text: String) throws {
+        self.text += text
+    }
+}

@@ -85,7 +85,7 @@ package enum MovieRow {
 
 extension MovieSort {
     /// The SQL expression this order sorts on; each has an index ending in `id` (see 0001_create_movies.sql).
-    var keyExpression: String {
+    package var keyExpression: String {
         switch self {
         case .added: "id"
         case .title: "title"
@@ -96,7 +96,7 @@ extension MovieSort {
 
     /// A rating's place on the scale, exactly as the index `movies_by_rating` spells it (SQLite uses an
     /// index on an expression only for the same expression).
-    static let ratingRank = """
+    package static let ratingRank = """
         (CASE rating WHEN 'terrible' THEN 1 WHEN 'poor' THEN 2 WHEN 'decent' THEN 3 \
         WHEN 'good' THEN 4 WHEN 'excellent' THEN 5 ELSE 0 END)
         """
