@@ -241,6 +241,30 @@ public final class MovieStore: Sendable {
     /// Steps through `query`'s rows on `connection`, decoding one movie at a time.
     static func forEach(_ query: MovieQuery, in connection: Connection, _ body: (Movie) throws -> Void) throws
     {
+        var afterKey: (any SQLBindable)?
+        if let after = query.after, query.sort != .added {
+            guard
+                let value = try connection.cachedStatement(
+                    "SELECT \(query.sort.keyExpression) FROM movies WHERE id = ?"
+                ).fetchOne([after], { row in Self.keyValue(row, sort: query.sort) })
+            else { throw MovieError.notFound(id: after) }
+            afterKey = value
+        }
+        let (sql, arguments) = try listSQL(query, afterKey: afterKey)
+        let statement = try connection.cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        while try statement.step() {
+            try body(MovieRow.decode(statement))
+        }
+    }
+
+    /// The statement and arguments that read `query`: filter, key-based page, order, limit; each sort
+    /// order on its own index (tests check the plan). `afterKey` is the sort key of the movie the page
+    /// continues after (its id is `query.after`); none for `.added`, whose key is the id.
+    package static func listSQL(_ query: MovieQuery, afterKey: (any SQLBindable)?) throws
+        -> (sql: String, arguments: [any SQLBindable])
+    {
         let key = query.sort.keyExpression
         let ascending = query.sort.isAscending != query.reversed
         var conditions: [String] = []
@@ -258,16 +282,12 @@ public final class MovieStore: Sendable {
             // Written as `key >= k AND (key > k OR id > i)` rather than the row value `(key, id) > (k, i)`,
             // because SQLite 3.40 seeks an expression index only for the expanded form.
             let (strict, inclusive, idComparison) = ascending ? (">", ">=", ">") : ("<", "<=", "<")
-            if query.sort == .added {
+            if let afterKey {
+                conditions.append("\(key) \(inclusive) ? AND (\(key) \(strict) ? OR id \(idComparison) ?)")
+                arguments += [afterKey, afterKey, after]
+            } else {
                 conditions.append("id \(idComparison) ?")
                 arguments.append(after)
-            } else {
-                guard
-                    let value = try connection.cachedStatement("SELECT \(key) FROM movies WHERE id = ?")
-                        .fetchOne([after], { row in Self.keyValue(row, sort: query.sort) })
-                else { throw MovieError.notFound(id: after) }
-                conditions.append("\(key) \(inclusive) ? AND (\(key) \(strict) ? OR id \(idComparison) ?)")
-                arguments += [value, value, after]
             }
         }
         let direction = ascending ? "ASC" : "DESC"
@@ -275,12 +295,7 @@ public final class MovieStore: Sendable {
         let orderClause = query.sort == .added ? "id \(direction)" : "\(key) \(direction), id \(direction)"
         arguments.append(query.limit ?? -1)
         let sql = "SELECT \(MovieRow.columns) FROM movies \(whereClause) ORDER BY \(orderClause) LIMIT ?"
-        let statement = try connection.cachedStatement(sql)
-        defer { statement.reset() }
-        try statement.bind(arguments)
-        while try statement.step() {
-            try body(MovieRow.decode(statement))
-        }
+        return (sql, arguments)
     }
 
     /// The sort key of the current row of `SELECT key FROM movies`, as a bindable value.

@@ -243,6 +243,13 @@ public final class NewsRepository: Sendable {
     }
 
     static func page(_ query: NewsQuery, in connection: Connection) throws -> [NewsItem] {
+        let (sql, arguments) = try pageSQL(query)
+        return try connection.cachedStatement(sql).fetchAll(arguments, NewsRows.item)
+    }
+
+    /// The statement and arguments that read one page of `query`: filters, the key-based cursor, newest
+    /// first, on the `news_items_newest` or `news_items_by_feed` index (tests check the plan).
+    package static func pageSQL(_ query: NewsQuery) throws -> (sql: String, arguments: [any SQLBindable]) {
         var conditions: [String] = []
         var arguments: [any SQLBindable] = []
         if let feedID = query.feedID {
@@ -266,11 +273,10 @@ public final class NewsRepository: Sendable {
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         arguments.append(query.limit ?? -1)
-        return try connection.cachedStatement(
-            """
+        let sql = """
             SELECT \(NewsRows.itemColumns) FROM news_items \(whereClause)
             ORDER BY published_at DESC, id DESC LIMIT ?
             """
-        ).fetchAll(arguments, NewsRows.item)
+        return (sql, arguments)
     }
 }

@@ -1,0 +1,69 @@
+import AppTestSupport
+import MoviesCore
+import Storage
+import Testing
+
+/// Every list order and every page reads through its index, never through a sort of the whole table
+/// (`USE TEMP B-TREE FOR ORDER BY`) or a scan: what keeps page 1,000 as cheap as page 1 on a million rows.
+/// https://www.sqlite.org/eqp.html
+@Suite("Query plans: each order and page uses its index")
+struct QueryPlanTests {
+    /// The `detail` column of `EXPLAIN QUERY PLAN` for `sql`.
+    private static func plan(_ sql: String, _ arguments: [any SQLBindable], in database: TestDatabase) throws
+        -> [String]
+    {
+        try database.app.database.read { connection in
+            try connection.prepare("EXPLAIN QUERY PLAN " + sql).fetchAll(arguments) { $0.string(at: 3) }
+        }
+    }
+
+    /// The index each order reads; `added` reads the table itself in rowid order (a first page is a
+    /// plain `SCAN movies`, in order, with no sort), and seeks by the primary key for a later page.
+    static func index(for sort: MovieSort, later: Bool) -> String {
+        switch sort {
+        case .added: later ? "USING INTEGER PRIMARY KEY" : "SCAN movies"
+        case .title: "movies_by_title"
+        case .rating: "movies_by_rating"
+        case .year: "movies_by_year"
+        }
+    }
+
+    @Test(
+        "movies list: every --sort, either direction, first page and a later one",
+        arguments: MovieSort.allCases, [false, true])
+    func moviePages(sort: MovieSort, reversed: Bool) throws {
+        let database = try TestDatabase()
+        for after in [nil, 5] as [Int64?] {
+            let index = Self.index(for: sort, later: after != nil)
+            let query = MovieQuery(sort: sort, reversed: reversed, limit: 50, after: after)
+            let afterKey: (any SQLBindable)? =
+                after != nil && sort != .added ? (sort == .title ? "M" : 3) : nil
+            let (sql, arguments) = try MovieStore.listSQL(query, afterKey: afterKey)
+            let plan = try Self.plan(sql, arguments, in: database)
+            #expect(
+                plan.contains { $0.contains(index) }, "\(sort) after \(String(describing: after)): \(plan)")
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(sort): \(plan)")
+            if after != nil {
+                // A page after the first seeks into the index instead of scanning from its start.
+                #expect(
+                    plan.contains { $0.hasPrefix("SEARCH") },
+                    "\(sort) after \(String(describing: after)): \(plan)")
+            }
+        }
+    }
+
+    @Test("news list: all items and one feed, first page and a later one")
+    func newsPages() throws {
+        let database = try TestDatabase()
+        let cursor = try #require(NewsCursor("2026-11-30T10:00:00.000Z/12"))
+        for (feedID, index) in [(nil, "news_items_newest"), (3, "news_items_by_feed")] as [(Int64?, String)] {
+            for after in [nil, cursor] {
+                let (sql, arguments) = try NewsRepository.pageSQL(
+                    NewsQuery(feedID: feedID, after: after, limit: 20))
+                let plan = try Self.plan(sql, arguments, in: database)
+                #expect(plan.contains { $0.contains(index) }, "\(plan)")
+                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+            }
+        }
+    }
+}
