@@ -60,7 +60,8 @@ struct StatementTests {
             try database.write { try $0.execute("INSERT INTO c VALUES (?)", [-1]) }
         }
         #expect(error?.resultCode == .constraintCheck)
-        #expect(ResultCode.constraintCheck.rawValue == 275)  // SQLITE_CONSTRAINT | (1 << 8), as sqlite3.h has it
+        // SQLITE_CONSTRAINT | (1 << 8), as sqlite3.h has it.
+        #expect(ResultCode.constraintCheck.rawValue == 275)
         #expect(error?.isConstraintViolation == true)
     }
 
