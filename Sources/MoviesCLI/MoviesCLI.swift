@@ -19,6 +19,9 @@ public enum MoviesCLI {
         ShellCommand.entry, MigrateCommand.entry, CompletionsCommand.entry, HelpCommand.entry,
     ]
 
+    /// `--version`, at the root only.
+    static let versionFlag = Flag("version", help: "Show the version.")
+
     static let rootSpec = CommandSpec(
         name: "movies",
         abstract: "Keep a personal movie list (and a news reading list) in one SQLite file.",
@@ -26,7 +29,7 @@ public enum MoviesCLI {
             The list lives in $MOVIES_DB, else $XDG_DATA_HOME/movies/movies.sqlite, else \
             ~/.local/share/movies/movies.sqlite; --db picks another file. Any SQLite client can read it.
             """,
-        options: [Flag("version", help: "Show the version.")],
+        options: [versionFlag],
         subcommands: commands,
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",

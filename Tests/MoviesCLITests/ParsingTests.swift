@@ -40,11 +40,12 @@ struct ParsingTests {
         #expect(try parsed("--db", "/tmp/x.sqlite", "list")[CommonOptions.database] == "/tmp/x.sqlite")
     }
 
-    @Test("a value not given is its declared default, and isGiven tells the two apart")
+    @Test("a value not given is its declared default, and `given` tells the two apart")
     func defaults() throws {
         let list = try parsed("list")
         #expect(list[ListCommand.sort] == .added)
-        #expect(!list.isGiven(ListCommand.sort))
+        #expect(list.given(ListCommand.sort) == nil)
+        #expect(try parsed("list", "-s", "year").given(ListCommand.sort) == .year)
         #expect(list.outputFormat == .table)
         #expect(list[ListCommand.limit] == nil)
         #expect(!list[ListCommand.reverse])

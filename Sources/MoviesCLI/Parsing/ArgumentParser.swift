@@ -1,5 +1,4 @@
 import Basics
-import Foundation
 
 /// What a command line asks for, once parsed.
 enum ParseResult {
@@ -22,6 +21,10 @@ struct ArgumentParser {
     let root: CommandSpec
     /// Options every command accepts (`--db`, `--help`).
     let globalOptions: [OptionSpec]
+
+    /// The flags the parser itself acts on, wherever they appear.
+    private static let help = CommonOptions.help.optionSpec.name
+    private static let version = MoviesCLI.versionFlag.optionSpec.name
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
         var path = [root]
@@ -63,14 +66,14 @@ struct ArgumentParser {
             // A value-taking option takes the next word whatever it looks like (`--note "-5 stars"`).
             guard let value = inlineValue ?? remaining.popFirst() else {
                 // --help after an option without its value still means help.
-                if flags.contains("help") { return .help(path: path.map(\.name)) }
+                if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
                 throw error(.missingValue(option: option.display), path)
             }
             optionTexts.append((option, value))
         }
 
-        if flags.contains("help") { return .help(path: path.map(\.name)) }
-        if path.count == 1, flags.contains("version") { return .version }
+        if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
+        if path.count == 1, flags.contains(Self.version) { return .version }
         if !current.subcommands.isEmpty, current.arguments.isEmpty {
             return .help(path: path.map(\.name))
         }

@@ -43,11 +43,6 @@ struct CommandSpec: Sendable {
     func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name || $0.aliases.contains(name) }
     }
-
-    /// The option with the long name `name` (without dashes).
-    func option(long name: String) -> OptionSpec? {
-        options.first { $0.name == name }
-    }
 }
 
 /// A positional argument, its type erased: what the parser, help and completions read.

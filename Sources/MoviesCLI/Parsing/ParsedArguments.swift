@@ -28,7 +28,7 @@ struct ParsedArguments: Sendable {
 
     /// The option's value (the last one given), else its declared default, else nil.
     subscript<Value>(option: Option<Value>) -> Value? {
-        (options[option.optionSpec.name]?.last as? Value) ?? option.defaultValue
+        given(option) ?? option.defaultValue
     }
 
     /// Every value given for a repeating option, in order; empty when none was.
@@ -36,9 +36,10 @@ struct ParsedArguments: Sendable {
         options[option.optionSpec.name]?.compactMap { $0 as? Value } ?? []
     }
 
-    /// True when the option was given (its default does not count).
-    func isGiven<Value>(_ option: Option<Value>) -> Bool {
-        options[option.optionSpec.name] != nil
+    /// The option's value when it was given (the last one), ignoring its default: for a caller whose
+    /// own setting stands when the option is left out (the shell's sort).
+    func given<Value>(_ option: Option<Value>) -> Value? {
+        options[option.optionSpec.name]?.last as? Value
     }
 
     /// True when the flag was given.

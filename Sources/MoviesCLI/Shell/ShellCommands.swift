@@ -15,6 +15,9 @@ enum ShellCommands {
         case quit
     }
 
+    /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
+    static let globalOptions = [CommonOptions.help.optionSpec]
+
     static let text = Option<String>(
         "text", short: "t", valueName: "words", help: "Only movies whose title or note contains this text.")
     static let clear = Flag("clear", help: "Show every movie again.")

@@ -25,12 +25,14 @@ final class ShellSession {
     /// The news screen while it is current; nil on the movie list.
     private var news: NewsScreen?
 
-    /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
-    static let globalOptions = [CommonOptions.help.optionSpec]
-    private static let parser = ArgumentParser(root: ShellCommands.root, globalOptions: globalOptions)
-    private static let helpFormatter = HelpFormatter(root: ShellCommands.root, globalOptions: globalOptions)
-    private static let newsParser = ArgumentParser(root: NewsScreen.root, globalOptions: globalOptions)
-    private static let newsHelpFormatter = HelpFormatter(root: NewsScreen.root, globalOptions: globalOptions)
+    private static let parser = ArgumentParser(
+        root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+    private static let helpFormatter = HelpFormatter(
+        root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+    private static let newsParser = ArgumentParser(
+        root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
+    private static let newsHelpFormatter = HelpFormatter(
+        root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
 
     /// The current screen's parser and help.
     private var activeParser: ArgumentParser { news == nil ? Self.parser : Self.newsParser }
@@ -182,13 +184,13 @@ final class ShellSession {
         let ratings = arguments.all(CommonOptions.ratingFilter)
         view.ratingFilter = ratings.isEmpty ? list.ratingFilter : Set(ratings)
         view.textFilter = list.textFilter
-        view.sort = arguments.isGiven(ListCommand.sort) ? arguments[ListCommand.sort] ?? list.sort : list.sort
+        view.sort = arguments.given(ListCommand.sort) ?? list.sort
         view.isReversed = arguments[ListCommand.reverse] != list.isReversed
         view.limit = arguments[ListCommand.limit]?.value
         view.after = arguments[ListCommand.after]?.rawValue
         try view.load()
         try MovieListRendering.write(view.movies, format: arguments.outputFormat, context: context)
-        if view.movies.isEmpty && !arguments.isGiven(CommonOptions.format) {
+        if view.movies.isEmpty && arguments.given(CommonOptions.format) == nil {
             context.output.line(list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
         }
     }
