@@ -37,7 +37,8 @@ extension ExpressibleByArgument {
     package static var allValueStrings: [String] { [] }
 
     package static var defaultCompletionKind: CompletionKind {
-        allValueStrings.isEmpty ? .none : .list(allValueStrings)
+        let words = allValueStrings
+        return words.isEmpty ? .none : .list(words)
     }
 
     package var defaultValueDescription: String { String(describing: self) }
@@ -56,7 +57,9 @@ extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, Raw
         self = value
     }
 
-    package static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    // A closure, not `\.rawValue`: a key path is built at run time, and every command line builds
+    // the whole command tree.
+    package static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 
     package static var expectedDescription: String {
         "one of " + allValueStrings.joined(separator: ", ")

@@ -29,7 +29,7 @@ public enum MoviesCLI {
             The list lives in $MOVIES_DB, else $XDG_DATA_HOME/movies/movies.sqlite, else \
             ~/.local/share/movies/movies.sqlite; --db picks another file. Any SQLite client can read it.
             """,
-        options: [versionFlag],
+        options: [versionFlag.spec],
         subcommands: commands,
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
@@ -38,7 +38,7 @@ public enum MoviesCLI {
         ])
 
     static let globalOptions: [OptionSpec] = [
-        CommonOptions.database.optionSpec, CommonOptions.help.optionSpec,
+        CommonOptions.database.spec, CommonOptions.help.spec,
     ]
     static let helpFormatter = HelpFormatter(root: rootSpec, globalOptions: globalOptions)
 

@@ -132,9 +132,9 @@ struct HelpTests {
         }
         visit([MoviesCLI.rootSpec])
         #expect(checked >= 10)
-        #expect(AddCommand.rating.optionSpec.allowedValues == Rating.allValueStrings)
-        #expect(ListCommand.sort.optionSpec.allowedValues == MovieSort.allCases.map(\.rawValue))
-        #expect(ListCommand.sort.optionSpec.defaultValue == "added")
+        #expect(AddCommand.rating.spec.allowedValues == Rating.allValueStrings)
+        #expect(ListCommand.sort.spec.allowedValues == MovieSort.allCases.map(\.rawValue))
+        #expect(ListCommand.sort.spec.defaultValue == "added")
     }
 
     @Test("--version")

@@ -14,8 +14,8 @@ enum AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a movie to the list.",
-        arguments: [title],
-        options: [rating, year, watched, note],
+        arguments: [title.spec],
+        options: [rating.spec, year.spec, watched.spec, note.spec],
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies add \"Past Lives\" --watched today --note \"with Sam\"",

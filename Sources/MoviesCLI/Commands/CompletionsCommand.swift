@@ -11,7 +11,7 @@ enum CompletionsCommand: Command {
               zsh:   movies completions zsh > ~/.zfunc/_movies   (with ~/.zfunc on $fpath)
               fish:  movies completions fish > ~/.config/fish/completions/movies.fish
             """,
-        arguments: [shell])
+        arguments: [shell.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let shell = arguments[Self.shell] else { return }

@@ -9,18 +9,18 @@ enum EditCommand: Command {
     static let title = Option<String>("title", short: "t", valueName: "title", help: "A new title.")
     static let rating = Option<Rating>("rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating)
     /// Year, watched date and note: an empty value clears them.
-    static let year = Option<FieldEdit<ReleaseYear>>(
+    static let year = Option<Clearable<ReleaseYear>>(
         "year", short: "y", valueName: "year", help: MovieFieldHelp.year + MovieFieldHelp.clears)
-    static let watched = Option<FieldEdit<CalendarDate>>(
+    static let watched = Option<Clearable<CalendarDate>>(
         "watched", short: "w", valueName: "date", help: MovieFieldHelp.watched + MovieFieldHelp.clears)
-    static let note = Option<FieldEdit<String>>(
+    static let note = Option<Clearable<String>>(
         "note", short: "n", valueName: "text", help: MovieFieldHelp.note + MovieFieldHelp.clears)
 
     static let spec = CommandSpec(
         name: "edit",
         abstract: "Change a movie's title, rating, year, watched date or note.",
-        arguments: [id],
-        options: [title, rating, year, watched, note],
+        arguments: [id.spec],
+        options: [title.spec, rating.spec, year.spec, watched.spec, note.spec],
         examples: ["movies edit 12 --year 1995 --note \"director's cut\"", "movies edit 12 --watched \"\""])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -48,10 +48,10 @@ enum EditCommand: Command {
             if case .set(let value) = year {
                 try MovieValidation.checkYear(value.value)
             }
-            changes.year = year.map(\.value)
+            changes.year = year.fieldEdit { $0.value }
         }
-        changes.watchedOn = arguments[watched]
-        changes.note = arguments[note]
+        changes.watchedOn = arguments[watched]?.fieldEdit { $0 }
+        changes.note = arguments[note]?.fieldEdit { $0 }
         return changes
     }
 }

@@ -17,7 +17,7 @@ enum ExportCommand: Command {
             LetterboxdURI) for the movies you have seen; letterboxd-watchlist the not-seen ones, for its \
             watchlist import. The list is streamed, a row at a time; with -o the file appears whole or not at all.
             """,
-        options: [format, output],
+        options: [format.spec, output.spec],
         examples: ["movies export -o movies.csv", "movies export --to letterboxd -o letterboxd.csv"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {

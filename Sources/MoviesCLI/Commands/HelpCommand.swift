@@ -6,7 +6,7 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for a command.",
-        arguments: [names])
+        arguments: [names.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = [MoviesCLI.rootSpec.name] + arguments.all(names)

@@ -31,8 +31,8 @@ enum ImportCommand: Command {
             nothing written. --dry-run reads everything, reports every bad row and what would change, and \
             writes nothing.
             """,
-        arguments: [file],
-        options: [format, dryRun, onDuplicate],
+        arguments: [file.spec],
+        options: [format.spec, dryRun.spec, onDuplicate.spec],
         examples: [
             "movies import ~/Downloads/letterboxd-export.zip",
             "movies import ratings.csv --dry-run",

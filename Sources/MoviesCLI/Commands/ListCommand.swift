@@ -29,7 +29,10 @@ enum ListCommand: Command {
             With --limit, a page ends with a line on stderr telling how to get the next one \
             (--after <id>): pages continue by key, so a late page costs what the first does.
             """,
-        options: [CommonOptions.ratingFilter, sort, reverse, limit, after, CommonOptions.format, watch],
+        options: [
+            CommonOptions.ratingFilter.spec, sort.spec, reverse.spec, limit.spec, after.spec,
+            CommonOptions.format.spec, watch.spec,
+        ],
         examples: [
             "movies list --rating good,excellent --sort rating",
             "movies list --watch",

@@ -11,7 +11,7 @@ enum MigrateCommand: Command {
             Every command applies pending migrations before it runs; this one does only that, and says \
             what it did. A database written by a newer movies is refused, unchanged.
             """,
-        options: [status])
+        options: [status.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let database = try AppDatabase.openWithoutMigrating(

@@ -9,7 +9,7 @@ enum RateCommand: Command {
     static let spec = CommandSpec(
         name: "rate",
         abstract: "Change a movie's rating.",
-        arguments: [id, rating],
+        arguments: [id.spec, rating.spec],
         examples: ["movies rate 12 excellent"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {

@@ -9,7 +9,7 @@ enum RemoveCommand: Command {
         name: "rm",
         abstract: "Remove movies from the list.",
         discussion: "All or nothing: if one id is unknown, no movie is removed.",
-        arguments: [ids],
+        arguments: [ids.spec],
         aliases: ["remove"],
         examples: ["movies rm 12", "movies rm 3 4 5"])
 

@@ -12,8 +12,8 @@ enum SearchCommand: Command {
             Every word must match, as a word or the start of one ("bla run" finds "Blade Runner"); case and \
             accents are ignored. Quotes, *, -, NEAR and other search operators in the text are plain characters.
             """,
-        arguments: [words],
-        options: [CommonOptions.ratingFilter, limit, CommonOptions.format],
+        arguments: [words.spec],
+        options: [CommonOptions.ratingFilter.spec, limit.spec, CommonOptions.format.spec],
         examples: ["movies search heat", "movies search \"blade run\" --format json"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -34,8 +34,8 @@ enum NewsSearchCommand: Command {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Find news items by words of their title or summary, best match first.",
-        arguments: [words],
-        options: [limit, CommonOptions.format])
+        arguments: [words.spec],
+        options: [limit.spec, CommonOptions.format.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let text = arguments.all(words).joined(separator: " ")

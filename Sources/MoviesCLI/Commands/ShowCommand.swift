@@ -9,8 +9,8 @@ enum ShowCommand: Command {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show every detail of one movie.",
-        arguments: [id],
-        options: [CommonOptions.format])
+        arguments: [id.spec],
+        options: [CommonOptions.format.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = arguments[Self.id] else { return }

@@ -4,7 +4,7 @@ import Basics
 ///
 /// Parsing, typed values, help, usage lines, error messages and shell completions are all derived from
 /// this one description, so they cannot disagree with each other. Commands declare their options and
-/// arguments as typed `Option`, `Flag` and `Argument` values and list them here.
+/// arguments as typed `Option`, `Flag` and `Argument` values and list their `spec`s here.
 struct CommandSpec: Sendable {
     var name: String
     /// One line for OVERVIEW and the parent's SUBCOMMANDS list.
@@ -24,15 +24,15 @@ struct CommandSpec: Sendable {
 
     init(
         name: String, abstract: String, discussion: String? = nil,
-        arguments: [any ArgumentDeclaration] = [], options: [any OptionDeclaration] = [],
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
         subcommands: [CommandSpec] = [], aliases: [String] = [], examples: [String] = [],
         handler: (any Command.Type)? = nil
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments.map(\.argumentSpec)
-        self.options = options.map(\.optionSpec)
+        self.arguments = arguments
+        self.options = options
         self.subcommands = subcommands
         self.aliases = aliases
         self.examples = examples
@@ -136,21 +136,27 @@ struct OptionSpec: Sendable {
 struct ValueType: Sendable {
     /// The words the value may be; empty for an open-ended value.
     let allValueStrings: [String]
-    /// What a valid value looks like: `a movie id such as 12`.
-    let expected: String
     /// How a shell completes it.
     let completion: CompletionKind
     /// The typed value `text` spells, or nil.
     let parse: @Sendable (String) -> (any Sendable)?
+    /// What a valid value looks like, made when an error needs it.
+    private let describeExpected: @Sendable () -> String
 
     /// The value type of `Value`, completed as `completion` says when the declaration knows better than
     /// the type (a `String` that is a path).
+    ///
+    /// Every run builds the whole command tree, so this asks the type only for what parsing, help and
+    /// completions use, and leaves the error wording until an error is reported.
     init<Value: ExpressibleByArgument>(_: Value.Type, completion: CompletionKind? = nil) {
         allValueStrings = Value.allValueStrings
-        expected = Value.expectedDescription
         self.completion = completion ?? Value.defaultCompletionKind
         parse = { Value(argument: $0) }
+        describeExpected = { Value.expectedDescription }
     }
+
+    /// What a valid value looks like: `a movie id such as 12`.
+    var expected: String { describeExpected() }
 
     /// The allowed words, or nil when any value of the type's form goes.
     var allowedValues: [String]? { allValueStrings.isEmpty ? nil : allValueStrings }

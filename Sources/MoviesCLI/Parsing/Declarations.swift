@@ -1,22 +1,18 @@
 import Basics
 
-/// Something a command lists among its options: a typed `Option`, a `Flag`, or a ready `OptionSpec`.
-protocol OptionDeclaration: Sendable {
-    var optionSpec: OptionSpec { get }
-}
-
-/// Something a command lists among its positional arguments.
-protocol ArgumentDeclaration: Sendable {
-    var argumentSpec: ArgumentSpec { get }
-}
-
 /// An option taking a value of type `Value`, as a command declares it: `--rating <rating>`.
 ///
-/// The command lists it in its `CommandSpec` and reads it back typed from `ParsedArguments` with
-/// `arguments[option]`; the parser has already parsed the text with `Value.init(argument:)` and refused
-/// what it does not spell, so a command never converts text itself.
-struct Option<Value: ExpressibleByArgument>: OptionDeclaration {
-    let optionSpec: OptionSpec
+/// The command lists its `spec` in its `CommandSpec` and reads the value back typed from
+/// `ParsedArguments` with `arguments[option]`; the parser has already parsed the text with
+/// `Value.init(argument:)` and refused what it does not spell, so a command never converts text itself.
+///
+/// Cheap to declare, since every run of `movies` builds the whole command tree: `Value` is constrained
+/// on the initializer, not the type, and specs list `option.spec`, not the generic value itself. A
+/// constraint on the type, or the value boxed in an existential, makes the runtime build the type's
+/// metadata from its mangled name and search the conformance tables for `Value`'s conformance, which
+/// cost each run a few hundred thousand instructions per option type (measured with callgrind).
+struct Option<Value: Sendable>: Sendable {
+    let spec: OptionSpec
     /// What `arguments[option]` is when the option is not given.
     let defaultValue: Value?
 
@@ -32,9 +28,9 @@ struct Option<Value: ExpressibleByArgument>: OptionDeclaration {
         _ name: String, short: Character? = nil, valueName: String, help: String, default: Value? = nil,
         defaultDescription: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
         isHidden: Bool = false, completion: CompletionKind? = nil
-    ) {
+    ) where Value: ExpressibleByArgument {
         defaultValue = `default`
-        optionSpec = OptionSpec(
+        spec = OptionSpec(
             name: name, short: short,
             kind: isRepeating ? .repeatingValue(name: valueName) : .value(name: valueName), help: help,
             valueType: ValueType(Value.self, completion: completion), isRequired: isRequired,
@@ -43,17 +39,17 @@ struct Option<Value: ExpressibleByArgument>: OptionDeclaration {
 }
 
 /// An option that is given or not: `--reverse`.
-struct Flag: OptionDeclaration {
-    let optionSpec: OptionSpec
+struct Flag: Sendable {
+    let spec: OptionSpec
 
     init(_ name: String, short: Character? = nil, help: String, isHidden: Bool = false) {
-        optionSpec = OptionSpec(name: name, short: short, kind: .flag, help: help, isHidden: isHidden)
+        spec = OptionSpec(name: name, short: short, kind: .flag, help: help, isHidden: isHidden)
     }
 }
 
-/// A positional argument of type `Value`: `<id>`, `<title>`.
-struct Argument<Value: ExpressibleByArgument>: ArgumentDeclaration {
-    let argumentSpec: ArgumentSpec
+/// A positional argument of type `Value`: `<id>`, `<title>` (constrained on the initializer, as `Option`).
+struct Argument<Value: Sendable>: Sendable {
+    let spec: ArgumentSpec
 
     /// - Parameters:
     ///   - isOptional: The command line may end before it.
@@ -61,17 +57,9 @@ struct Argument<Value: ExpressibleByArgument>: ArgumentDeclaration {
     init(
         _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
         completion: CompletionKind? = nil
-    ) {
-        argumentSpec = ArgumentSpec(
+    ) where Value: ExpressibleByArgument {
+        spec = ArgumentSpec(
             name: name, help: help, isOptional: isOptional, isRepeating: isRepeating,
             valueType: ValueType(Value.self, completion: completion))
     }
-}
-
-extension OptionSpec: OptionDeclaration {
-    var optionSpec: OptionSpec { self }
-}
-
-extension ArgumentSpec: ArgumentDeclaration {
-    var argumentSpec: ArgumentSpec { self }
 }

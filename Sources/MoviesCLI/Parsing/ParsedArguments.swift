@@ -33,28 +33,28 @@ struct ParsedArguments: Sendable {
 
     /// Every value given for a repeating option, in order; empty when none was.
     func all<Value>(_ option: Option<Value>) -> [Value] {
-        options[option.optionSpec.name]?.compactMap { $0 as? Value } ?? []
+        options[option.spec.name]?.compactMap { $0 as? Value } ?? []
     }
 
     /// The option's value when it was given (the last one), ignoring its default: for a caller whose
     /// own setting stands when the option is left out (the shell's sort).
     func given<Value>(_ option: Option<Value>) -> Value? {
-        options[option.optionSpec.name]?.last as? Value
+        options[option.spec.name]?.last as? Value
     }
 
     /// True when the flag was given.
     subscript(flag: Flag) -> Bool {
-        flags.contains(flag.optionSpec.name)
+        flags.contains(flag.spec.name)
     }
 
     /// The positional argument's value, or nil when an optional one was left out.
     subscript<Value>(argument: Argument<Value>) -> Value? {
-        positionals[argument.argumentSpec.name]?.last as? Value
+        positionals[argument.spec.name]?.last as? Value
     }
 
     /// Every value of a repeating argument, in order.
     func all<Value>(_ argument: Argument<Value>) -> [Value] {
-        positionals[argument.argumentSpec.name]?.compactMap { $0 as? Value } ?? []
+        positionals[argument.spec.name]?.compactMap { $0 as? Value } ?? []
     }
 
     /// A refusal by one of the command's own rules (`--watch` with `--limit`), as a usage error.

@@ -19,7 +19,7 @@ final class NewsScreen {
         name: Own.retry.rawValue, abstract: "After an error: refresh if nothing is shown, else load more.")
     static let openID = Argument<NewsItemID>("id", help: "The item's id.")
     static let open = CommandSpec(
-        name: Own.open.rawValue, abstract: "Show an item in full and mark it read.", arguments: [openID])
+        name: Own.open.rawValue, abstract: "Show an item in full and mark it read.", arguments: [openID.spec])
     static let list = CommandSpec(name: Own.list.rawValue, abstract: "Show the items loaded so far.")
     static let movies = CommandSpec(name: Own.movies.rawValue, abstract: "Go back to the movie list.")
 

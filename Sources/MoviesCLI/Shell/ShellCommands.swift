@@ -16,7 +16,7 @@ enum ShellCommands {
     }
 
     /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
-    static let globalOptions = [CommonOptions.help.optionSpec]
+    static let globalOptions = [CommonOptions.help.spec]
 
     static let text = Option<String>(
         "text", short: "t", valueName: "words", help: "Only movies whose title or note contains this text.")
@@ -26,7 +26,7 @@ enum ShellCommands {
         name: Own.filter.rawValue,
         abstract: "Show or set which movies `list` shows.",
         discussion: "With no options, shows the current filter.",
-        options: [CommonOptions.ratingFilter, text, clear],
+        options: [CommonOptions.ratingFilter.spec, text.spec, clear.spec],
         examples: ["filter --rating good,excellent", "filter --text heat", "filter --clear"])
 
     static let order = Argument<MovieSort>("order", help: "The order.", isOptional: true)
@@ -35,14 +35,15 @@ enum ShellCommands {
     static let sort = CommandSpec(
         name: Own.sort.rawValue,
         abstract: "Show or set the order `list` uses.",
-        arguments: [order],
-        options: [reverse],
+        arguments: [order.spec],
+        options: [reverse.spec],
         examples: ["sort rating", "sort title --reverse"])
 
     static let help = CommandSpec(
         name: Own.help.rawValue, abstract: "Show the shell's commands, or help for one.",
         arguments: [
             Argument<String>("command", help: "The command to explain.", isOptional: true, isRepeating: true)
+                .spec
         ])
 
     static let quit = CommandSpec(

@@ -71,6 +71,8 @@ extension Rating: ExpressibleByArgument {
             self = rating
         }
     }
+
+    package static var allValueStrings: [String] { words }
 }
 
 extension Rating: Comparable {

@@ -29,32 +29,3 @@ extension CalendarDate: ExpressibleByArgument {
 
 /// `--sort title`.
 extension MovieSort: ExpressibleByArgument {}
-
-/// A field `movies edit` may clear: an empty argument clears it, anything else is the new value.
-extension FieldEdit: ExpressibleByArgument where Value: ExpressibleByArgument {
-    package init?(argument: String) {
-        if argument.isEmpty {
-            self = .clear
-        } else if let value = Value(argument: argument) {
-            self = .set(value)
-        } else {
-            return nil
-        }
-    }
-
-    package static var allValueStrings: [String] { Value.allValueStrings }
-
-    package static var expectedDescription: String { Value.expectedDescription }
-
-    package static var defaultCompletionKind: CompletionKind { Value.defaultCompletionKind }
-
-    package var defaultValueDescription: String { newValue?.defaultValueDescription ?? "" }
-
-    /// The same edit of another representation of the value (a parsed year to its number).
-    package func map<Other: Sendable & Hashable>(_ transform: (Value) -> Other) -> FieldEdit<Other> {
-        switch self {
-        case .set(let value): .set(transform(value))
-        case .clear: .clear
-        }
-    }
-}

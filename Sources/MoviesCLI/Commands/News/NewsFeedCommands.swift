@@ -17,8 +17,8 @@ enum NewsSubscribeCommand: Command {
             The feed is fetched at once: an address that does not answer with a feed is refused and \
             nothing is stored. With --no-fetch the address is only recorded, for the next refresh.
             """,
-        arguments: [url],
-        options: [noFetch],
+        arguments: [url.spec],
+        options: [noFetch.spec],
         examples: ["movies news subscribe https://example.org/feed.xml"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -54,7 +54,7 @@ enum NewsUnsubscribeCommand: Command {
     static let spec = CommandSpec(
         name: "unsubscribe",
         abstract: "Unsubscribe from a feed; its items go too, except starred ones.",
-        arguments: [feed])
+        arguments: [feed.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feed = try context.dependencies().news.unsubscribe(arguments[Self.feed] ?? "")
@@ -67,7 +67,7 @@ enum NewsFeedsCommand: Command {
     static let spec = CommandSpec(
         name: "feeds",
         abstract: "List subscribed feeds with their last fetch and last error.",
-        options: [CommonOptions.format])
+        options: [CommonOptions.format.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
@@ -98,7 +98,7 @@ enum NewsRefreshCommand: Command {
             Feeds are fetched several at a time; one that fails is reported (and shown by `news feeds`) \
             without stopping the others. Exits 1 only when every feed failed.
             """,
-        options: [jobs])
+        options: [jobs.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let jobs = arguments[Self.jobs]?.value ?? 8
@@ -141,8 +141,8 @@ enum NewsImportCommand: Command {
             has a missing or unusable address, nothing is imported unless --skip-invalid is given. A feed \
             file's items are stored as loose items; importing the same file again adds nothing.
             """,
-        arguments: [file],
-        options: [skipInvalid])
+        arguments: [file.spec],
+        options: [skipInvalid.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = arguments[file] ?? ""
@@ -216,7 +216,7 @@ enum NewsExportOPMLCommand: Command {
     static let spec = CommandSpec(
         name: "export-opml",
         abstract: "Print the subscriptions as OPML, for another feed reader.",
-        options: [output])
+        options: [output.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()

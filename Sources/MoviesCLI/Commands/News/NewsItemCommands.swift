@@ -22,7 +22,7 @@ enum NewsListCommand: Command {
             When more items follow, the last line on stderr tells how to get them: \
             --after <cursor>. ● marks an unread item, ★ a starred one.
             """,
-        options: [unread, starred, feed, limit, after, CommonOptions.format],
+        options: [unread.spec, starred.spec, feed.spec, limit.spec, after.spec, CommonOptions.format.spec],
         examples: ["movies news list --unread", "movies news list --format ndjson --limit 100"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -57,8 +57,8 @@ enum NewsShowCommand: Command {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show a news item in full, and mark it read.",
-        arguments: [id],
-        options: [CommonOptions.format])
+        arguments: [id.spec],
+        options: [CommonOptions.format.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = arguments[Self.id] else { return }
@@ -90,7 +90,7 @@ enum NewsMarkCommand {
     static let ids = Argument<NewsItemID>("id", help: "The items' ids.", isRepeating: true)
 
     static func spec(_ name: String, _ abstract: String) -> CommandSpec {
-        CommandSpec(name: name, abstract: abstract, arguments: [ids])
+        CommandSpec(name: name, abstract: abstract, arguments: [ids.spec])
     }
 
     @MainActor
@@ -156,7 +156,7 @@ enum NewsAddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a news item by hand (a link to read later, a note).",
-        options: [title, summary, source, url, imageURL, published],
+        options: [title.spec, summary.spec, source.spec, url.spec, imageURL.spec, published.spec],
         examples: ["movies news add --title \"Read later\" --url https://example.org/article"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
