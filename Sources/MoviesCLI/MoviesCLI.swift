@@ -13,13 +13,14 @@ public enum MoviesCLI {
     public static let version = "0.1.0"
 
     /// Every top-level command, in the order help lists them.
-    static let commands: [any Command.Type] = [
-        AddCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, RateCommand.self,
-        EditCommand.self,
-        RemoveCommand.self, ImportCommand.self, ExportCommand.self, NewsCommand.self, ShellCommand.self,
-        MigrateCommand.self, CompletionsCommand.self,
-        HelpCommand.self,
+    static let commands: [CommandSpec] = [
+        AddCommand.entry, ListCommand.entry, SearchCommand.entry, ShowCommand.entry, RateCommand.entry,
+        EditCommand.entry, RemoveCommand.entry, ImportCommand.entry, ExportCommand.entry, NewsCommand.spec,
+        ShellCommand.entry, MigrateCommand.entry, CompletionsCommand.entry, HelpCommand.entry,
     ]
+
+    /// `--version`, at the root only.
+    static let versionFlag = Flag("version", help: "Show the version.")
 
     static let rootSpec = CommandSpec(
         name: "movies",
@@ -28,15 +29,17 @@ public enum MoviesCLI {
             The list lives in $MOVIES_DB, else $XDG_DATA_HOME/movies/movies.sqlite, else \
             ~/.local/share/movies/movies.sqlite; --db picks another file. Any SQLite client can read it.
             """,
-        options: [OptionSpec(name: "version", kind: .flag, help: "Show the version.")],
-        subcommands: commands.map { $0.spec },
+        options: [versionFlag.spec],
+        subcommands: commands,
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies list --sort rating",
             "movies rate 1 good",
         ])
 
-    static let globalOptions: [OptionSpec] = [.database, .help]
+    static let globalOptions: [OptionSpec] = [
+        CommonOptions.database.spec, CommonOptions.help.spec,
+    ]
     static let helpFormatter = HelpFormatter(root: rootSpec, globalOptions: globalOptions)
 
     // MARK: - Running
@@ -63,7 +66,9 @@ public enum MoviesCLI {
     ) async -> Int32 {
         let output = OutputStream.standardOutput()
         let errors = OutputStream.standardError()
-        let code = await run(arguments: arguments, environment: environment, output: output, errors: errors)
+        let code = await run(
+            arguments: arguments, environment: environment, output: output, errors: errors,
+            terminal: Terminal(environment: environment))
         output.flush()
         // Output that did not reach its file (`movies export > file` on a full disk, past a file-size
         // limit) must not pass for success. A closed pipe (`| head`) is the reader's choice: not an error.
@@ -74,12 +79,15 @@ public enum MoviesCLI {
         return code
     }
 
-    /// Runs the command with its output streams and returns the exit code.
+    /// Runs the command with its output streams and terminal, and returns the exit code.
+    ///
+    /// The whole tool short of the process: in-process tests call it with streams to files and a
+    /// terminal that is not one.
     @MainActor
-    private static func run(
-        arguments: [String], environment: [String: String], output: OutputStream, errors: OutputStream
+    static func run(
+        arguments: [String], environment: [String: String], output: OutputStream, errors: OutputStream,
+        terminal: Terminal
     ) async -> Int32 {
-        let terminal = Terminal(environment: environment)
         let parser = ArgumentParser(root: rootSpec, globalOptions: globalOptions)
         do {
             switch try parser.parse(arguments) {
@@ -90,13 +98,13 @@ public enum MoviesCLI {
                 output.write(helpFormatter.help(for: path))
                 return 0
             case .run(let parsed):
-                let context = CommandContext(
-                    environment: environment, output: output, errors: errors, terminal: terminal,
-                    databasePath: parsed.string("db"))
-                guard let command = command(for: parsed.commandPath) else {
+                guard let command = parsed.command.handler else {
                     output.write(helpFormatter.help(for: parsed.commandPath))
                     return 0
                 }
+                let context = CommandContext(
+                    environment: environment, output: output, errors: errors, terminal: terminal,
+                    databasePath: parsed[CommonOptions.database])
                 try await command.run(parsed, in: context)
                 return 0
             }
@@ -104,12 +112,6 @@ public enum MoviesCLI {
             output.flush()
             return report(error, to: errors)
         }
-    }
-
-    /// The command type at the end of `path`.
-    static func command(for path: [String]) -> (any Command.Type)? {
-        guard path.count >= 2 else { return nil }
-        return commands.first { $0.spec.name == path[1] || $0.spec.aliases.contains(path[1]) }
     }
 
     /// Prints `error` as `Error: ...` (with the usage line for usage errors) and returns its exit code.

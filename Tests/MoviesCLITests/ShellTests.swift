@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import TestSupport
 import Testing
@@ -156,8 +157,11 @@ struct WatchTests {
         watcher.standardOutput = output
         watcher.standardError = errors
         try watcher.run()
-        let collected = LockedText()
-        output.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+        let collected = Locked(Data())
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            collected.withLock { $0.append(chunk) }
+        }
         #expect(collected.waitFor("  2  B"))
 
         try movies.succeed("add", "C", "--rating", "poor")
@@ -238,23 +242,15 @@ struct CompletionTests {
     }
 }
 
-/// Text collected from another thread (a pipe's readability handler).
-final class LockedText: @unchecked Sendable {
-    private var data = Data()
-    private let lock = NSLock()
-
-    func append(_ chunk: Data) {
-        lock.withLock { data.append(chunk) }
-    }
-
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-
+extension Locked where Value == Data {
+    /// Waits until the bytes collected so far (from a pipe's readability handler, on another thread)
+    /// contain `fragment` as text.
     func waitFor(_ fragment: String, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if text.contains(fragment) { return true }
+            if String(decoding: current, as: UTF8.self).contains(fragment) { return true }
             usleep(10_000)
         }
-        return text.contains(fragment)
+        return String(decoding: current, as: UTF8.self).contains(fragment)
     }
 }

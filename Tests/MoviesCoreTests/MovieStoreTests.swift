@@ -59,8 +59,8 @@ struct MovieStoreTests {
             (MovieDraft(title: "   "), .blankTitle),
             (MovieDraft(title: "Heat", year: 1869), .yearOutOfRange(1869)),
             (MovieDraft(title: "Heat", year: 2101), .yearOutOfRange(2101)),
-            (MovieDraft(title: "A\u{1B}[31mred"), .controlCharacter(field: "title", scalar: "\u{1B}")),
-            (MovieDraft(title: "nul\0byte"), .controlCharacter(field: "title", scalar: "\0")),
+            (MovieDraft(title: "A\u{1B}[31mred"), .controlCharacter(field: .title, scalar: "\u{1B}")),
+            (MovieDraft(title: "nul\0byte"), .controlCharacter(field: .title, scalar: "\0")),
             (MovieDraft(title: String(repeating: "x", count: 501)), .titleTooLong(length: 501)),
             (
                 MovieDraft(title: "Heat", note: String(repeating: "n", count: 10_001)),

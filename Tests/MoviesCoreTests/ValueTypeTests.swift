@@ -7,11 +7,11 @@ import Testing
 struct ValueTypeTests {
     @Test("ratings parse the way people type them")
     func ratings() {
-        #expect(Rating(parsing: "GOOD") == .good)
-        #expect(Rating(parsing: " Excellent ") == .excellent)
-        #expect(Rating(parsing: "not seen") == .notSeen)
-        #expect(Rating(parsing: "not-seen") == .notSeen)
-        #expect(Rating(parsing: "superb") == nil)
+        #expect(Rating(argument: "GOOD") == .good)
+        #expect(Rating(argument: " Excellent ") == .excellent)
+        #expect(Rating(argument: "not seen") == .notSeen)
+        #expect(Rating(argument: "not-seen") == .notSeen)
+        #expect(Rating(argument: "superb") == nil)
         #expect(Rating.words == ["not-seen", "terrible", "poor", "decent", "good", "excellent"])
         #expect(Rating.terrible < Rating.excellent)
     }

@@ -85,12 +85,14 @@ struct MovieViewModelTests {
         form.title = "   "
         #expect(!form.canSave)
         #expect(form.validationMessage == "The title is blank; a movie needs a title")
+        #expect(form.validationError == .blankTitle && form.validationError?.field == .title)
         #expect(throws: MovieError.blankTitle) { try form.save() }
         #expect(form.lastError == "The title is blank; a movie needs a title")
 
         form.title = "Heat"
         form.year = 1500
         #expect(!form.canSave)
+        #expect(form.validationError?.field == .year)
         #expect(throws: MovieError.yearOutOfRange(1500)) { try form.save() }
 
         form.year = 1995

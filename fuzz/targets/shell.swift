@@ -11,11 +11,12 @@ import Foundation
 @testable import MoviesCLI
 
 /// The movie screen's parser and help, as `ShellSession` builds them.
-private let movieParser = ArgumentParser(root: ShellCommands.root, globalOptions: [.help])
-private let movieHelp = HelpFormatter(root: ShellCommands.root, globalOptions: [.help])
+private let movieParser = ArgumentParser(root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+private let movieHelp = HelpFormatter(root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
 /// The news screen's; `NewsScreen` is main-actor isolated, and libFuzzer calls in on the main thread.
-@MainActor private let newsParser = ArgumentParser(root: NewsScreen.root, globalOptions: [.help])
-@MainActor private let newsHelp = HelpFormatter(root: NewsScreen.root, globalOptions: [.help])
+@MainActor private let newsParser = ArgumentParser(
+    root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
+@MainActor private let newsHelp = HelpFormatter(root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
 
 /// `word` quoted for sh: in single quotes, each `'` closing them, escaped, and opening them again.
 ///

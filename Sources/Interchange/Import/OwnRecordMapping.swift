@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// Reads rows of this program's own formats (csv, tsv, json, ndjson), as `MovieRecordWriter` writes
@@ -46,8 +47,8 @@ struct OwnRecordMapping {
         let stars = try ImportValueParsing.stars(row.text(Column.stars))
         var rating = stars?.rating ?? .notSeen
         if let word = try row.text(Column.rating) {
-            // The exact word first: `Rating(parsing:)` trims with Foundation, which is slow on Linux.
-            guard let parsed = Rating(rawValue: word) ?? Rating(parsing: word) else {
+            // The reader `--rating` and the shell's form use, so a file takes the spellings they take.
+            guard let parsed = Rating(argument: word) else {
                 throw .unknownRatingWord(word)
             }
             rating = parsed

@@ -3,50 +3,30 @@ import ViewModels
 
 /// `movies add <title> [--rating R] [--year Y] [--watched D] [--note N]`
 enum AddCommand: Command {
+    static let title = Argument<String>("title", help: "The movie's title (quote it when it has spaces).")
+    static let rating = Option<Rating>(
+        "rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating, default: .notSeen)
+    static let year = Option<ReleaseYear>("year", short: "y", valueName: "year", help: MovieFieldHelp.year)
+    static let watched = Option<CalendarDate>(
+        "watched", short: "w", valueName: "date", help: MovieFieldHelp.watched)
+    static let note = Option<String>("note", short: "n", valueName: "text", help: MovieFieldHelp.note)
+
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a movie to the list.",
-        arguments: [ArgumentSpec(name: "title", help: "The movie's title (quote it when it has spaces).")],
-        options: movieFieldOptions(includesTitle: false, ratingDefault: "not-seen"),
+        arguments: [title.spec],
+        options: [rating.spec, year.spec, watched.spec, note.spec],
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies add \"Past Lives\" --watched today --note \"with Sam\"",
         ])
 
-    /// The options that set a movie's fields, shared by `add` and `edit`.
-    static func movieFieldOptions(includesTitle: Bool, ratingDefault: String?) -> [OptionSpec] {
-        var options: [OptionSpec] = []
-        if includesTitle {
-            options.append(
-                OptionSpec(name: "title", short: "t", kind: .value(name: "title"), help: "A new title."))
-        }
-        options += [
-            OptionSpec(
-                name: "rating", short: "r", kind: .value(name: "rating"), help: "How much you liked it.",
-                allowedValues: Rating.words, defaultValue: ratingDefault),
-            OptionSpec(
-                name: "year", short: "y", kind: .value(name: "year"),
-                help: "The release year (1870–2100)." + (includesTitle ? " An empty value clears it." : "")),
-            OptionSpec(
-                name: "watched", short: "w", kind: .value(name: "date"),
-                help: "The day you watched it: YYYY-MM-DD, today or yesterday."
-                    + (includesTitle ? " An empty value clears it." : "")),
-            OptionSpec(
-                name: "note", short: "n", kind: .value(name: "text"),
-                help: "A note to keep with it." + (includesTitle ? " An empty value clears it." : "")),
-        ]
-        return options
-    }
-
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let year = try arguments.year()
-        let watchedOn = try arguments.watchedDate()
         // Validate before opening: a refused add must not even create the database file.
         let draft = try MovieValidation.validated(
             MovieDraft(
-                title: arguments.string("title") ?? "", year: year,
-                rating: arguments.rating("rating") ?? .notSeen,
-                watchedOn: watchedOn, note: arguments.string("note")))
+                title: arguments[title] ?? "", year: arguments[year]?.value,
+                rating: arguments[rating] ?? .notSeen, watchedOn: arguments[watched], note: arguments[note]))
         let form = AddMovieViewModel(store: try context.dependencies().movies)
         form.title = draft.title
         form.rating = draft.rating
@@ -56,4 +36,14 @@ enum AddCommand: Command {
         let movie = try form.save()
         context.output.line("Added \(MovieText.summary(movie))")
     }
+}
+
+/// The help of the options that set a movie's fields, shared by `add` and `edit`.
+enum MovieFieldHelp {
+    static let rating = "How much you liked it."
+    static let year = "The release year (1870–2100)."
+    static let watched = "The day you watched it: YYYY-MM-DD, today or yesterday."
+    static let note = "A note to keep with it."
+    /// Added to the help of `edit`'s options that an empty value clears.
+    static let clears = " An empty value clears it."
 }

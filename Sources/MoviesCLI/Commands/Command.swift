@@ -7,3 +7,13 @@ protocol Command: Sendable {
     /// Runs the command with its parsed arguments.
     @MainActor static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws
 }
+
+extension Command {
+    /// The spec as a command tree holds it: with this command as its handler, so the parser's result
+    /// says what to run without a look-up by name.
+    static var entry: CommandSpec {
+        var spec = spec
+        spec.handler = self
+        return spec
+    }
+}

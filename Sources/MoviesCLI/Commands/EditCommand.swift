@@ -5,47 +5,53 @@ import ViewModels
 
 /// `movies edit <id> [--title T] [--rating R] [--year Y] [--watched D] [--note N]`
 enum EditCommand: Command {
+    static let id = Argument<MovieID>("id", help: "The movie's id, as `list` shows it.")
+    static let title = Option<String>("title", short: "t", valueName: "title", help: "A new title.")
+    static let rating = Option<Rating>("rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating)
+    /// Year, watched date and note: an empty value clears them.
+    static let year = Option<Clearable<ReleaseYear>>(
+        "year", short: "y", valueName: "year", help: MovieFieldHelp.year + MovieFieldHelp.clears)
+    static let watched = Option<Clearable<CalendarDate>>(
+        "watched", short: "w", valueName: "date", help: MovieFieldHelp.watched + MovieFieldHelp.clears)
+    static let note = Option<Clearable<String>>(
+        "note", short: "n", valueName: "text", help: MovieFieldHelp.note + MovieFieldHelp.clears)
+
     static let spec = CommandSpec(
         name: "edit",
         abstract: "Change a movie's title, rating, year, watched date or note.",
-        arguments: [ArgumentSpec(name: "id", help: "The movie's id, as `list` shows it.")],
-        options: AddCommand.movieFieldOptions(includesTitle: true, ratingDefault: nil),
+        arguments: [id.spec],
+        options: [title.spec, rating.spec, year.spec, watched.spec, note.spec],
         examples: ["movies edit 12 --year 1995 --note \"director's cut\"", "movies edit 12 --watched \"\""])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let id = try arguments.movieID("id", display: "'<id>'") else { return }
+        guard let id = arguments[Self.id] else { return }
         let changes = try changes(from: arguments)
         if changes.isEmpty {
-            throw arguments.usageError(
+            throw arguments.validationError(
                 "Nothing to change: give at least one of --title, --rating, --year, --watched, --note")
         }
-        let movie = try MovieDetailViewModel(id: id, store: try context.dependencies().movies).edit(changes)
+        let movie = try MovieDetailViewModel(id: id.rawValue, store: try context.dependencies().movies)
+            .edit(changes)
         context.output.line("Updated \(MovieText.summary(movie))")
     }
 
     /// The changes the options ask for; an empty value clears an optional field.
     static func changes(from arguments: ParsedArguments) throws -> MovieChanges {
         var changes = MovieChanges()
-        if let title = arguments.string("title") {
+        if let title = arguments[Self.title] {
             let trimmed = title.trimmingWhitespace()
             try MovieValidation.checkTitle(trimmed)
             changes.title = trimmed
         }
-        changes.rating = arguments.rating("rating")
-        if let year = arguments.string("year") {
-            if year.isEmpty {
-                changes.year = .clear
-            } else if let value = try arguments.year() {
-                try MovieValidation.checkYear(value)
-                changes.year = .set(value)
+        changes.rating = arguments[rating]
+        if let year = arguments[Self.year] {
+            if case .set(let value) = year {
+                try MovieValidation.checkYear(value.value)
             }
+            changes.year = year.fieldEdit { $0.value }
         }
-        if let watched = arguments.string("watched") {
-            changes.watchedOn = watched.isEmpty ? .clear : try arguments.watchedDate().map { .set($0) }
-        }
-        if let note = arguments.string("note") {
-            changes.note = note.isEmpty ? .clear : .set(note)
-        }
+        changes.watchedOn = arguments[watched]?.fieldEdit { $0 }
+        changes.note = arguments[note]?.fieldEdit { $0 }
         return changes
     }
 }

@@ -5,6 +5,18 @@ import MoviesCore
 
 /// `movies import <file> [--from F] [--dry-run] [--on-duplicate skip|update|fail]`
 enum ImportCommand: Command {
+    static let file = Argument<String>("file", help: "The file, Letterboxd export folder, or .zip to import.")
+    static let format = Option<MovieImportFormat>(
+        "from", valueName: "format", help: "The file's format, when its header does not tell.")
+    static let dryRun = Flag("dry-run", short: "n", help: "Report what would happen; write nothing.")
+    static let onDuplicate = Option<DuplicatePolicy>(
+        "on-duplicate", valueName: "policy",
+        help: """
+            What to do with a movie already listed (same title and year): skip it, update it from the \
+            row, or stop (fail) and import nothing.
+            """,
+        defaultDescription: "skip; update for a folder or .zip")
+
     static let spec = CommandSpec(
         name: "import",
         abstract: "Import movies from Letterboxd, IMDb, or this program's own export.",
@@ -19,25 +31,8 @@ enum ImportCommand: Command {
             nothing written. --dry-run reads everything, reports every bad row and what would change, and \
             writes nothing.
             """,
-        arguments: [
-            ArgumentSpec(name: "file", help: "The file, Letterboxd export folder, or .zip to import.")
-        ],
-        options: [
-            OptionSpec(
-                name: "from", kind: .value(name: "format"),
-                help: "The file's format, when its header does not tell.",
-                allowedValues: MovieImportFormat.allCases.map(\.rawValue)),
-            OptionSpec(
-                name: "dry-run", short: "n", kind: .flag, help: "Report what would happen; write nothing."),
-            OptionSpec(
-                name: "on-duplicate", kind: .value(name: "policy"),
-                help: """
-                    What to do with a movie already listed (same title and year): skip it, update it from the \
-                    row, or stop (fail) and import nothing.
-                    """,
-                allowedValues: DuplicatePolicy.allCases.map(\.rawValue),
-                defaultValue: "skip; update for a folder or .zip"),
-        ],
+        arguments: [file.spec],
+        options: [format.spec, dryRun.spec, onDuplicate.spec],
         examples: [
             "movies import ~/Downloads/letterboxd-export.zip",
             "movies import ratings.csv --dry-run",
@@ -45,8 +40,8 @@ enum ImportCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = arguments.string("file") ?? ""
-        let format = arguments.string("from").flatMap(MovieImportFormat.init(rawValue:))
+        let path = arguments[file] ?? ""
+        let format = arguments[Self.format]
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError.missing(path: path, reason: "no such file")
@@ -68,10 +63,8 @@ enum ImportCommand: Command {
                 )
             }
         }
-        let policy =
-            arguments.string("on-duplicate").flatMap(DuplicatePolicy.init(rawValue:))
-            ?? (isExport ? .update : .skip)
-        let dryRun = arguments.flag("dry-run")
+        let policy = arguments[onDuplicate] ?? (isExport ? .update : .skip)
+        let dryRun = arguments[Self.dryRun]
 
         // Open (and detect) every file before the database, so a bad file changes nothing.
         var readers: [MovieImportReader] = []
@@ -143,62 +136,6 @@ enum ImportCommand: Command {
         if summary.rejectedCount > summary.rejected.count {
             context.errors.line(
                 "  ... and \(summary.rejectedCount - summary.rejected.count) more rejected rows")
-        }
-    }
-}
-
-/// `movies export [--to F] [-o FILE]`
-enum ExportCommand: Command {
-    static let targets = ["csv", "tsv", "json", "ndjson", "letterboxd", "letterboxd-watchlist"]
-
-    static let spec = CommandSpec(
-        name: "export",
-        abstract: "Export the list: this program's formats, or Letterboxd's import layout.",
-        discussion: """
-            csv, tsv, json and ndjson carry every field and `movies import` reads them back exactly. \
-            letterboxd writes Letterboxd's import columns (Title, Year, Rating, WatchedDate, Review, imdbID, \
-            LetterboxdURI) for the movies you have seen; letterboxd-watchlist the not-seen ones, for its \
-            watchlist import. The list is streamed, a row at a time; with -o the file appears whole or not at all.
-            """,
-        options: [
-            OptionSpec(
-                name: "to", short: "t", kind: .value(name: "format"), help: "The format.",
-                allowedValues: targets, defaultValue: "csv"),
-            OptionSpec(
-                name: "output", short: "o", kind: .value(name: "file"),
-                help: "Write to this file (atomically) instead of stdout."),
-        ],
-        examples: ["movies export -o movies.csv", "movies export --to letterboxd -o letterboxd.csv"])
-
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let target = arguments.string("to") ?? "csv"
-        let store = try context.dependencies().movies
-        let file = try arguments.string("output").map { try AtomicFileSink(path: $0) }
-        let sink: any TextSink = file ?? context.output
-        var count = 0
-        switch target {
-        case "letterboxd", "letterboxd-watchlist":
-            let wantsWatchlist = target == "letterboxd-watchlist"
-            let writer = LetterboxdExportWriter(sink: sink)
-            try writer.begin()
-            try store.forEachMovie { movie in
-                guard (movie.rating == .notSeen) == wantsWatchlist else { return }
-                try writer.write(LetterboxdRow(movie: movie))
-                count += 1
-            }
-            try writer.end()
-        default:
-            let writer = MovieRecordWriter(format: RecordFormat(rawValue: target) ?? .csv, sink: sink)
-            try writer.begin()
-            try store.forEachMovie { movie in
-                try writer.write(movie)
-                count += 1
-            }
-            try writer.end()
-        }
-        if let file {
-            try file.commit()
-            context.errors.line("Exported \(count) movie\(count == 1 ? "" : "s") to \(file.path)")
         }
     }
 }

@@ -5,6 +5,23 @@ import ViewModels
 
 /// `movies list [--rating R ...] [--sort S] [--reverse] [--limit N] [--after ID] [--format F]`
 enum ListCommand: Command {
+    static let sort = Option<MovieSort>(
+        "sort", short: "s", valueName: "order",
+        help: "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
+        default: .added)
+    static let reverse = Flag("reverse", help: "Reverse the order.")
+    static let limit = Option<Count>(
+        "limit", short: "l", valueName: "n", help: "Show at most this many movies.")
+    static let after = Option<MovieID>(
+        "after", valueName: "id",
+        help: "Continue after the movie with this id (the last one of the previous page).")
+    static let watch = Flag(
+        "watch", short: "w",
+        help: """
+            Keep running and print each change as it happens, from any program, until Ctrl-C: \
+            + added, ~ changed, - removed (with --format ndjson, one JSON object per change).
+            """)
+
     static let spec = CommandSpec(
         name: "list",
         abstract: "Show the movie list.",
@@ -13,25 +30,8 @@ enum ListCommand: Command {
             (--after <id>): pages continue by key, so a late page costs what the first does.
             """,
         options: [
-            .ratingFilter,
-            OptionSpec(
-                name: "sort", short: "s", kind: .value(name: "order"),
-                help:
-                    "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
-                allowedValues: MovieSort.allCases.map(\.rawValue), defaultValue: "added"),
-            OptionSpec(name: "reverse", kind: .flag, help: "Reverse the order."),
-            OptionSpec(
-                name: "limit", short: "l", kind: .value(name: "n"), help: "Show at most this many movies."),
-            OptionSpec(
-                name: "after", kind: .value(name: "id"),
-                help: "Continue after the movie with this id (the last one of the previous page)."),
-            .format(),
-            OptionSpec(
-                name: "watch", short: "w", kind: .flag,
-                help: """
-                    Keep running and print each change as it happens, from any program, until Ctrl-C: \
-                    + added, ~ changed, - removed (with --format ndjson, one JSON object per change).
-                    """),
+            CommonOptions.ratingFilter.spec, sort.spec, reverse.spec, limit.spec, after.spec,
+            CommonOptions.format.spec, watch.spec,
         ],
         examples: [
             "movies list --rating good,excellent --sort rating",
@@ -41,36 +41,36 @@ enum ListCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let limit = try arguments.converted(
-            "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected,
-            ValueParsing.positiveCount)
-        let after = try arguments.movieID("after", display: "'--after <id>'")
-        let format = arguments.string("format") ?? "table"
-        let watches = arguments.flag("watch")
+        let limit = arguments[Self.limit]
+        let after = arguments[Self.after]?.rawValue
+        let format = arguments.outputFormat
+        let watches = arguments[watch]
         if watches {
-            guard format == "table" || format == "ndjson" else {
-                throw arguments.usageError(
-                    "--watch prints changes as table lines or as ndjson, not as \(format)")
+            guard format == .table || format == .ndjson else {
+                throw arguments.validationError(
+                    "--watch prints changes as table lines or as ndjson, not as \(format.rawValue)")
             }
             guard limit == nil && after == nil else {
-                throw arguments.usageError(
+                throw arguments.validationError(
                     "--watch follows the whole list; it cannot be combined with --limit or --after")
             }
         }
         let list = MovieListViewModel(store: try context.dependencies().movies)
-        configure(list, from: arguments)
+        list.ratingFilter = Set(arguments.all(CommonOptions.ratingFilter))
+        list.sort = arguments[Self.sort] ?? .added
+        list.isReversed = arguments[reverse]
         if watches {
             try await watch(list, format: format, context: context)
             return
         }
         list.after = after
         // One more than the page, to know whether there is a next page without a count query.
-        list.limit = limit.map { $0 + 1 }
+        list.limit = limit?.withLookahead
         try list.load()
         var movies = list.movies
-        let hasMore = limit.map { movies.count > $0 } ?? false
+        let hasMore = limit.map { movies.count > $0.value } ?? false
         if hasMore, let limit {
-            movies.removeLast(movies.count - limit)
+            movies.removeLast(movies.count - limit.value)
         }
         try MovieListRendering.write(movies, format: format, context: context)
         if hasMore, let last = movies.last {
@@ -78,17 +78,10 @@ enum ListCommand: Command {
         }
     }
 
-    /// Sets the list's filter and sort from `--rating`, `--sort` and `--reverse`.
-    @MainActor
-    static func configure(_ list: MovieListViewModel, from arguments: ParsedArguments) {
-        list.ratingFilter = Set(arguments.strings("rating").compactMap(Rating.init(parsing:)))
-        list.sort = arguments.string("sort").flatMap(MovieSort.init(rawValue:)) ?? .added
-        list.isReversed = arguments.flag("reverse")
-    }
-
     /// Prints the list, then each change until SIGINT or SIGTERM, which end it with exit code 0.
     @MainActor
-    static func watch(_ list: MovieListViewModel, format: String, context: CommandContext) async throws {
+    static func watch(_ list: MovieListViewModel, format: OutputFormat, context: CommandContext) async throws
+    {
         let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
         defer { stop.restore() }
         try list.load()
@@ -96,7 +89,7 @@ enum ListCommand: Command {
         context.output.flush()
         list.onChanges = { changes in
             for change in changes {
-                if format == "ndjson" {
+                if format == .ndjson {
                     context.output.line(ChangeRecord.json(change))
                 } else {
                     context.output.line(MovieText.changeLine(change, terminal: context.terminal))
@@ -138,8 +131,8 @@ enum ChangeRecord {
 /// Prints a list of movies in the format asked for.
 @MainActor
 enum MovieListRendering {
-    static func write(_ movies: [Movie], format: String, context: CommandContext) throws {
-        if let recordFormat = MovieRecordFormat(rawValue: format) {
+    static func write(_ movies: [Movie], format: OutputFormat, context: CommandContext) throws {
+        if let recordFormat = format.recordFormat {
             try MovieRecordWriter(format: recordFormat, sink: context.output).writeAll(movies)
             return
         }

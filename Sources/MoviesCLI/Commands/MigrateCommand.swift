@@ -2,6 +2,8 @@ import MoviesCore
 
 /// `movies migrate [--status]`
 enum MigrateCommand: Command {
+    static let status = Flag("status", help: "List applied and pending migrations; change nothing.")
+
     static let spec = CommandSpec(
         name: "migrate",
         abstract: "Bring the database's schema up to date, or show which migrations are applied.",
@@ -9,15 +11,12 @@ enum MigrateCommand: Command {
             Every command applies pending migrations before it runs; this one does only that, and says \
             what it did. A database written by a newer movies is refused, unchanged.
             """,
-        options: [
-            OptionSpec(
-                name: "status", kind: .flag, help: "List applied and pending migrations; change nothing.")
-        ])
+        options: [status.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let database = try AppDatabase.openWithoutMigrating(
             path: context.databasePath, options: context.databaseOptions)
-        if arguments.flag("status") {
+        if arguments[Self.status] {
             let status = try database.schemaStatus()
             context.output.line("Database: \(context.databasePath)")
             for record in status.applied {

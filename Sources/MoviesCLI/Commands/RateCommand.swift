@@ -3,19 +3,19 @@ import ViewModels
 
 /// `movies rate <id> <rating>`
 enum RateCommand: Command {
+    static let id = Argument<MovieID>("id", help: "The movie's id, as `list` shows it.")
+    static let rating = Argument<Rating>("rating", help: "The new rating.")
+
     static let spec = CommandSpec(
         name: "rate",
         abstract: "Change a movie's rating.",
-        arguments: [
-            ArgumentSpec(name: "id", help: "The movie's id, as `list` shows it."),
-            ArgumentSpec(name: "rating", help: "The new rating.", allowedValues: Rating.words),
-        ],
+        arguments: [id.spec, rating.spec],
         examples: ["movies rate 12 excellent"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let id = try arguments.movieID("id", display: "'<id>'"), let rating = arguments.rating("rating")
-        else { return }
-        let change = try MovieListViewModel(store: try context.dependencies().movies).rate(id: id, rating)
+        guard let id = arguments[Self.id], let rating = arguments[Self.rating] else { return }
+        let change = try MovieListViewModel(store: try context.dependencies().movies).rate(
+            id: id.rawValue, rating)
         if change.before.rating == change.after.rating {
             context.output.line("Unchanged \(MovieText.summary(change.after))")
         } else {

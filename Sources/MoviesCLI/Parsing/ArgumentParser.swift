@@ -1,5 +1,4 @@
 import Basics
-import Foundation
 
 /// What a command line asks for, once parsed.
 enum ParseResult {
@@ -14,16 +13,25 @@ enum ParseResult {
 /// Turns argv into a `ParseResult` following a `CommandSpec` tree, in the conventions of
 /// swift-argument-parser: `--name value`, `--name=value`, `-n value`, flags, `--` ends options,
 /// options anywhere among positionals, `-h`/`--help` at any depth.
+///
+/// Two passes: the words first find their command, options and arguments (unknown names, missing
+/// values and arguments are refused here), then each value is parsed as its declared type, so a
+/// command receives typed values and every value is parsed in exactly one place.
 struct ArgumentParser {
     let root: CommandSpec
     /// Options every command accepts (`--db`, `--help`).
     let globalOptions: [OptionSpec]
 
+    /// The flags the parser itself acts on, wherever they appear.
+    private static let help = CommonOptions.help.spec.name
+    private static let version = MoviesCLI.versionFlag.spec.name
+
     func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
         var path = [root]
         var current: CommandSpec { path[path.count - 1] }
         var positionals: [String] = []
-        var values: [String: [String]] = [:]
+        /// Each value-taking option with its text, in the order given.
+        var optionTexts: [(option: OptionSpec, text: String)] = []
         var flags: Set<String> = []
         var remaining = arguments[...]
         var optionsEnded = false
@@ -48,38 +56,57 @@ struct ArgumentParser {
                 continue
             }
             let (option, inlineValue) = try lookUpOption(token, in: path)
-            switch option.kind {
-            case .flag:
+            guard option.takesValue else {
                 if inlineValue != nil {
-                    throw error("The option '--\(option.name)' does not take a value", path)
+                    throw error(.unexpectedValue(option: "--\(option.name)"), path)
                 }
                 flags.insert(option.name)
-            case .value, .repeatingValue:
-                // A value-taking option takes the next word whatever it looks like (`--note "-5 stars"`).
-                guard let value = inlineValue ?? remaining.popFirst() else {
-                    // --help after an option without its value still means help.
-                    if flags.contains("help") { return .help(path: path.map(\.name)) }
-                    throw error("Missing value for '\(option.display)'", path)
-                }
-                var parts = [value]
-                if case .repeatingValue = option.kind, option.allowedValues != nil {
-                    parts = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                }
-                for part in parts {
-                    values[option.name, default: []].append(
-                        try checked(part, allowed: option.allowedValues, for: "'\(option.display)'", path))
-                }
+                continue
             }
+            // A value-taking option takes the next word whatever it looks like (`--note "-5 stars"`).
+            guard let value = inlineValue ?? remaining.popFirst() else {
+                // --help after an option without its value still means help.
+                if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
+                throw error(.missingValue(option: option.display), path)
+            }
+            optionTexts.append((option, value))
         }
 
-        if flags.contains("help") { return .help(path: path.map(\.name)) }
-        if path.count == 1, flags.contains("version") { return .version }
+        if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
+        if path.count == 1, flags.contains(Self.version) { return .version }
         if !current.subcommands.isEmpty, current.arguments.isEmpty {
             return .help(path: path.map(\.name))
         }
-        let named = try assign(positionals, to: current, path)
+        let argumentTexts = try assign(positionals, to: current, path)
+        for option in current.options where option.isRequired {
+            if !optionTexts.contains(where: { $0.option.name == option.name }) {
+                throw error(.missingOption(option: option.display), path)
+            }
+        }
+
+        // Typed values, once the line's shape is known: the arguments in order, then the options as given.
+        var positionalValues: [String: [any Sendable]] = [:]
+        for (argument, texts) in argumentTexts {
+            positionalValues[argument.name] = try texts.map { text throws(UsageError) in
+                try value(of: text, as: argument.valueType, for: argument.display, path)
+            }
+        }
+        var optionValues: [String: [any Sendable]] = [:]
+        for (option, text) in optionTexts {
+            guard let valueType = option.valueType else { continue }
+            // `--rating good,excellent`: an enumerated repeating option also takes a list.
+            let parts =
+                option.isRepeating && valueType.allowedValues != nil
+                ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
+            for part in parts {
+                optionValues[option.name, default: []].append(
+                    try value(of: part, as: valueType, for: option.display, path))
+            }
+        }
         return .run(
-            ParsedArguments(commandPath: path.map(\.name), positionals: named, options: values, flags: flags))
+            ParsedArguments(
+                commandPath: path.map(\.name), command: current, options: optionValues,
+                positionals: positionalValues, flags: flags))
     }
 
     // MARK: - Options
@@ -98,80 +125,68 @@ struct ArgumentParser {
             }
             let suggestion = Suggestion.closest(
                 to: name, among: available.filter { !$0.isHidden }.map(\.name))
-            throw error(
-                "Unknown option '--\(name)'" + (suggestion.map { ". Did you mean '--\($0)'?" } ?? ""), path)
+            throw error(.unknownOption("--\(name)", suggestion: suggestion), path)
         }
         // -r value, -rvalue
         let letter = token.dropFirst().first
         guard let option = available.first(where: { $0.short != nil && $0.short == letter }) else {
-            throw error("Unknown option '\(token)'", path)
+            throw error(.unknownOption(token, suggestion: nil), path)
         }
         let rest = String(token.dropFirst(2))
         if !option.takesValue && !rest.isEmpty {
-            throw error("Unknown option '\(token)'", path)
+            throw error(.unknownOption(token, suggestion: nil), path)
         }
         return (option, rest.isEmpty ? nil : rest)
     }
 
     // MARK: - Positionals
 
+    /// Each argument of `command` with the words it takes; refuses a missing or a left-over word.
     private func assign(_ positionals: [String], to command: CommandSpec, _ path: [CommandSpec])
-        throws(UsageError)
-        -> [String: [String]]
+        throws(UsageError) -> [(ArgumentSpec, [String])]
     {
         var remaining = positionals[...]
-        var named: [String: [String]] = [:]
+        var assigned: [(ArgumentSpec, [String])] = []
         for argument in command.arguments {
             if argument.isRepeating {
                 if remaining.isEmpty && !argument.isOptional {
-                    throw error("Missing expected argument '\(argument.usage)'", path)
+                    throw error(.missingArgument(argument.usage), path)
                 }
-                for value in remaining {
-                    named[argument.name, default: []].append(
-                        try checked(value, allowed: argument.allowedValues, for: "'<\(argument.name)>'", path)
-                    )
-                }
+                assigned.append((argument, Array(remaining)))
                 remaining = []
             } else if let value = remaining.popFirst() {
-                named[argument.name] = [
-                    try checked(value, allowed: argument.allowedValues, for: "'<\(argument.name)>'", path)
-                ]
+                assigned.append((argument, [value]))
             } else if !argument.isOptional {
-                throw error("Missing expected argument '\(argument.usage)'", path)
+                throw error(.missingArgument(argument.usage), path)
             }
         }
         if let extra = remaining.first {
-            throw error("Unexpected argument '\(extra)'", path)
+            throw error(.unexpectedArgument(extra), path)
         }
-        return named
+        return assigned
     }
 
     // MARK: - Helpers
 
-    /// `value` in the canonical spelling of `allowed` (matched case-insensitively), or an error listing them.
-    private func checked(_ value: String, allowed: [String]?, for display: String, _ path: [CommandSpec])
-        throws(UsageError) -> String
+    /// `text` parsed as `valueType`, or the error naming `display` and what it takes.
+    private func value(of text: String, as valueType: ValueType, for display: String, _ path: [CommandSpec])
+        throws(UsageError) -> any Sendable
     {
-        guard let allowed else { return value }
-        let normalized = value.trimmingWhitespace().lowercased()
-        if let match = allowed.first(where: { $0 == normalized }) { return match }
-        var message = "The value '\(value)' is invalid for \(display)."
-        if let suggestion = Suggestion.closest(to: normalized, among: allowed) {
-            message += " Did you mean '\(suggestion)'?"
-        }
-        message += " Please provide one of \(Suggestion.quotedList(allowed))."
-        throw error(message, path)
+        if let value = valueType.parse(text) { return value }
+        throw error(
+            .invalidValue(
+                text, name: display, allowed: valueType.allValueStrings, expected: valueType.expected),
+            path)
     }
 
     private func unknownCommand(_ word: String, in path: [CommandSpec]) -> UsageError {
         let current = path[path.count - 1]
         let names = current.subcommands.flatMap { [$0.name] + $0.aliases }
-        let suggestion = Suggestion.closest(to: word, among: names)
-        return error("Unknown command '\(word)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""), path)
+        return error(.unknownCommand(word, suggestion: Suggestion.closest(to: word, among: names)), path)
     }
 
-    private func error(_ message: String, _ path: [CommandSpec]) -> UsageError {
-        UsageError(message: message, commandPath: path.map(\.name))
+    private func error(_ kind: UsageError.Kind, _ path: [CommandSpec]) -> UsageError {
+        UsageError(kind, commandPath: path.map(\.name))
     }
 
     /// `-5` and `-1.5` are values, not options.

@@ -1,57 +1,79 @@
-import MoviesCore
+import Basics
 
 /// The shape of a command: its name, help text, positional arguments, options and subcommands.
 ///
-/// Parsing, help, usage lines, error messages and shell completions are all derived from this one
-/// description, so they cannot disagree with each other.
+/// Parsing, typed values, help, usage lines, error messages and shell completions are all derived from
+/// this one description, so they cannot disagree with each other. Commands declare their options and
+/// arguments as typed `Option`, `Flag` and `Argument` values and list their `spec`s here.
 struct CommandSpec: Sendable {
     var name: String
     /// One line for OVERVIEW and the parent's SUBCOMMANDS list.
     var abstract: String
     /// More paragraphs for `--help`, after the overview.
     var discussion: String?
-    var arguments: [ArgumentSpec] = []
-    var options: [OptionSpec] = []
-    var subcommands: [CommandSpec] = []
+    var arguments: [ArgumentSpec]
+    var options: [OptionSpec]
+    var subcommands: [CommandSpec]
     /// Other names the command answers to (`rm` for `remove`).
-    var aliases: [String] = []
+    var aliases: [String]
     /// Example invocations shown in `--help`.
-    var examples: [String] = []
+    var examples: [String]
+    /// What runs it on the command line; nil for a group (`news`), whose help shows instead, and for the
+    /// shell's own commands, which its screens run.
+    var handler: (any Command.Type)?
+
+    init(
+        name: String, abstract: String, discussion: String? = nil,
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+        subcommands: [CommandSpec] = [], aliases: [String] = [], examples: [String] = [],
+        handler: (any Command.Type)? = nil
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+        self.aliases = aliases
+        self.examples = examples
+        self.handler = handler
+    }
 
     /// The subcommand called `name` (or one of its aliases).
     func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name || $0.aliases.contains(name) }
     }
-
-    /// The option with the long name `name` (without dashes).
-    func option(long name: String) -> OptionSpec? {
-        options.first { $0.name == name }
-    }
 }
 
-/// A positional argument.
+/// A positional argument, its type erased: what the parser, help and completions read.
 struct ArgumentSpec: Sendable {
     var name: String
     var help: String
     var isOptional = false
     /// Takes every remaining positional (`rm <id>...`).
     var isRepeating = false
-    /// The words the value may be, offered in help and completions.
-    var allowedValues: [String]? = nil
+    var valueType: ValueType
+
+    /// The words the value may be, offered in help and completions; nil for an open-ended value.
+    var allowedValues: [String]? { valueType.allowedValues }
 
     /// `<title>`, `[<title>]`, `<id> ...`.
     var usage: String {
         let base = "<\(name)>" + (isRepeating ? " ..." : "")
         return isOptional ? "[\(base)]" : base
     }
+
+    /// `<id>` as error messages quote it.
+    var display: String { "<\(name)>" }
 }
 
-/// A named option: a flag (`--reverse`) or one taking a value (`--rating <rating>`).
+/// A named option, its type erased: a flag (`--reverse`) or one taking a value (`--rating <rating>`).
 struct OptionSpec: Sendable {
     enum Kind: Sendable {
         case flag
         case value(name: String)
-        /// May be given several times; values may also be comma-separated (`--rating good,excellent`).
+        /// May be given several times; values of an enumerated type may also be comma-separated
+        /// (`--rating good,excellent`).
         case repeatingValue(name: String)
     }
 
@@ -60,8 +82,10 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     var kind: Kind
     var help: String
-    /// The words the value must be one of (checked while parsing, case-insensitively).
-    var allowedValues: [String]? = nil
+    /// What the value parses into; nil for a flag.
+    var valueType: ValueType? = nil
+    /// The parser refuses a command line without it.
+    var isRequired = false
     /// Shown as `default: ...` in help.
     var defaultValue: String? = nil
     /// Hidden options parse but are not listed in help.
@@ -72,12 +96,23 @@ struct OptionSpec: Sendable {
         return true
     }
 
+    var isRepeating: Bool {
+        if case .repeatingValue = kind { return true }
+        return false
+    }
+
     var valueName: String? {
         switch kind {
         case .flag: nil
         case .value(let name), .repeatingValue(let name): name
         }
     }
+
+    /// The words the value may be (checked while parsing, case-insensitively); nil when open-ended.
+    var allowedValues: [String]? { valueType?.allowedValues }
+
+    /// How a shell completes the value; `.none` for a flag.
+    var completion: CompletionKind { valueType?.completion ?? .none }
 
     /// `--rating <rating>` as error messages quote it.
     var display: String {
@@ -96,27 +131,33 @@ struct OptionSpec: Sendable {
     }
 }
 
-// MARK: - Shared options
+/// The type of an option's or argument's value, erased so specs of any type fit in one list: how to
+/// parse one word, and what help, completions and errors say about it.
+struct ValueType: Sendable {
+    /// The words the value may be; empty for an open-ended value.
+    let allValueStrings: [String]
+    /// How a shell completes it.
+    let completion: CompletionKind
+    /// The typed value `text` spells, or nil.
+    let parse: @Sendable (String) -> (any Sendable)?
+    /// What a valid value looks like, made when an error needs it.
+    private let describeExpected: @Sendable () -> String
 
-extension OptionSpec {
-    /// `--db <path>`: accepted by every command.
-    static let database = OptionSpec(
-        name: "db", kind: .value(name: "path"),
-        help: "The database file. Overrides $MOVIES_DB and the default ~/.local/share/movies/movies.sqlite.")
-
-    /// `-h, --help`.
-    static let help = OptionSpec(name: "help", short: "h", kind: .flag, help: "Show help information.")
-
-    /// `-r, --rating <rating> ...`: the movies with one of these ratings (list, search, the shell's filter).
-    static let ratingFilter = OptionSpec(
-        name: "rating", short: "r", kind: .repeatingValue(name: "rating"),
-        help: "Only movies with this rating; repeat or separate with commas for several.",
-        allowedValues: Rating.words)
-
-    /// `--format <format>` for commands that print records.
-    static func format(default value: String = "table") -> OptionSpec {
-        OptionSpec(
-            name: "format", kind: .value(name: "format"), help: "How to print the result.",
-            allowedValues: ["table", "json", "ndjson", "csv", "tsv"], defaultValue: value)
+    /// The value type of `Value`, completed as `completion` says when the declaration knows better than
+    /// the type (a `String` that is a path).
+    ///
+    /// Every run builds the whole command tree, so this asks the type only for what parsing, help and
+    /// completions use, and leaves the error wording until an error is reported.
+    init<Value: ExpressibleByArgument>(_: Value.Type, completion: CompletionKind? = nil) {
+        allValueStrings = Value.allValueStrings
+        self.completion = completion ?? Value.defaultCompletionKind
+        parse = { Value(argument: $0) }
+        describeExpected = { Value.expectedDescription }
     }
+
+    /// What a valid value looks like: `a movie id such as 12`.
+    var expected: String { describeExpected() }
+
+    /// The allowed words, or nil when any value of the type's form goes.
+    var allowedValues: [String]? { allValueStrings.isEmpty ? nil : allValueStrings }
 }

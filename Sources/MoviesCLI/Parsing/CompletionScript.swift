@@ -169,7 +169,7 @@ struct CompletionScript {
         if let valueName = option.valueName {
             if let values = option.allowedValues {
                 action = ":\(valueName):(\(values.joined(separator: " ")))"
-            } else if option.name == "db" {
+            } else if option.completion == .file {
                 action = ":\(valueName):_files"
             } else {
                 action = ":\(valueName): "

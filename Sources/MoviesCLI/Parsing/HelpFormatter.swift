@@ -24,7 +24,9 @@ struct HelpFormatter {
         let specs = specs(along: path)
         let command = specs[specs.count - 1]
         var parts = specs.map(\.name).filter { !$0.isEmpty }
-        if specs.count == 1, globalOptions.contains(where: { $0.name == OptionSpec.database.name }) {
+        if specs.count == 1,
+            globalOptions.contains(where: { $0.name == CommonOptions.database.spec.name })
+        {
             parts.append("[--db <path>]")
         }
         parts += command.arguments.map(\.usage)

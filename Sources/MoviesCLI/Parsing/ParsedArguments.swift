@@ -1,46 +1,64 @@
-/// The values of one parsed command line, with typed accessors that fail with usage errors.
-struct ParsedArguments {
+/// The values of one parsed command line, already typed: each option's and argument's text went
+/// through its declared type's `init(argument:)` in the parser, so commands read values, not text.
+///
+/// Look-ups take the declaration itself (`arguments[AddCommand.rating]` is a `Rating?`), so a command
+/// cannot ask for a name it did not declare or for a type other than the one parsed.
+struct ParsedArguments: Sendable {
     /// The command's names from the root, e.g. `["movies", "add"]`.
-    var commandPath: [String]
-    /// Positional values by argument name.
-    var positionals: [String: [String]]
+    let commandPath: [String]
+    /// The command that runs: the last of the path.
+    let command: CommandSpec
     /// Option values by long name, in the order given.
-    var options: [String: [String]]
+    private let options: [String: [any Sendable]]
+    /// Positional values by argument name.
+    private let positionals: [String: [any Sendable]]
     /// Flags that were given, by long name.
-    var flags: Set<String>
+    private let flags: Set<String>
 
-    /// The positional argument or option `name` (the last one given for an option).
-    func string(_ name: String) -> String? {
-        positionals[name]?.last ?? options[name]?.last
+    init(
+        commandPath: [String], command: CommandSpec, options: [String: [any Sendable]],
+        positionals: [String: [any Sendable]], flags: Set<String>
+    ) {
+        self.commandPath = commandPath
+        self.command = command
+        self.options = options
+        self.positionals = positionals
+        self.flags = flags
     }
 
-    /// Every value of a repeating argument or option.
-    func strings(_ name: String) -> [String] {
-        positionals[name] ?? options[name] ?? []
+    /// The option's value (the last one given), else its declared default, else nil.
+    subscript<Value>(option: Option<Value>) -> Value? {
+        given(option) ?? option.defaultValue
+    }
+
+    /// Every value given for a repeating option, in order; empty when none was.
+    func all<Value>(_ option: Option<Value>) -> [Value] {
+        options[option.spec.name]?.compactMap { $0 as? Value } ?? []
+    }
+
+    /// The option's value when it was given (the last one), ignoring its default: for a caller whose
+    /// own setting stands when the option is left out (the shell's sort).
+    func given<Value>(_ option: Option<Value>) -> Value? {
+        options[option.spec.name]?.last as? Value
     }
 
     /// True when the flag was given.
-    func flag(_ name: String) -> Bool {
-        flags.contains(name)
+    subscript(flag: Flag) -> Bool {
+        flags.contains(flag.spec.name)
     }
 
-    /// The value converted by `convert`, or a usage error saying what was expected.
-    ///
-    /// `display` is how the error names the value: `'--year <year>'` or `'<id>'`.
-    func converted<T>(_ name: String, display: String, expected: String, _ convert: (String) -> T?)
-        throws(UsageError) -> T?
-    {
-        guard let text = string(name) else { return nil }
-        guard let value = convert(text) else {
-            throw UsageError(
-                message: "The value '\(text)' is invalid for \(display): expected \(expected)",
-                commandPath: commandPath)
-        }
-        return value
+    /// The positional argument's value, or nil when an optional one was left out.
+    subscript<Value>(argument: Argument<Value>) -> Value? {
+        positionals[argument.spec.name]?.last as? Value
     }
 
-    /// A usage error about this command line.
-    func usageError(_ message: String) -> UsageError {
-        UsageError(message: message, commandPath: commandPath)
+    /// Every value of a repeating argument, in order.
+    func all<Value>(_ argument: Argument<Value>) -> [Value] {
+        positionals[argument.spec.name]?.compactMap { $0 as? Value } ?? []
+    }
+
+    /// A refusal by one of the command's own rules (`--watch` with `--limit`), as a usage error.
+    func validationError(_ message: String) -> UsageError {
+        UsageError(.validation(message), commandPath: commandPath)
     }
 }

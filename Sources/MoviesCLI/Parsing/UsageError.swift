@@ -1,55 +1,73 @@
 import Basics
 
-/// A command line that does not fit its command: unknown names, missing or invalid values.
+/// A command line that does not fit its command, as swift-argument-parser's `ParserError` is: each kind
+/// carries what it refuses and renders its own sentence, so nothing reads a message to learn the kind.
 ///
-/// Printed as `Error: <message>` followed by the command's usage line, and exits with 64 (`EX_USAGE`),
-/// the convention of swift-argument-parser.
+/// Printed as `Error: <message>` followed by the usage line of `commandPath`, and exits with 64
+/// (`EX_USAGE`).
 struct UsageError: UserFacingError, Equatable {
-    var message: String
+    enum Kind: Equatable, Sendable {
+        /// `--ratng` or `-q`; `suggestion` is the closest long option name.
+        case unknownOption(String, suggestion: String?)
+        /// A value given to a flag: `--reverse=yes` (`option` is the flag's display, `--reverse`).
+        case unexpectedValue(option: String)
+        /// An option that takes a value ended the line: `option` is its display, `--year <year>`.
+        case missingValue(option: String)
+        /// A required option left out: `option` is its display, `--title <title>`.
+        case missingOption(option: String)
+        /// A value its type does not accept. `name` is the option's or argument's display; `allowed`
+        /// the words an enumerated type takes (listed, with the closest one), else empty and `expected`
+        /// says what the value should look like.
+        case invalidValue(String, name: String, allowed: [String], expected: String)
+        /// A word where a subcommand is expected; `suggestion` is the closest command name.
+        case unknownCommand(String, suggestion: String?)
+        /// A positional left over after every argument has its value.
+        case unexpectedArgument(String)
+        /// A required positional left out: `argument` is its usage, `<title>` or `<id> ...`.
+        case missingArgument(String)
+        /// A rule of the command itself (`--watch` with `--limit`), in the command's words.
+        case validation(String)
+    }
+
+    var kind: Kind
     /// The command whose usage to print, e.g. `["movies", "add"]`.
     var commandPath: [String]
 
+    init(_ kind: Kind, commandPath: [String]) {
+        self.kind = kind
+        self.commandPath = commandPath
+    }
+
     var exitCode: ExitCode { .usage }
-}
 
-/// "Did you mean" suggestions for mistyped commands and options.
-enum Suggestion {
-    /// The candidate closest to `input` by edit distance, if close enough to be a plausible typo.
-    static func closest(to input: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(input.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let tolerance = max(1, min(3, input.count / 3))
-        if best.1 <= tolerance { return best.0 }
-        // A prefix of a longer name (`--rat` for `--rating`) is a plausible intent too.
-        return candidates.first { $0.hasPrefix(input) && input.count >= 2 }
-    }
-
-    /// The edit distance between two strings, counting an insertion, a deletion, a substitution or a
-    /// swap of two neighbours as one edit (optimal string alignment): `lits` is one typo from `list`.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
+    var message: String {
+        switch kind {
+        case .unknownOption(let option, let suggestion):
+            return "Unknown option '\(option)'" + (suggestion.map { ". Did you mean '--\($0)'?" } ?? "")
+        case .unexpectedValue(let option):
+            return "The option '\(option)' does not take a value"
+        case .missingValue(let option):
+            return "Missing value for '\(option)'"
+        case .missingOption(let option):
+            return "Missing expected option '\(option)'"
+        case .invalidValue(let value, let name, let allowed, let expected):
+            guard !allowed.isEmpty else {
+                return "The value '\(value)' is invalid for '\(name)': expected \(expected)"
             }
+            var message = "The value '\(value)' is invalid for '\(name)'."
+            let typed = value.trimmingWhitespace().lowercased()
+            if let suggestion = Suggestion.closest(to: typed, among: allowed) {
+                message += " Did you mean '\(suggestion)'?"
+            }
+            return message + " Please provide one of \(Suggestion.quotedList(allowed))."
+        case .unknownCommand(let word, let suggestion):
+            return "Unknown command '\(word)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        case .unexpectedArgument(let argument):
+            return "Unexpected argument '\(argument)'"
+        case .missingArgument(let argument):
+            return "Missing expected argument '\(argument)'"
+        case .validation(let message):
+            return message
         }
-        return table[a.count][b.count]
-    }
-
-    /// `'a', 'b' and 'c'` as swift-argument-parser lists allowed values.
-    static func quotedList(_ values: [String]) -> String {
-        let quoted = values.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
     }
 }

@@ -4,6 +4,10 @@ import ViewModels
 
 /// `add` with no arguments at a terminal: asks for the title, the rating (offering the six), an optional
 /// year, and a confirmation, then saves through `AddMovieViewModel`.
+///
+/// Answers are read by the same parsers as `add --rating` and `--year` (`Rating(argument:)`,
+/// `ReleaseYear(argument:)`), so the form and the command line take the same spellings; the view
+/// model's `validationError` says which field a refusal is about.
 @MainActor
 struct AddMovieForm {
     let console: any Console
@@ -12,20 +16,17 @@ struct AddMovieForm {
     /// Runs the form; returns the saved movie, or nil when the person cancelled (Ctrl-C, Ctrl-D, "n").
     func run() async throws -> Movie? {
         form.reset()
-        // Title: refused while blank, as `canSave` says.
+        // Title: asked again while the title breaks a rule (blank, too long, a control character).
         while true {
             guard let title = await ask("Title: ") else { return nil }
             form.title = title
-            if let message = form.validationMessage,
-                form.title.trimmingWhitespace().isEmpty
-                    || message.hasPrefix("The title")
-            {
-                console.show("  \(message)\n")
+            if let error = form.validationError, error.field == .title {
+                console.show("  \(error.message)\n")
                 continue
             }
             break
         }
-        let words = Rating.words.joined(separator: ", ")
+        let words = Rating.allValueStrings.joined(separator: ", ")
         console.show("  Ratings: \(words)\n")
         while true {
             guard let answer = await ask("Rating [not-seen]: ") else { return nil }
@@ -33,7 +34,7 @@ struct AddMovieForm {
                 form.rating = .notSeen
                 break
             }
-            if let rating = Rating(parsing: answer) {
+            if let rating = Rating(argument: answer) {
                 form.rating = rating
                 break
             }
@@ -46,13 +47,13 @@ struct AddMovieForm {
                 form.year = nil
                 break
             }
-            guard let year = Int(trimmed) else {
+            guard let year = ReleaseYear(argument: trimmed) else {
                 console.show("  '\(answer)' is not a year; type one such as 1995, or nothing\n")
                 continue
             }
-            form.year = year
-            if let message = form.validationMessage {
-                console.show("  \(message)\n")
+            form.year = year.value
+            if let error = form.validationError, error.field == .year {
+                console.show("  \(error.message)\n")
                 continue
             }
             break

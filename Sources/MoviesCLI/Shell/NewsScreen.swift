@@ -7,26 +7,32 @@ import ViewModels
 /// follows a failure, `open <id>` shows an item in full (and marks it read).
 @MainActor
 final class NewsScreen {
-    static let more = CommandSpec(name: "more", abstract: "Load and show the next page of items.")
+    /// This screen's commands; `feeds` runs through its handler, `help` and `quit` are the shell's.
+    enum Own: String, CaseIterable {
+        case list, more, refresh, retry, open, read, unread, star, unstar, movies
+    }
+
+    static let more = CommandSpec(name: Own.more.rawValue, abstract: "Load and show the next page of items.")
     static let refresh = CommandSpec(
-        name: "refresh", abstract: "Fetch the subscribed feeds, then show the first page.")
+        name: Own.refresh.rawValue, abstract: "Fetch the subscribed feeds, then show the first page.")
     static let retry = CommandSpec(
-        name: "retry", abstract: "After an error: refresh if nothing is shown, else load more.")
+        name: Own.retry.rawValue, abstract: "After an error: refresh if nothing is shown, else load more.")
+    static let openID = Argument<NewsItemID>("id", help: "The item's id.")
     static let open = CommandSpec(
-        name: "open", abstract: "Show an item in full and mark it read.",
-        arguments: [ArgumentSpec(name: "id", help: "The item's id.")])
-    static let list = CommandSpec(name: "list", abstract: "Show the items loaded so far.")
-    static let movies = CommandSpec(name: "movies", abstract: "Go back to the movie list.")
+        name: Own.open.rawValue, abstract: "Show an item in full and mark it read.", arguments: [openID.spec])
+    static let list = CommandSpec(name: Own.list.rawValue, abstract: "Show the items loaded so far.")
+    static let movies = CommandSpec(name: Own.movies.rawValue, abstract: "Go back to the movie list.")
 
     /// The commands of this screen.
     static let root = CommandSpec(
         name: "",
         abstract: "The news screen of the movies shell.",
         subcommands: [
-            list, more, refresh, retry, open, NewsMarkCommand.Read.spec, NewsMarkCommand.Unread.spec,
-            NewsMarkCommand.Star.spec, NewsMarkCommand.Unstar.spec, NewsFeedsCommand.spec, movies,
-            ShellCommands.help,
-            ShellCommands.quit,
+            list, more, refresh, retry, open,
+            // The marks through this screen's list view model, so the list shown knows of them.
+            NewsMarkCommand.Read.spec, NewsMarkCommand.Unread.spec, NewsMarkCommand.Star.spec,
+            NewsMarkCommand.Unstar.spec,
+            NewsFeedsCommand.entry, movies, ShellCommands.help, ShellCommands.quit,
         ])
 
     let list: NewsListViewModel
@@ -43,12 +49,22 @@ final class NewsScreen {
         report(newItems: list.items)
     }
 
+    /// This screen's own command that `word` names.
+    func command(named word: String) -> Own? {
+        Self.root.subcommand(named: word).flatMap { Own(rawValue: $0.name) }
+    }
+
     /// Runs one parsed command of this screen.
     func run(_ arguments: ParsedArguments) async throws {
-        switch arguments.commandPath.last {
-        case "list":
+        if let command = arguments.command.handler {
+            try await command.run(arguments, in: context)
+            return
+        }
+        guard let own = Own(rawValue: arguments.command.name) else { return }
+        switch own {
+        case .list:
             report(newItems: list.items)
-        case "more":
+        case .more:
             guard list.hasMoreData else {
                 context.output.line("No more items.")
                 return
@@ -56,7 +72,7 @@ final class NewsScreen {
             let before = list.items.count
             await list.loadMore()
             report(newItems: Array(list.items.dropFirst(before)))
-        case "refresh":
+        case .refresh:
             let progress = ProgressLine(
                 label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
             await list.loadData(isRefreshing: true)
@@ -65,7 +81,7 @@ final class NewsScreen {
                 context.output.line("\(summary.newItemCount) new, \(summary.failures.count) failed.")
             }
             report(newItems: list.items)
-        case "retry":
+        case .retry:
             guard case .error = list.state else {
                 context.output.line("Nothing to retry.")
                 return
@@ -73,43 +89,31 @@ final class NewsScreen {
             let before = list.items.count
             await list.retry()
             report(newItems: Array(list.items.dropFirst(before == 0 ? 0 : before)))
-        case "open":
+        case .open:
             // Through the view model, so the list shown knows the item is read now.
-            guard let id = try ids(arguments).first else { return }
-            let item = try list.setRead(id: id, true)
+            guard let id = arguments[Self.openID] else { return }
+            let item = try list.setRead(id: id.rawValue, true)
             let feed = try item.feedID.flatMap { try context.dependencies().news.feed(reference: String($0)) }
             context.output.write(NewsText.detail(item, feed: feed))
-        case "read", "unread", "star", "unstar":
-            let ids = try ids(arguments)
+        case .read, .unread, .star, .unstar:
+            let ids = arguments.all(NewsMarkCommand.ids).map(\.rawValue)
             for id in ids where try context.dependencies().news.item(id: id) == nil {
                 throw NewsError.itemNotFound(id: id)
             }
             for id in ids {
                 let item: NewsItem
-                switch arguments.commandPath.last {
-                case "read": item = try list.setRead(id: id, true)
-                case "unread": item = try list.setRead(id: id, false)
-                case "star": item = try list.setStarred(id: id, true)
+                switch own {
+                case .read: item = try list.setRead(id: id, true)
+                case .unread: item = try list.setRead(id: id, false)
+                case .star: item = try list.setStarred(id: id, true)
                 default: item = try list.setStarred(id: id, false)
                 }
                 context.output.line(
                     "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
             }
-        case "feeds":
-            try await NewsFeedsCommand.run(arguments, in: context)
-        default:
+        case .movies:
+            // Handled by the session before parsing; with extra words it is refused by the parser.
             break
-        }
-    }
-
-    /// The item ids of the `id` argument.
-    private func ids(_ arguments: ParsedArguments) throws -> [Int64] {
-        try arguments.strings("id").map { text in
-            guard let id = ValueParsing.movieID(text) else {
-                throw arguments.usageError(
-                    "The value '\(text)' is invalid for '<id>': expected an item id such as 12")
-            }
-            return id
         }
     }
 

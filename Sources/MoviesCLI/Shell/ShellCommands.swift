@@ -1,50 +1,68 @@
 import MoviesCore
 
 /// The commands the shell understands: the one-shot commands that make sense inside it (same syntax,
-/// same output) plus the shell's own `filter`, `sort`, `help`, `quit` and `exit`.
+/// same output) plus the shell's own `list`, `filter`, `sort`, `news`, `help`, `quit` and `exit`.
 enum ShellCommands {
+    /// The shell's own commands on the movie screen, which the session runs itself; the one-shot
+    /// commands run through their handlers.
+    enum Own: String, CaseIterable {
+        /// `list`, with the filter and sort set by `filter` and `sort` unless its options say otherwise.
+        case list
+        case filter
+        case sort
+        case news
+        case help
+        case quit
+    }
+
+    /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
+    static let globalOptions = [CommonOptions.help.spec]
+
+    static let text = Option<String>(
+        "text", short: "t", valueName: "words", help: "Only movies whose title or note contains this text.")
+    static let clear = Flag("clear", help: "Show every movie again.")
+
     static let filter = CommandSpec(
-        name: "filter",
+        name: Own.filter.rawValue,
         abstract: "Show or set which movies `list` shows.",
         discussion: "With no options, shows the current filter.",
-        options: [
-            .ratingFilter,
-            OptionSpec(
-                name: "text", short: "t", kind: .value(name: "words"),
-                help: "Only movies whose title or note contains this text."),
-            OptionSpec(name: "clear", kind: .flag, help: "Show every movie again."),
-        ],
+        options: [CommonOptions.ratingFilter.spec, text.spec, clear.spec],
         examples: ["filter --rating good,excellent", "filter --text heat", "filter --clear"])
 
+    static let order = Argument<MovieSort>("order", help: "The order.", isOptional: true)
+    static let reverse = Flag("reverse", help: "Reverse the order.")
+
     static let sort = CommandSpec(
-        name: "sort",
+        name: Own.sort.rawValue,
         abstract: "Show or set the order `list` uses.",
-        arguments: [
-            ArgumentSpec(
-                name: "order", help: "The order.", isOptional: true,
-                allowedValues: MovieSort.allCases.map(\.rawValue))
-        ],
-        options: [OptionSpec(name: "reverse", kind: .flag, help: "Reverse the order.")],
+        arguments: [order.spec],
+        options: [reverse.spec],
         examples: ["sort rating", "sort title --reverse"])
 
     static let help = CommandSpec(
-        name: "help", abstract: "Show the shell's commands, or help for one.",
+        name: Own.help.rawValue, abstract: "Show the shell's commands, or help for one.",
         arguments: [
-            ArgumentSpec(
-                name: "command", help: "The command to explain.", isOptional: true, isRepeating: true)
+            Argument<String>("command", help: "The command to explain.", isOptional: true, isRepeating: true)
+                .spec
         ])
 
     static let quit = CommandSpec(
-        name: "quit", abstract: "Leave the shell (also exit, or Ctrl-D).", aliases: ["exit"])
+        name: Own.quit.rawValue, abstract: "Leave the shell (also exit, or Ctrl-D).", aliases: ["exit"])
 
     static let news = CommandSpec(
-        name: "news", abstract: "Switch to the news list: more, refresh, retry, open <id>; movies comes back."
-    )
+        name: Own.news.rawValue,
+        abstract: "Switch to the news list: more, refresh, retry, open <id>; movies comes back.")
 
-    /// The one-shot commands available in the shell.
-    static let movieCommands: [any Command.Type] = [
-        ListCommand.self, AddCommand.self, ShowCommand.self, RateCommand.self, EditCommand.self,
-        RemoveCommand.self,
+    /// `list` as the command line has it, without its handler: the session runs it with its filter.
+    static let list: CommandSpec = {
+        var spec = ListCommand.spec
+        spec.name = Own.list.rawValue
+        return spec
+    }()
+
+    /// The one-shot commands available in the shell, run by their handlers.
+    static let movieCommands: [CommandSpec] = [
+        AddCommand.entry, ShowCommand.entry, RateCommand.entry, EditCommand.entry, RemoveCommand.entry,
     ]
 
     static let root = CommandSpec(
@@ -55,5 +73,5 @@ enum ShellCommands {
             anywhere (this shell, another movies, sqlite3) are printed as they happen: + added, ~ changed, \
             - removed.
             """,
-        subcommands: movieCommands.map { $0.spec } + [filter, sort, news, help, quit])
+        subcommands: [list] + movieCommands + [filter, sort, news, help, quit])
 }

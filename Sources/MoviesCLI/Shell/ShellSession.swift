@@ -25,10 +25,14 @@ final class ShellSession {
     /// The news screen while it is current; nil on the movie list.
     private var news: NewsScreen?
 
-    private static let parser = ArgumentParser(root: ShellCommands.root, globalOptions: [.help])
-    private static let helpFormatter = HelpFormatter(root: ShellCommands.root, globalOptions: [.help])
-    private static let newsParser = ArgumentParser(root: NewsScreen.root, globalOptions: [.help])
-    private static let newsHelpFormatter = HelpFormatter(root: NewsScreen.root, globalOptions: [.help])
+    private static let parser = ArgumentParser(
+        root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+    private static let helpFormatter = HelpFormatter(
+        root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+    private static let newsParser = ArgumentParser(
+        root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
+    private static let newsHelpFormatter = HelpFormatter(
+        root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
 
     /// The current screen's parser and help.
     private var activeParser: ArgumentParser { news == nil ? Self.parser : Self.newsParser }
@@ -70,7 +74,7 @@ final class ShellSession {
                     continue
                 }
                 guard let first = words.first else { continue }
-                if first == "quit" || first == "exit" { break loop }
+                if ownCommand(named: first) == .quit { break loop }
                 await execute(words)
                 context.output.flush()
             }
@@ -82,31 +86,47 @@ final class ShellSession {
 
     // MARK: - Commands
 
+    /// The shell's own command (`help`, `quit`...) that `word` names on the current screen, aliases
+    /// included, as the parser would find it.
+    private func ownCommand(named word: String) -> ShellCommands.Own? {
+        let root = news == nil ? ShellCommands.root : NewsScreen.root
+        return root.subcommand(named: word).flatMap { ShellCommands.Own(rawValue: $0.name) }
+    }
+
     private func execute(_ words: [String]) async {
         do {
-            if words == ["add"] && console.isInteractive {
-                let form = AddMovieForm(console: console, form: AddMovieViewModel(store: dependencies.movies))
-                if let movie = try await form.run() {
-                    context.output.line("Added \(MovieText.summary(movie))")
-                } else {
-                    context.output.line("Cancelled.")
-                }
-                return
-            }
-            if words.first == "help" {
+            // What acts before parsing: `help` takes any words, `add` alone at a terminal opens the form,
+            // and `news` alone (`movies` alone on the news screen) switches screens.
+            let first = words.first ?? ""
+            if ownCommand(named: first) == .help {
                 try showHelp(Array(words.dropFirst()))
                 return
             }
-            if words == ["news"] && news == nil {
-                let screen = NewsScreen(dependencies: dependencies, context: context)
-                news = screen
-                await screen.enter()
-                return
-            }
-            if words == ["movies"] && news != nil {
-                news = nil
-                context.output.line("Back to the movie list.")
-                return
+            if let news {
+                if words.count == 1, news.command(named: first) == .movies {
+                    self.news = nil
+                    context.output.line("Back to the movie list.")
+                    return
+                }
+            } else if words.count == 1 {
+                if ShellCommands.root.subcommand(named: first)?.handler == AddCommand.self,
+                    console.isInteractive
+                {
+                    let form = AddMovieForm(
+                        console: console, form: AddMovieViewModel(store: dependencies.movies))
+                    if let movie = try await form.run() {
+                        context.output.line("Added \(MovieText.summary(movie))")
+                    } else {
+                        context.output.line("Cancelled.")
+                    }
+                    return
+                }
+                if ownCommand(named: first) == .news {
+                    let screen = NewsScreen(dependencies: dependencies, context: context)
+                    news = screen
+                    await screen.enter()
+                    return
+                }
             }
             switch try activeParser.parse(words) {
             case .help(let path):
@@ -132,19 +152,16 @@ final class ShellSession {
             try await news.run(arguments)
             return
         }
-        let name = arguments.commandPath.count >= 2 ? arguments.commandPath[1] : ""
-        switch name {
-        case "list":
-            try listMovies(arguments)
-        case "filter":
-            setFilter(arguments)
-        case "sort":
-            setSort(arguments)
-        default:
-            guard let command = ShellCommands.movieCommands.first(where: { $0.spec.name == name }) else {
-                return
-            }
+        if let command = arguments.command.handler {
             try await command.run(arguments, in: context)
+            return
+        }
+        switch ShellCommands.Own(rawValue: arguments.command.name) {
+        case .list: try listMovies(arguments)
+        case .filter: setFilter(arguments)
+        case .sort: setSort(arguments)
+        // Run before parsing (`news` alone switches screens, `help` and `quit` take any words).
+        case .news, .help, .quit, nil: break
         }
     }
 
@@ -154,7 +171,7 @@ final class ShellSession {
         var spec = news == nil ? ShellCommands.root : NewsScreen.root
         for name in target {
             guard let next = spec.subcommand(named: name) else {
-                throw UsageError(message: "Unknown command '\(name)'", commandPath: ["", "help"])
+                throw UsageError(.unknownCommand(name, suggestion: nil), commandPath: ["", "help"])
             }
             spec = next
         }
@@ -164,34 +181,30 @@ final class ShellSession {
     /// `list` with its usual options; without them it uses the shell's filter and sort.
     private func listMovies(_ arguments: ParsedArguments) throws {
         let view = MovieListViewModel(store: dependencies.movies)
-        view.ratingFilter =
-            arguments.strings("rating").isEmpty
-            ? list.ratingFilter : Set(arguments.strings("rating").compactMap(Rating.init(parsing:)))
+        let ratings = arguments.all(CommonOptions.ratingFilter)
+        view.ratingFilter = ratings.isEmpty ? list.ratingFilter : Set(ratings)
         view.textFilter = list.textFilter
-        view.sort = arguments.string("sort").flatMap(MovieSort.init(rawValue:)) ?? list.sort
-        view.isReversed = arguments.flag("reverse") != list.isReversed
-        view.limit = try arguments.converted(
-            "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected,
-            ValueParsing.positiveCount)
-        view.after = try arguments.movieID("after", display: "'--after <id>'")
+        view.sort = arguments.given(ListCommand.sort) ?? list.sort
+        view.isReversed = arguments[ListCommand.reverse] != list.isReversed
+        view.limit = arguments[ListCommand.limit]?.value
+        view.after = arguments[ListCommand.after]?.rawValue
         try view.load()
-        try MovieListRendering.write(
-            view.movies, format: arguments.string("format") ?? "table", context: context)
-        if view.movies.isEmpty && arguments.string("format") == nil {
+        try MovieListRendering.write(view.movies, format: arguments.outputFormat, context: context)
+        if view.movies.isEmpty && arguments.given(CommonOptions.format) == nil {
             context.output.line(list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
         }
     }
 
     private func setFilter(_ arguments: ParsedArguments) {
-        if arguments.flag("clear") {
+        if arguments[ShellCommands.clear] {
             list.ratingFilter = []
             list.textFilter = ""
         }
-        let ratings = arguments.strings("rating").compactMap(Rating.init(parsing:))
+        let ratings = arguments.all(CommonOptions.ratingFilter)
         if !ratings.isEmpty {
             list.ratingFilter = Set(ratings)
         }
-        if let text = arguments.string("text") {
+        if let text = arguments[ShellCommands.text] {
             list.textFilter = text
         }
         var parts: [String] = []
@@ -206,9 +219,9 @@ final class ShellSession {
     }
 
     private func setSort(_ arguments: ParsedArguments) {
-        if let order = arguments.string("order").flatMap(MovieSort.init(rawValue:)) {
+        if let order = arguments[ShellCommands.order] {
             list.sort = order
-            list.isReversed = arguments.flag("reverse")
+            list.isReversed = arguments[ShellCommands.reverse]
         }
         context.output.line("Sort: \(list.sort.rawValue)" + (list.isReversed ? ", reversed" : ""))
     }

@@ -22,6 +22,20 @@ struct Terminal: Sendable {
         usesColor = isOutputInteractive && !noColor && environment["TERM"] != "dumb"
     }
 
+    /// Pipes everywhere, as another program sees the tool: no prompts, hints, colour or progress. What
+    /// in-process tests run with, whatever the test runner is attached to.
+    static let pipes = Terminal(
+        isOutputInteractive: false, isErrorInteractive: false, isInputInteractive: false, usesColor: false)
+
+    private init(
+        isOutputInteractive: Bool, isErrorInteractive: Bool, isInputInteractive: Bool, usesColor: Bool
+    ) {
+        self.isOutputInteractive = isOutputInteractive
+        self.isErrorInteractive = isErrorInteractive
+        self.isInputInteractive = isInputInteractive
+        self.usesColor = usesColor
+    }
+
     /// `text` in bold when colour is on.
     func bold(_ text: String) -> String {
         usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text

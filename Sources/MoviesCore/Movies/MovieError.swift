@@ -7,7 +7,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The title is longer than `MovieValidation.maximumTitleLength` characters.
     case titleTooLong(length: Int)
     /// A field holds a control character (a terminal escape, a NUL, ...).
-    case controlCharacter(field: String, scalar: Unicode.Scalar)
+    case controlCharacter(field: MovieField, scalar: Unicode.Scalar)
     /// The year is outside `MovieValidation.yearRange`.
     case yearOutOfRange(Int)
     /// The note is longer than `MovieValidation.maximumNoteLength` characters.
@@ -31,6 +31,20 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The field the refusal is about, so a form can ask for that field again; nil when the refusal is
+    /// about the list (a duplicate, an unknown id) rather than one field.
+    public var field: MovieField? {
+        switch self {
+        case .blankTitle, .titleTooLong: .title
+        case .controlCharacter(let field, _): field
+        case .yearOutOfRange: .year
+        case .noteTooLong: .note
+        case .invalidIMDbID: .imdbID
+        case .invalidLetterboxdURI: .letterboxdURI
+        case .duplicate, .notFound: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .blankTitle:
@@ -41,7 +55,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .controlCharacter(let field, let scalar):
             let code = String(scalar.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-            return "the \(field) contains a control character (U+\(padded)); only printable text is allowed"
+            return
+                "the \(field.name) contains a control character (U+\(padded)); only printable text is allowed"
         case .yearOutOfRange(let year):
             let range = MovieValidation.yearRange
             return "the year \(year) is out of range; use \(range.lowerBound)–\(range.upperBound)"
@@ -55,6 +70,26 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
         case .notFound(let id):
             return "no movie with id \(id)"
+        }
+    }
+}
+
+/// A field of a movie that a validation refusal can be about.
+public enum MovieField: Sendable, Hashable {
+    case title
+    case year
+    case note
+    case imdbID
+    case letterboxdURI
+
+    /// How messages name the field.
+    public var name: String {
+        switch self {
+        case .title: "title"
+        case .year: "year"
+        case .note: "note"
+        case .imdbID: "IMDb id"
+        case .letterboxdURI: "Letterboxd address"
         }
     }
 }

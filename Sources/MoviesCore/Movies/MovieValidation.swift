@@ -26,7 +26,7 @@ public enum MovieValidation {
             if let scalar = note.unicodeScalars.first(where: {
                 $0.isControlCharacter && $0 != "\n" && $0 != "\t"
             }) {
-                throw .controlCharacter(field: "note", scalar: scalar)
+                throw .controlCharacter(field: .note, scalar: scalar)
             }
             // SQLite's length() counts code points, so count the same way.
             let length = note.unicodeScalars.count
@@ -53,7 +53,7 @@ public enum MovieValidation {
     public static func checkTitle(_ title: String) throws(MovieError) {
         if title.isEmpty { throw .blankTitle }
         if let scalar = title.unicodeScalars.first(where: \.isControlCharacter) {
-            throw .controlCharacter(field: "title", scalar: scalar)
+            throw .controlCharacter(field: .title, scalar: scalar)
         }
         let length = title.unicodeScalars.count
         if length > maximumTitleLength { throw .titleTooLong(length: length) }

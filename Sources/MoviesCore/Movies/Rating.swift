@@ -29,10 +29,41 @@ public enum Rating: String, CaseIterable, Sendable, Hashable, Codable {
     /// The six words, in scale order, as users type them.
     public static let words: [String] = allCases.map(\.rawValue)
 
-    /// Reads a rating the way a person types it: any case, surrounding spaces ignored, and `not seen`,
-    /// `not_seen` or `notseen` for `not-seen`.
-    public init?(parsing text: String) {
-        let word = text.trimmingWhitespace().lowercased()
+    /// Decodes the stored word straight from SQLite's UTF-8 buffer, without building a `String`.
+    ///
+    /// Used when listing hundreds of thousands of rows. The CHECK constraint lets only the six words in;
+    /// the first letter picks the candidate and the whole word must then be its spelling, so this
+    /// decoder accepts exactly the stored words and nothing a person types (`init(argument:)` reads those).
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let first = bytes.first else { return nil }
+        let candidate: Rating
+        switch first {
+        case UInt8(ascii: "n"): candidate = .notSeen
+        case UInt8(ascii: "t"): candidate = .terrible
+        case UInt8(ascii: "p"): candidate = .poor
+        case UInt8(ascii: "d"): candidate = .decent
+        case UInt8(ascii: "g"): candidate = .good
+        case UInt8(ascii: "e"): candidate = .excellent
+        default: return nil
+        }
+        guard bytes.elementsEqual(candidate.rawValue.utf8) else { return nil }
+        self = candidate
+    }
+}
+
+/// The one reader of a rating a person wrote: `--rating` and `rate` on the command line and in the
+/// shell, the shell's add form, and the `rating` column of an imported file all go through it. Help,
+/// completions and error messages offer `words` (the enumeration's default).
+extension Rating: ExpressibleByArgument {
+    /// The six words in any case, surrounding white space ignored, and `not seen`, `not_seen` or
+    /// `notseen` for `not-seen`.
+    package init?(argument: String) {
+        // The exact word first: an import reads one per row, and most are exact.
+        if let rating = Rating(rawValue: argument) {
+            self = rating
+            return
+        }
+        let word = argument.trimmingWhitespace().lowercased()
         switch word {
         case "not seen", "not_seen", "notseen": self = .notSeen
         default:
@@ -41,23 +72,7 @@ public enum Rating: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
-    /// Decodes the stored word straight from SQLite's UTF-8 buffer, without building a `String`.
-    ///
-    /// Used when listing hundreds of thousands of rows; the CHECK constraint guarantees one of the six.
-    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        // The six words differ in their first letter except decent; length settles that.
-        guard let first = bytes.first else { return nil }
-        switch first {
-        case UInt8(ascii: "n"): self = .notSeen
-        case UInt8(ascii: "t"): self = .terrible
-        case UInt8(ascii: "p"): self = .poor
-        case UInt8(ascii: "d"): self = .decent
-        case UInt8(ascii: "g"): self = .good
-        case UInt8(ascii: "e"): self = .excellent
-        default: return nil
-        }
-        guard bytes.count == rawValue.utf8.count else { return nil }
-    }
+    package static var allValueStrings: [String] { words }
 }
 
 extension Rating: Comparable {

@@ -27,14 +27,20 @@ public final class AddMovieViewModel {
         self.store = store
     }
 
-    /// What stops the form from being saved, or nil when it can be: a blank title or a bad year.
-    public var validationMessage: String? {
+    /// The first rule the form breaks (a blank title, a year out of range...), or nil when it can be
+    /// saved. `field` says which field to ask for again.
+    public var validationError: MovieError? {
         do {
             _ = try MovieValidation.validated(draft)
             return nil
         } catch {
-            return ErrorText.message(for: error)
+            return error
         }
+    }
+
+    /// What stops the form from being saved, as a sentence, or nil when it can be.
+    public var validationMessage: String? {
+        validationError.map { ErrorText.message(for: $0) }
     }
 
     /// True when the title is not blank after trimming and the year (if any) is valid.

@@ -7,6 +7,9 @@ import ViewModels
 
 /// `movies news subscribe <url> [--no-fetch]`
 enum NewsSubscribeCommand: Command {
+    static let url = Argument<String>("url", help: "The feed's address (http or https).")
+    static let noFetch = Flag("no-fetch", help: "Subscribe without fetching now.")
+
     static let spec = CommandSpec(
         name: "subscribe",
         abstract: "Subscribe to an RSS or Atom feed.",
@@ -14,16 +17,16 @@ enum NewsSubscribeCommand: Command {
             The feed is fetched at once: an address that does not answer with a feed is refused and \
             nothing is stored. With --no-fetch the address is only recorded, for the next refresh.
             """,
-        arguments: [ArgumentSpec(name: "url", help: "The feed's address (http or https).")],
-        options: [OptionSpec(name: "no-fetch", kind: .flag, help: "Subscribe without fetching now.")],
+        arguments: [url.spec],
+        options: [noFetch.spec],
         examples: ["movies news subscribe https://example.org/feed.xml"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let url = arguments.string("url") ?? ""
+        let url = arguments[Self.url] ?? ""
         // Check the address before opening (or creating) the database.
         _ = try NewsRepository.validatedFeedURL(url)
         let dependencies = try context.dependencies()
-        if arguments.flag("no-fetch") {
+        if arguments[noFetch] {
             let feed = try dependencies.news.subscribe(url: url)
             context.output.line(
                 "Subscribed #\(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
@@ -46,13 +49,15 @@ enum NewsSubscribeCommand: Command {
 
 /// `movies news unsubscribe <feed>`
 enum NewsUnsubscribeCommand: Command {
+    static let feed = Argument<String>("feed", help: "The feed's id (see `news feeds`) or address.")
+
     static let spec = CommandSpec(
         name: "unsubscribe",
         abstract: "Unsubscribe from a feed; its items go too, except starred ones.",
-        arguments: [ArgumentSpec(name: "feed", help: "The feed's id (see `news feeds`) or address.")])
+        arguments: [feed.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let feed = try context.dependencies().news.unsubscribe(arguments.string("feed") ?? "")
+        let feed = try context.dependencies().news.unsubscribe(arguments[Self.feed] ?? "")
         context.output.line("Unsubscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))")
     }
 }
@@ -62,11 +67,11 @@ enum NewsFeedsCommand: Command {
     static let spec = CommandSpec(
         name: "feeds",
         abstract: "List subscribed feeds with their last fetch and last error.",
-        options: [.format()])
+        options: [CommonOptions.format.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
-        if let format = RecordFormat(rawValue: arguments.string("format") ?? "table") {
+        if let format = arguments.outputFormat.recordFormat {
             let writer = RecordWriter(format: format, fields: NewsRecords.feedFields, sink: context.output)
             try writer.begin()
             for feed in feeds {
@@ -83,6 +88,9 @@ enum NewsFeedsCommand: Command {
 
 /// `movies news refresh [--jobs N]`
 enum NewsRefreshCommand: Command {
+    static let jobs = Option<Count>(
+        "jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.", default: Count(8))
+
     static let spec = CommandSpec(
         name: "refresh",
         abstract: "Fetch every subscribed feed and store new items.",
@@ -90,17 +98,10 @@ enum NewsRefreshCommand: Command {
             Feeds are fetched several at a time; one that fails is reported (and shown by `news feeds`) \
             without stopping the others. Exits 1 only when every feed failed.
             """,
-        options: [
-            OptionSpec(
-                name: "jobs", short: "j", kind: .value(name: "n"), help: "How many feeds to fetch at once.",
-                defaultValue: "8")
-        ])
+        options: [jobs.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let jobs =
-            try arguments.converted(
-                "jobs", display: "'--jobs <n>'", expected: ValueParsing.countExpected,
-                ValueParsing.positiveCount) ?? 8
+        let jobs = arguments[Self.jobs]?.value ?? 8
         let refresher = try context.dependencies().newsRefresher
         let progress = ProgressLine(label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
         let summary = try await refresher.refresh(jobs: jobs) { done, total in
@@ -128,6 +129,10 @@ enum NewsRefreshCommand: Command {
 
 /// `movies news import <file> [--skip-invalid]`
 enum NewsImportCommand: Command {
+    static let file = Argument<String>("file", help: "The OPML, RSS or Atom file.")
+    static let skipInvalid = Flag(
+        "skip-invalid", help: "Import an OPML file's good entries and skip the bad ones.")
+
     static let spec = CommandSpec(
         name: "import",
         abstract: "Import an OPML file of subscriptions, or the items of an RSS or Atom file.",
@@ -136,18 +141,14 @@ enum NewsImportCommand: Command {
             has a missing or unusable address, nothing is imported unless --skip-invalid is given. A feed \
             file's items are stored as loose items; importing the same file again adds nothing.
             """,
-        arguments: [ArgumentSpec(name: "file", help: "The OPML, RSS or Atom file.")],
-        options: [
-            OptionSpec(
-                name: "skip-invalid", kind: .flag,
-                help: "Import an OPML file's good entries and skip the bad ones.")
-        ])
+        arguments: [file.spec],
+        options: [skipInvalid.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = arguments.string("file") ?? ""
+        let path = arguments[file] ?? ""
         let data = try InputFile.read(path, limit: FeedParser.maximumFeedBytes)
         if InputFile.looksLikeOPML(data) {
-            try importOPML(data, path: path, skipInvalid: arguments.flag("skip-invalid"), context: context)
+            try importOPML(data, path: path, skipInvalid: arguments[skipInvalid], context: context)
         } else {
             let parsed: ParsedFeed
             do {
@@ -209,21 +210,20 @@ enum NewsImportCommand: Command {
 
 /// `movies news export-opml [-o FILE]`
 enum NewsExportOPMLCommand: Command {
+    static let output = Option<String>(
+        "output", short: "o", valueName: "file", help: "Write to this file instead (atomically).")
+
     static let spec = CommandSpec(
         name: "export-opml",
         abstract: "Print the subscriptions as OPML, for another feed reader.",
-        options: [
-            OptionSpec(
-                name: "output", short: "o", kind: .value(name: "file"),
-                help: "Write to this file instead (atomically).")
-        ])
+        options: [output.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
         let opml = OPML.export(
             feeds.map { OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL) },
             title: "movies news subscriptions")
-        if let path = arguments.string("output") {
+        if let path = arguments[output] {
             try OutputFile.writeAtomically(opml, to: path)
             context.errors.line("Wrote \(feeds.count) feed\(feeds.count == 1 ? "" : "s") to \(path)")
         } else {

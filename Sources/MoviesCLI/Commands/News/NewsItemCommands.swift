@@ -5,6 +5,16 @@ import ViewModels
 
 /// `movies news list [--unread] [--starred] [--feed ID] [--limit N] [--after CURSOR] [--format F]`
 enum NewsListCommand: Command {
+    static let unread = Flag("unread", short: "u", help: "Only items not read yet.")
+    static let starred = Flag("starred", short: "s", help: "Only starred items.")
+    static let feed = Option<String>(
+        "feed", short: "f", valueName: "id", help: "Only items of this feed (see `news feeds`).")
+    static let limit = Option<Count>(
+        "limit", short: "l", valueName: "n", help: "Items per page.", default: Count(20))
+    static let after = Option<NewsCursor>(
+        "after", valueName: "cursor",
+        help: "Continue after this point (printed at the end of the previous page).")
+
     static let spec = CommandSpec(
         name: "list",
         abstract: "Show news items, newest first, one page at a time.",
@@ -12,47 +22,28 @@ enum NewsListCommand: Command {
             When more items follow, the last line on stderr tells how to get them: \
             --after <cursor>. ● marks an unread item, ★ a starred one.
             """,
-        options: [
-            OptionSpec(name: "unread", short: "u", kind: .flag, help: "Only items not read yet."),
-            OptionSpec(name: "starred", short: "s", kind: .flag, help: "Only starred items."),
-            OptionSpec(
-                name: "feed", short: "f", kind: .value(name: "id"),
-                help: "Only items of this feed (see `news feeds`)."),
-            OptionSpec(
-                name: "limit", short: "l", kind: .value(name: "n"), help: "Items per page.",
-                defaultValue: "20"),
-            OptionSpec(
-                name: "after", kind: .value(name: "cursor"),
-                help: "Continue after this point (printed at the end of the previous page)."),
-            .format(),
-        ],
+        options: [unread.spec, starred.spec, feed.spec, limit.spec, after.spec, CommonOptions.format.spec],
         examples: ["movies news list --unread", "movies news list --format ndjson --limit 100"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let limit =
-            try arguments.converted(
-                "limit", display: "'--limit <n>'", expected: ValueParsing.countExpected,
-                ValueParsing.positiveCount) ?? 20
-        let after = try arguments.converted(
-            "after", display: "'--after <cursor>'", expected: "a cursor printed by a previous page",
-            NewsCursor.init)
+        let limit = arguments[Self.limit] ?? Count(20)
         let dependencies = try context.dependencies()
-        var filter = NewsQuery(unreadOnly: arguments.flag("unread"), starredOnly: arguments.flag("starred"))
-        if let reference = arguments.string("feed") {
+        var filter = NewsQuery(unreadOnly: arguments[unread], starredOnly: arguments[starred])
+        if let reference = arguments[feed] {
             guard let feed = try dependencies.news.feed(reference: reference) else {
                 throw NewsError.feedNotFound(reference)
             }
             filter.feedID = feed.id
         }
         // One more than the page tells whether another page follows.
-        filter.after = after
-        filter.limit = limit + 1
+        filter.after = arguments[after]
+        filter.limit = limit.withLookahead
         var items = try dependencies.news.page(filter)
-        let hasMore = items.count > limit
+        let hasMore = items.count > limit.value
         if hasMore {
-            items.removeLast(items.count - limit)
+            items.removeLast(items.count - limit.value)
         }
-        try NewsRendering.writeItems(items, format: arguments.string("format") ?? "table", context: context)
+        try NewsRendering.writeItems(items, format: arguments.outputFormat, context: context)
         if hasMore, let last = items.last {
             context.errors.line("More items: continue with --after \(NewsCursor(after: last))")
         }
@@ -61,21 +52,19 @@ enum NewsListCommand: Command {
 
 /// `movies news show <id>`
 enum NewsShowCommand: Command {
+    static let id = Argument<NewsItemID>("id", help: "The item's id, as `news list` shows it.")
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show a news item in full, and mark it read.",
-        arguments: [ArgumentSpec(name: "id", help: "The item's id, as `news list` shows it.")],
-        options: [.format()])
+        arguments: [id.spec],
+        options: [CommonOptions.format.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard
-            let id = try arguments.converted(
-                "id", display: "'<id>'", expected: "an item id such as 12", ValueParsing.movieID)
-        else { return }
+        guard let id = arguments[Self.id] else { return }
         let news = try context.dependencies().news
-        let item = try news.setRead(id: id, true)
-        let format = arguments.string("format") ?? "table"
-        if let recordFormat = RecordFormat(rawValue: format) {
+        let item = try news.setRead(id: id.rawValue, true)
+        if let recordFormat = arguments.outputFormat.recordFormat {
             let writer = RecordWriter(
                 format: recordFormat == .json ? .ndjson : recordFormat, fields: NewsRecords.itemFields,
                 sink: context.output)
@@ -97,22 +86,16 @@ enum NewsMarkCommand {
         case starred(Bool)
     }
 
+    /// `<id> ...`: the items to mark.
+    static let ids = Argument<NewsItemID>("id", help: "The items' ids.", isRepeating: true)
+
     static func spec(_ name: String, _ abstract: String) -> CommandSpec {
-        CommandSpec(
-            name: name, abstract: abstract,
-            arguments: [ArgumentSpec(name: "id", help: "The items' ids.", isRepeating: true)])
+        CommandSpec(name: name, abstract: abstract, arguments: [ids.spec])
     }
 
     @MainActor
     static func run(_ mark: Mark, _ arguments: ParsedArguments, in context: CommandContext) throws {
-        var ids: [Int64] = []
-        for text in arguments.strings("id") {
-            guard let id = ValueParsing.movieID(text) else {
-                throw arguments.usageError(
-                    "The value '\(text)' is invalid for '<id>': expected an item id such as 12")
-            }
-            ids.append(id)
-        }
+        let ids = arguments.all(Self.ids).map(\.rawValue)
         let news = try context.dependencies().news
         // Check every id first: a refusal changes nothing.
         for id in ids where try news.item(id: id) == nil {
@@ -160,36 +143,28 @@ enum NewsMarkCommand {
 
 /// `movies news add --title T [--summary S] [--source S] [--url U] [--image-url U] [--published DATE]`
 enum NewsAddCommand: Command {
+    static let title = Option<String>(
+        "title", short: "t", valueName: "title", help: "The item's title (required).", isRequired: true)
+    static let summary = Option<String>("summary", valueName: "text", help: "Its text.")
+    static let source = Option<String>("source", valueName: "name", help: "Who wrote or published it.")
+    static let url = Option<String>("url", valueName: "url", help: "Where to read it.")
+    static let imageURL = Option<String>("image-url", valueName: "url", help: "An image for it.")
+    static let published = Option<PublicationDate>(
+        "published", valueName: "date",
+        help: "When it was published: YYYY-MM-DD, an ISO-8601 time, or an RFC 822 date. Default: now.")
+
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a news item by hand (a link to read later, a note).",
-        options: [
-            OptionSpec(
-                name: "title", short: "t", kind: .value(name: "title"), help: "The item's title (required)."),
-            OptionSpec(name: "summary", kind: .value(name: "text"), help: "Its text."),
-            OptionSpec(name: "source", kind: .value(name: "name"), help: "Who wrote or published it."),
-            OptionSpec(name: "url", kind: .value(name: "url"), help: "Where to read it."),
-            OptionSpec(name: "image-url", kind: .value(name: "url"), help: "An image for it."),
-            OptionSpec(
-                name: "published", kind: .value(name: "date"),
-                help: "When it was published: YYYY-MM-DD, an ISO-8601 time, or an RFC 822 date. Default: now."
-            ),
-        ],
+        options: [title.spec, summary.spec, source.spec, url.spec, imageURL.spec, published.spec],
         examples: ["movies news add --title \"Read later\" --url https://example.org/article"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let title = arguments.string("title") else {
-            throw arguments.usageError("Missing expected option '--title <title>'")
-        }
-        let published = try arguments.converted(
-            "published", display: "'--published <date>'",
-            expected: "a date such as 2026-11-30 or 2026-11-30T10:00:00Z",
-            ValueParsing.instant)
+        guard let title = arguments[Self.title] else { return }
         let item = try context.dependencies().news.add(
             NewsItemDraft(
-                title: title, summary: arguments.string("summary"), source: arguments.string("source"),
-                url: arguments.string("url"), imageURL: arguments.string("image-url"), publishedAt: published)
-        )
+                title: title, summary: arguments[summary], source: arguments[source], url: arguments[url],
+                imageURL: arguments[imageURL], publishedAt: arguments[published]?.date))
         context.output.line("Added #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
     }
 }
@@ -197,8 +172,8 @@ enum NewsAddCommand: Command {
 /// Prints news items in the format asked for.
 @MainActor
 enum NewsRendering {
-    static func writeItems(_ items: [NewsItem], format: String, context: CommandContext) throws {
-        if let recordFormat = RecordFormat(rawValue: format) {
+    static func writeItems(_ items: [NewsItem], format: OutputFormat, context: CommandContext) throws {
+        if let recordFormat = format.recordFormat {
             let writer = RecordWriter(
                 format: recordFormat, fields: NewsRecords.itemFields, sink: context.output)
             try writer.begin()

@@ -1,0 +1,146 @@
+import Basics
+import Foundation
+import MoviesCore
+import Testing
+
+@testable import MoviesCLI
+
+/// Help text, in process: the root, a command, a nested `news` subcommand, and that what help lists
+/// (values, defaults) is what each option's declared type says.
+@Suite("Help")
+@MainActor
+struct HelpTests {
+    let cli = InProcessCLI()
+
+    @Test("the root's help lists every command with its abstract; `help` and no command print the same")
+    func root() async throws {
+        let help = try await cli.run("--help")
+        #expect(help.status == 0)
+        #expect(help.stderr.isEmpty)
+        #expect(
+            help.stdout.hasPrefix(
+                "OVERVIEW: Keep a personal movie list (and a news reading list) in one SQLite file."))
+        #expect(help.stdout.contains("\nUSAGE: movies [--db <path>] [--version] <subcommand>\n"))
+        #expect(help.stdout.contains("\nSUBCOMMANDS:\n  add                     Add a movie to the list.\n"))
+        for command in MoviesCLI.rootSpec.subcommands {
+            let row =
+                "  "
+                + command.name.padding(toLength: HelpFormatter.labelColumn - 2, withPad: " ", startingAt: 0)
+            #expect(help.stdout.contains("\n" + row + command.abstract.prefix(20)), "\(command.name)")
+        }
+        #expect(try await cli.run("help").stdout == help.stdout)
+        #expect(try await cli.run([]).stdout == help.stdout)
+        #expect(try await cli.run("-h").stdout == help.stdout)
+    }
+
+    @Test("a command's help: usage, arguments, options with their values and defaults, examples")
+    func command() async throws {
+        let help = try await cli.run("add", "--help")
+        #expect(help.status == 0)
+        #expect(
+            help.stdout == """
+                OVERVIEW: Add a movie to the list.
+
+                USAGE: movies add <title> [--rating <rating>] [--year <year>] [--watched <date>] [--note <text>]
+
+                ARGUMENTS:
+                  <title>                 The movie's title (quote it when it has spaces).
+
+                OPTIONS:
+                  -r, --rating <rating>   How much you liked it. (values: not-seen, terrible,
+                                          poor, decent, good, excellent; default: not-seen)
+                  -y, --year <year>       The release year (1870–2100).
+                  -w, --watched <date>    The day you watched it: YYYY-MM-DD, today or
+                                          yesterday.
+                  -n, --note <text>       A note to keep with it.
+                  --db <path>             The database file. Overrides $MOVIES_DB and the
+                                          default ~/.local/share/movies/movies.sqlite.
+                  -h, --help              Show help information.
+
+                EXAMPLES:
+                  movies add "Heat" --rating excellent --year 1995
+                  movies add "Past Lives" --watched today --note "with Sam"
+
+                """)
+        #expect(try await cli.run("help", "add").stdout == help.stdout)
+        #expect(try await cli.run("add", "X", "--rating", "superb", "--help").stdout == help.stdout)
+    }
+
+    @Test("a nested news subcommand's help, by --help and by help")
+    func nested() async throws {
+        let help = try await cli.run("news", "list", "--help")
+        #expect(help.status == 0)
+        #expect(
+            help.stdout == """
+                OVERVIEW: Show news items, newest first, one page at a time.
+
+                When more items follow, the last line on stderr tells how to get them: --after
+                <cursor>. ● marks an unread item, ★ a starred one.
+
+                USAGE: movies news list [--unread] [--starred] [--feed <id>] [--limit <n>] [--after <cursor>] [--format <format>]
+
+                OPTIONS:
+                  -u, --unread            Only items not read yet.
+                  -s, --starred           Only starred items.
+                  -f, --feed <id>         Only items of this feed (see `news feeds`).
+                  -l, --limit <n>         Items per page. (default: 20)
+                  --after <cursor>        Continue after this point (printed at the end of the
+                                          previous page).
+                  --format <format>       How to print the result. (values: table, json, ndjson,
+                                          csv, tsv; default: table)
+                  --db <path>             The database file. Overrides $MOVIES_DB and the
+                                          default ~/.local/share/movies/movies.sqlite.
+                  -h, --help              Show help information.
+
+                EXAMPLES:
+                  movies news list --unread
+                  movies news list --format ndjson --limit 100
+
+                """)
+        #expect(try await cli.run("help", "news", "list").stdout == help.stdout)
+        let group = try await cli.run("news")
+        #expect(group.status == 0)
+        #expect(group.stdout.hasPrefix("OVERVIEW: Keep a news reading list from RSS and Atom feeds."))
+        #expect(
+            group.stdout.contains("\nSUBCOMMANDS:\n  list                    Show news items, newest first"))
+        #expect(try await cli.run("news", "--help").stdout == group.stdout)
+    }
+
+    @Test("every option's values and default in help are its declared type's")
+    func valuesFromDeclarations() {
+        let formatter = MoviesCLI.helpFormatter
+        var checked = 0
+        func visit(_ path: [CommandSpec]) {
+            let command = path[path.count - 1]
+            let help = formatter.help(for: path.map(\.name))
+            for option in command.options {
+                // Help wraps its lines; compare with the breaks and indentation taken out.
+                let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if let values = option.allowedValues {
+                    #expect(
+                        flat.contains("values: " + values.joined(separator: ", ")),
+                        "\(command.name) --\(option.name)")
+                    checked += 1
+                }
+                if let value = option.defaultValue {
+                    #expect(flat.contains("default: \(value)"), "\(command.name) --\(option.name)")
+                }
+            }
+            for subcommand in command.subcommands {
+                visit(path + [subcommand])
+            }
+        }
+        visit([MoviesCLI.rootSpec])
+        #expect(checked >= 10)
+        #expect(AddCommand.rating.spec.allowedValues == Rating.allValueStrings)
+        #expect(ListCommand.sort.spec.allowedValues == MovieSort.allCases.map(\.rawValue))
+        #expect(ListCommand.sort.spec.defaultValue == "added")
+    }
+
+    @Test("--version")
+    func version() async throws {
+        let result = try await cli.run("--version")
+        #expect(result.status == 0)
+        #expect(result.stdout == "movies \(MoviesCLI.version)\n")
+    }
+}

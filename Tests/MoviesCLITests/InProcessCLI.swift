@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MoviesCLI
+
+/// The CLI run in this process through its entry point, `MoviesCLI.run`, with standard output and
+/// error captured in files and a database in a temporary folder.
+///
+/// For parsing, help and error text, where starting the binary would only add time; what needs a real
+/// process (exit codes of the binary, signals, terminals, files shared with other processes) stays in
+/// the process tests (`MoviesProcess`). Runs as a program on pipes would: no terminal, no colour.
+@MainActor
+struct InProcessCLI {
+    let folder = TemporaryDirectory()
+    var databasePath: String { folder.file("movies.sqlite") }
+
+    var environment: [String: String] {
+        ["HOME": folder.file("home"), "MOVIES_DB": databasePath, "LANG": "C.UTF-8"]
+    }
+
+    /// What one run printed and how it ended.
+    struct Result: CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    }
+
+    /// Runs `movies arguments...`.
+    @discardableResult
+    func run(_ arguments: String...) async throws -> Result {
+        try await run(arguments)
+    }
+
+    /// Runs `movies` with `arguments`.
+    func run(_ arguments: [String]) async throws -> Result {
+        let outputPath = folder.file("stdout")
+        let errorPath = folder.file("stderr")
+        let outputDescriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let errorDescriptor = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(outputDescriptor >= 0 && errorDescriptor >= 0)
+        let output = OutputStream(descriptor: outputDescriptor)
+        let errors = OutputStream(descriptor: errorDescriptor, capacity: 4096, flushesEveryWrite: true)
+        let status = await MoviesCLI.run(
+            arguments: arguments, environment: environment, output: output, errors: errors, terminal: .pipes)
+        output.flush()
+        errors.flush()
+        close(outputDescriptor)
+        close(errorDescriptor)
+        return Result(
+            status: status, stdout: try String(contentsOfFile: outputPath, encoding: .utf8),
+            stderr: try String(contentsOfFile: errorPath, encoding: .utf8))
+    }
+
+    /// Runs a command that must succeed, and returns its standard output.
+    @discardableResult
+    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> String
+    {
+        let result = try await run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+}
+
+/// Parses a command line against the real command tree, as `MoviesCLI.run` does.
+func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
+    try ArgumentParser(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions).parse(arguments)
+}
+
+/// The parsed arguments of a command line that must parse to a command.
+func parsed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> ParsedArguments
+{
+    let result = try ArgumentParser(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions)
+        .parse(arguments)
+    guard case .run(let parsed) = result else {
+        Issue.record("\(arguments) did not parse to a command: \(result)", sourceLocation: sourceLocation)
+        throw ParseFailure()
+    }
+    return parsed
+}
+
+/// The usage error a command line must be refused with.
+func usageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> UsageError
+{
+    let result: ParseResult
+    do {
+        result = try ArgumentParser(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions)
+            .parse(arguments)
+    } catch {
+        return error
+    }
+    Issue.record("\(arguments) was not refused: \(result)", sourceLocation: sourceLocation)
+    throw ParseFailure()
+}
+
+/// A command line that did not parse as a test expected (already recorded as an issue).
+struct ParseFailure: Error {}

@@ -1,0 +1,195 @@
+import Basics
+import Foundation
+import MoviesCore
+import Testing
+
+@testable import MoviesCLI
+
+/// The argument parser over the real command tree, in process: typed values, defaults, and the values
+/// each type refuses.
+@Suite("Parsing: typed values")
+struct ParsingTests {
+    @Test("options and arguments hand back typed values")
+    func typedValues() throws {
+        let add = try parsed(
+            "add", "Heat", "--rating", "GOOD", "-y", "1995", "--watched=2024-03-09", "--note", "-5 stars")
+        #expect(add.commandPath == ["movies", "add"])
+        #expect(add.command.handler == AddCommand.self)
+        #expect(add[AddCommand.title] == "Heat")
+        #expect(add[AddCommand.rating] == .good)
+        #expect(add[AddCommand.year]?.value == 1995)
+        #expect(add[AddCommand.watched] == CalendarDate(year: 2024, month: 3, day: 9))
+        #expect(add[AddCommand.note] == "-5 stars")
+
+        let list = try parsed(
+            "list", "--sort", "Title", "--reverse", "-l", "5", "--after", "#7", "--format", "csv")
+        #expect(list[ListCommand.sort] == .title)
+        #expect(list[ListCommand.reverse])
+        #expect(list[ListCommand.limit]?.value == 5)
+        #expect(list[ListCommand.after]?.rawValue == 7)
+        #expect(list.outputFormat == .csv)
+
+        let export = try parsed("export", "--to", "letterboxd-watchlist", "-o", "out.csv")
+        #expect(export[ExportCommand.format] == .letterboxdWatchlist)
+        #expect(export[ExportCommand.output] == "out.csv")
+        let importing = try parsed("import", "f.csv", "--from", "IMDb", "--on-duplicate", "update", "-n")
+        #expect(importing[ImportCommand.format] == .imdb)
+        #expect(importing[ImportCommand.onDuplicate] == .update)
+        #expect(importing[ImportCommand.dryRun])
+        #expect(try parsed("completions", "zsh")[CompletionsCommand.shell] == .zsh)
+        #expect(try parsed("--db", "/tmp/x.sqlite", "list")[CommonOptions.database] == "/tmp/x.sqlite")
+    }
+
+    @Test("a value not given is its declared default, and `given` tells the two apart")
+    func defaults() throws {
+        let list = try parsed("list")
+        #expect(list[ListCommand.sort] == .added)
+        #expect(list.given(ListCommand.sort) == nil)
+        #expect(try parsed("list", "-s", "year").given(ListCommand.sort) == .year)
+        #expect(list.outputFormat == .table)
+        #expect(list[ListCommand.limit] == nil)
+        #expect(!list[ListCommand.reverse])
+        #expect(try parsed("add", "Heat")[AddCommand.rating] == .notSeen)
+        #expect(try parsed("news", "list")[NewsListCommand.limit]?.value == 20)
+        #expect(try parsed("news", "refresh")[NewsRefreshCommand.jobs]?.value == 8)
+        #expect(try parsed("export")[ExportCommand.format] == .csv)
+        #expect(try parsed("import", "f.csv")[ImportCommand.onDuplicate] == nil)
+    }
+
+    @Test("a repeating enumerated option takes repeats and comma-separated lists")
+    func repeating() throws {
+        let list = try parsed("list", "--rating", "good,excellent", "-r", "POOR", "--rating=not seen")
+        #expect(list.all(CommonOptions.ratingFilter) == [.good, .excellent, .poor, .notSeen])
+        #expect(try parsed("rm", "3", "#4", "5").all(RemoveCommand.ids).map(\.rawValue) == [3, 4, 5])
+        #expect(try parsed("news", "star", "1", "#2").all(NewsMarkCommand.ids).map(\.rawValue) == [1, 2])
+    }
+
+    @Test("ids are 12 or #12, positive, up to Int64.max")
+    func ids() throws {
+        #expect(try parsed("show", "#12")[ShowCommand.id]?.rawValue == 12)
+        #expect(try parsed("show", "9223372036854775807")[ShowCommand.id]?.rawValue == Int64.max)
+        for bad in ["0", "-1", "#", "abc", "9223372036854775808", "1.5", "#-3", ""] {
+            #expect(
+                try usageError(["show", bad]).kind
+                    == .invalidValue(bad, name: "<id>", allowed: [], expected: "a movie id such as 12"))
+        }
+        #expect(
+            try usageError(["news", "show", "x"]).message
+                == "The value 'x' is invalid for '<id>': expected an item id such as 12")
+    }
+
+    @Test("edit: an empty value clears a field, anything else must parse as the field's type")
+    func clearing() throws {
+        let cleared = try parsed("edit", "1", "--year", "", "--watched", "", "--note", "")
+        #expect(cleared[EditCommand.year] == .clear)
+        #expect(cleared[EditCommand.watched] == .clear)
+        #expect(cleared[EditCommand.note] == .clear)
+        let set = try parsed("edit", "1", "--year", " 1999 ", "--watched", "2024-01-02", "--note", "n")
+        #expect(set[EditCommand.year] == .set(ReleaseYear(argument: "1999")!))
+        #expect(set[EditCommand.watched] == .set(CalendarDate(year: 2024, month: 1, day: 2)!))
+        #expect(set[EditCommand.note] == .set("n"))
+        #expect(
+            try usageError(["edit", "1", "--year", " "]).message
+                == "The value ' ' is invalid for '--year <year>': expected a year such as 1995")
+    }
+
+    @Test("dates: YYYY-MM-DD, or today and yesterday in the local time zone; nothing else")
+    func dates() throws {
+        let noon = Calendar.current.date(from: DateComponents(year: 2026, month: 3, day: 1, hour: 12))!
+        #expect(CalendarDate(argument: "Today", now: noon) == CalendarDate(year: 2026, month: 3, day: 1))
+        #expect(CalendarDate(argument: "yesterday", now: noon) == CalendarDate(year: 2026, month: 2, day: 28))
+        #expect(
+            CalendarDate(argument: "2024-02-29", now: noon) == CalendarDate(year: 2024, month: 2, day: 29))
+        for bad in ["2024-02-30", "2023-02-29", "30/01/2024", "2024-1-1", "soon", "", "9999999999-01-01"] {
+            let error = try usageError(["add", "Alien", "--watched", bad])
+            #expect(
+                error.message
+                    == "The value '\(bad)' is invalid for '--watched <date>': "
+                    + "expected a date as YYYY-MM-DD (or today, yesterday)")
+        }
+        #expect(
+            try usageError(["news", "add", "--title", "T", "--published", "soon"]).message
+                == "The value 'soon' is invalid for '--published <date>': "
+                + "expected a date such as 2026-11-30 or 2026-11-30T10:00:00Z")
+    }
+
+    @Test("counts: positive whole numbers up to Int.max; zero, negatives and overflow are refused")
+    func counts() throws {
+        let largest = try parsed("list", "--limit", "9223372036854775807")[ListCommand.limit]
+        #expect(largest?.value == Int.max)
+        #expect(largest?.withLookahead == Int.max)
+        #expect(Count(argument: "20")?.withLookahead == 21)
+        for bad in ["0", "-5", "abc", "99999999999999999999", "1e3", "", "+"] {
+            for command in [
+                ["list", "--limit"], ["search", "x", "--limit"], ["news", "refresh", "--jobs"],
+            ] {
+                let error = try usageError(command + [bad])
+                #expect(
+                    error.kind
+                        == .invalidValue(
+                            bad, name: command.last! + " <n>", allowed: [],
+                            expected: "a positive whole number"),
+                    "\(command) \(bad)")
+            }
+        }
+    }
+
+    @Test("an invalid rating lists the six words and suggests the closest")
+    func invalidRating() throws {
+        let error = try usageError(["add", "X", "--rating", "godo"])
+        #expect(
+            error.kind
+                == .invalidValue(
+                    "godo", name: "--rating <rating>", allowed: Rating.words,
+                    expected: Rating.expectedDescription))
+        #expect(
+            error.message
+                == "The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide one "
+                + "of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.")
+        #expect(
+            try usageError(["rate", "1", "superb"]).message
+                == "The value 'superb' is invalid for '<rating>'. Please provide one of 'not-seen', "
+                + "'terrible', 'poor', 'decent', 'good' and 'excellent'.")
+        #expect(
+            try usageError(["list", "--rating", "good,superb"]).kind
+                == .invalidValue(
+                    "superb", name: "--rating <rating>", allowed: Rating.words,
+                    expected: Rating.expectedDescription))
+        #expect(try usageError(["list", "--sort", "titel"]).message.contains("Did you mean 'title'?"))
+    }
+
+    @Test("--help means help even after a bad value or a missing one")
+    func helpWins() throws {
+        for arguments in [["add", "X", "--rating", "superb", "--help"], ["add", "-h", "--year"]] {
+            guard case .help(let path) = try parse(arguments) else {
+                Issue.record("\(arguments) did not ask for help")
+                continue
+            }
+            #expect(path == ["movies", "add"])
+        }
+    }
+
+    @Test("every word help and completions offer is one the parser accepts")
+    func offeredWordsParse() {
+        var checked = 0
+        func visit(_ command: CommandSpec) {
+            for option in command.options {
+                for word in option.allowedValues ?? [] {
+                    #expect(option.valueType?.parse(word) != nil, "\(command.name) --\(option.name) \(word)")
+                    checked += 1
+                }
+            }
+            for argument in command.arguments {
+                for word in argument.allowedValues ?? [] {
+                    #expect(
+                        argument.valueType.parse(word) != nil, "\(command.name) <\(argument.name)> \(word)")
+                    checked += 1
+                }
+            }
+            command.subcommands.forEach(visit)
+        }
+        visit(MoviesCLI.rootSpec)
+        visit(ShellCommands.root)
+        #expect(checked > 20)
+    }
+}

@@ -1,0 +1,178 @@
+import Basics
+import Foundation
+import MoviesCore
+import TestSupport
+import Testing
+import ViewModels
+
+@testable import MoviesCLI
+
+/// One parser per value: the command line, the shell's command lines, the shell's add form and import
+/// read a rating the same way, and the largest count pages without trapping anywhere.
+@Suite("One parser per value")
+@MainActor
+struct SameParserTests {
+    /// How people write ratings, right and wrong.
+    static let spellings = [
+        "good", "GOOD", " Excellent", "not-seen", "Not-Seen", "not seen", "not_seen", "notseen", "Not Seen",
+        "superb", "goood", "5", "good,excellent", "not  seen", "seen",
+    ]
+
+    @Test(
+        "the command line, the shell's command line, its add form and import take the same rating spellings")
+    func ratingSpellings() async throws {
+        for spelling in Self.spellings {
+            let commandLine = try await Self.viaCommandLine(spelling)
+            let shell = try await Self.viaShellLine(spelling)
+            let form = try await Self.viaForm(spelling)
+            let imported = try await Self.viaImport(spelling)
+            #expect(
+                commandLine == shell && shell == form && form == imported,
+                """
+                \(spelling.debugDescription): command line \(String(describing: commandLine)), shell \
+                \(String(describing: shell)), form \(String(describing: form)), import \(String(describing: imported))
+                """)
+            #expect(commandLine == Rating(argument: spelling), "\(spelling.debugDescription)")
+        }
+    }
+
+    /// `movies add T --rating <spelling>`: the rating stored, or nil when refused.
+    static func viaCommandLine(_ spelling: String) async throws -> Rating? {
+        let cli = InProcessCLI()
+        let result = try await cli.run("add", "T", "--rating", spelling)
+        return try storedRating(result.status, in: cli.databasePath, refusedWith: 64, result)
+    }
+
+    /// `add T --rating '<spelling>'` typed into a piped shell.
+    static func viaShellLine(_ spelling: String) async throws -> Rating? {
+        let folder = TemporaryDirectory()
+        let path = folder.file("movies.sqlite")
+        let context = try Self.context(databasePath: path, folder: folder)
+        let session = try ShellSession(
+            context: context, console: ScriptedConsole(["add T --rating '\(spelling)'"], isInteractive: false)
+        )
+        let status = await session.run()
+        return try storedRating(status, in: path, refusedWith: 64, "shell")
+    }
+
+    /// The shell's add form, answering the rating question with `spelling`.
+    static func viaForm(_ spelling: String) async throws -> Rating? {
+        let folder = TemporaryDirectory()
+        let database = try AppDatabase(path: folder.file("movies.sqlite"))
+        // Title, rating, no year, confirm. A refused rating is asked again; the empty answer then takes
+        // the default, the year question gets the empty confirmation, and the script ends: cancelled.
+        let console = ScriptedConsole(["T", spelling, "", ""], isInteractive: true)
+        let movie = try await AddMovieForm(console: console, form: AddMovieViewModel(store: database.movies))
+            .run()
+        #expect(
+            (movie == nil) == console.shown.contains("is not a rating"),
+            "\(spelling.debugDescription): \(console.shown)")
+        return movie?.rating
+    }
+
+    /// A file of this program's csv with `spelling` in its rating column, imported.
+    static func viaImport(_ spelling: String) async throws -> Rating? {
+        let cli = InProcessCLI()
+        let quoted = "\"" + spelling.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let file = try cli.folder.write("title,rating\nT,\(quoted)\n", to: "movies.csv")
+        let result = try await cli.run("import", file, "--from", "csv")
+        return try storedRating(result.status, in: cli.databasePath, refusedWith: 65, result)
+    }
+
+    /// The one movie's rating after a run that ended with `status`; nil when it was `refusedWith`.
+    static func storedRating(_ status: Int32, in path: String, refusedWith refusal: Int32, _ run: Any) throws
+        -> Rating?
+    {
+        if status == refusal { return nil }
+        #expect(status == 0, "\(run)")
+        return try AppDatabase(path: path).movies.list().first?.rating
+    }
+
+    /// A context as `movies shell` has, writing to /dev/null.
+    static func context(databasePath: String, folder: TemporaryDirectory) throws -> CommandContext {
+        let output = OutputStream(descriptor: open("/dev/null", O_WRONLY))
+        let errors = OutputStream(descriptor: open("/dev/null", O_WRONLY), flushesEveryWrite: true)
+        return CommandContext(
+            environment: ["HOME": folder.file("home")], output: output, errors: errors, terminal: .pipes,
+            databasePath: databasePath)
+    }
+
+    @Test("the largest count is taken and pages without trapping, in every command that takes one")
+    func largestCount() async throws {
+        let largest = String(Int.max)
+        let cli = InProcessCLI()
+        try await cli.succeed("add", "Heat", "--rating", "good")
+        try await cli.succeed("add", "Alien")
+        let list = try await cli.run("list", "--limit", largest, "--format", "csv")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.stdout.contains("Heat") && list.stdout.contains("Alien"))
+        #expect(!list.stderr.contains("More movies"))
+        for arguments in [
+            ["search", "heat", "--limit", largest], ["news", "list", "--limit", largest],
+            ["news", "search", "heat", "--limit", largest], ["news", "refresh", "--jobs", largest],
+        ] {
+            let result = try await cli.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+        let folder = TemporaryDirectory()
+        let session = try ShellSession(
+            context: try Self.context(databasePath: cli.databasePath, folder: folder),
+            console: ScriptedConsole(
+                ["list --limit \(largest)", "list --limit \(largest) --after 1"], isInteractive: false))
+        #expect(await session.run() == 0)
+    }
+}
+
+/// The shell's add form, in process, through a scripted console.
+@Suite("The shell's add form")
+@MainActor
+struct AddMovieFormTests {
+    @Test("each answer is asked again while it breaks its field's rule, with the rule's sentence")
+    func asksAgainByField() async throws {
+        let folder = TemporaryDirectory()
+        let database = try AppDatabase(path: folder.file("movies.sqlite"))
+        let console = ScriptedConsole(
+            ["   ", "bell\u{7}", "Heat", "godo", "GOOD", "nineteen", "1492", " 1995 ", ""],
+            isInteractive: true)
+        let movie = try await AddMovieForm(console: console, form: AddMovieViewModel(store: database.movies))
+            .run()
+        #expect(movie?.title == "Heat" && movie?.rating == .good && movie?.year == 1995)
+        #expect(
+            console.prompts == [
+                "Title: ", "Title: ", "Title: ", "Rating [not-seen]: ", "Rating [not-seen]: ",
+                "Year (optional): ",
+                "Year (optional): ", "Year (optional): ", "Add Heat (1995), good? [Y/n] ",
+            ])
+        for message in [
+            "The title is blank", "The title contains a control character (U+0007)", "'godo' is not a rating",
+            "'nineteen' is not a year", "The year 1492 is out of range",
+        ] {
+            #expect(console.shown.contains(message), "\(message): \(console.shown)")
+        }
+    }
+}
+
+/// A console that answers with prepared lines, then ends, and keeps what it was shown.
+@MainActor
+final class ScriptedConsole: Console {
+    let isInteractive: Bool
+    private var lines: [String]
+    private(set) var shown = ""
+    private(set) var prompts: [String] = []
+
+    init(_ lines: [String], isInteractive: Bool) {
+        self.lines = lines
+        self.isInteractive = isInteractive
+    }
+
+    func readLine(prompt: String) async -> ConsoleInput {
+        prompts.append(prompt)
+        return lines.isEmpty ? .end : .line(lines.removeFirst())
+    }
+
+    func show(_ text: String) {
+        shown += text
+    }
+
+    func close() {}
+}
