@@ -51,39 +51,24 @@ enum ImportCommand: Command {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError.missing(path: path, reason: "no such file")
         }
-        var temporaryFolder: String?
-        defer { temporaryFolder.map { try? FileManager.default.removeItem(atPath: $0) } }
-        var files = [path]
-        var isExport = false
-        if isDirectory.boolValue || path.lowercased().hasSuffix(".zip") {
-            let folder = isDirectory.boolValue ? path : try LetterboxdExportFolder.unzip(path)
-            if !isDirectory.boolValue { temporaryFolder = folder }
-            files = LetterboxdExportFolder.files(in: folder)
-            isExport = true
-            guard !files.isEmpty else {
-                throw InputFileError.badData(
-                    path: path,
-                    reason:
-                        "no Letterboxd export files in it (\(LetterboxdExportFolder.fileOrder.joined(separator: ", ")))"
-                )
+        // Open (and detect) every file before the database, so a bad file changes nothing.
+        let isExport = isDirectory.boolValue || path.lowercased().hasSuffix(".zip")
+        let readers: [MovieImportReader]
+        if isDirectory.boolValue {
+            readers = try LetterboxdExportFolder.readers(in: path)
+        } else if isExport {
+            readers = try LetterboxdExportZip.readers(of: path)
+        } else {
+            do {
+                readers = [try MovieImportReader(path: path, format: format)]
+            } catch {
+                throw InputFileError(opening: path, error)
             }
         }
         let policy =
             arguments.string("on-duplicate").flatMap(DuplicatePolicy.init(rawValue:))
             ?? (isExport ? .update : .skip)
         let dryRun = arguments.flag("dry-run")
-
-        // Open (and detect) every file before the database, so a bad file changes nothing.
-        var readers: [MovieImportReader] = []
-        for file in files {
-            do {
-                readers.append(try MovieImportReader(path: file, format: isExport ? .letterboxd : format))
-            } catch {
-                throw error.isMissingInput
-                    ? InputFileError.missing(path: file, reason: error.description)
-                    : InputFileError.badData(path: file, reason: error.description)
-            }
-        }
         let totalBytes = readers.reduce(0) { $0 + ($1.fileSize ?? 0) }
         let database = try context.database()
         let progress = ProgressLine(label: "Importing", isEnabled: context.terminal.isErrorInteractive)
@@ -158,7 +143,10 @@ enum ExportCommand: Command {
             csv, tsv, json and ndjson carry every field and `movies import` reads them back exactly. \
             letterboxd writes Letterboxd's import columns (Title, Year, Rating, WatchedDate, Review, imdbID, \
             LetterboxdURI) for the movies you have seen; letterboxd-watchlist the not-seen ones, for its \
-            watchlist import. The list is streamed, a row at a time; with -o the file appears whole or not at all.
+            watchlist import. The list is streamed, a row at a time; with -o a file appears whole or not at all \
+            (a FIFO or device is written in place; the database and its -wal/-shm are refused). \
+            csv and tsv start a value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) with \
+            a ' (import removes it); letterboxd keeps titles exact for Letterboxd's importer.
             """,
         options: [
             OptionSpec(
@@ -172,8 +160,12 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let target = arguments.string("to") ?? "csv"
+        // The output path is checked (and its temporary file made) before the database is opened, so a
+        // refused path leaves the database untouched, or not created.
+        let file = try arguments.string("output").map {
+            try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: context.databasePath))
+        }
         let store = try context.dependencies().movies
-        let file = try arguments.string("output").map { try AtomicFileSink(path: $0) }
         let sink: any TextSink = file ?? context.output
         var count = 0
         switch target {
