@@ -4,9 +4,9 @@ import CZipLoader
 ///
 /// Only `movies import` of a `.zip` needs it; linked, every command would load it at start-up. A
 /// machine without it imports the unzipped folder instead, and is told so.
-enum ZipLibrary {
+package enum ZipLibrary {
     /// Why zip files cannot be read here (dlerror's text), or nil when libzip is usable (loads it).
-    static var unavailableReason: String? {
+    package static var unavailableReason: String? {
         movies_zip_load() != 0 ? nil : String(cString: movies_zip_load_error())
     }
 
