@@ -160,7 +160,8 @@ struct LetterboxdZipTests {
     @Test("sizes are counted as the data inflates: one file past its cap, or all past theirs, is refused")
     func caps() throws {
         let limits = LetterboxdExportZip.Limits(file: 102, total: 150)
-        let watched = Self.header + String(repeating: Self.row("W"), count: 2)  // 30 + 2 × 36 bytes: at the cap
+        // 30 + 2 × 36 bytes: exactly at the cap.
+        let watched = Self.header + String(repeating: Self.row("W"), count: 2)
         #expect(watched.utf8.count == 102)
         var zip = StoredZip()
         zip.add("watched.csv", watched)
