@@ -224,6 +224,8 @@ extension Reliability {
                 ["news", "export-opml", "-o", folder], status: 1, message: "it is a folder; name a file in it"
             )
             #expect(FolderSnapshot(folder) == listing)
+            try movies.refuse(
+                ["export", "-o", ""], status: 1, message: "Cannot write to an empty path; name a file")
 
             // A Unix socket.
             let socketPath = movies.folder.file("s.sock")

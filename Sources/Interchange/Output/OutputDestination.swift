@@ -30,6 +30,9 @@ enum OutputDestination: Equatable {
 
     /// How `path` is written; `path` names it in messages.
     static func resolve(_ path: String) throws(OutputFileError) -> OutputDestination {
+        guard !path.isEmpty else {
+            throw OutputFileError(reason: "cannot write to an empty path; name a file")
+        }
         var current = path
         for _ in 0...maximumLinks {
             var status = stat()
@@ -91,6 +94,10 @@ public struct OutputFileError: Error, Sendable, CustomStringConvertible {
     /// What failed, as a phrase: `cannot write out.csv: No space left on device`.
     public let reason: String
     public var description: String { reason }
+
+    init(reason: String) {
+        self.reason = reason
+    }
 
     /// `cannot write PATH: PROBLEM`.
     init(path: String, problem: String) {
