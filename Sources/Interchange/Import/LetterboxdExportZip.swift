@@ -189,7 +189,7 @@ package struct LetterboxdExportZip {
         do {
             let entry = try archive.open(at: index)
             while true {
-                let count = try entry.read(into: buffer.baseAddress!, count: buffer.count)
+                let count = try entry.read(into: buffer)
                 if count == 0 { return size }
                 size += count
                 guard size <= limit else {
@@ -248,7 +248,7 @@ private final class ZipEntryInput: ByteInput {
     func read(into target: UnsafeMutablePointer<UInt8>, count: Int) throws(ImportFileError) -> Int {
         let read: Int
         do {
-            read = try entry.read(into: target, count: count)
+            read = try entry.read(into: UnsafeMutableRawBufferPointer(start: target, count: count))
         } catch {
             throw .damaged(path: name, reason: "it cannot be read (\(error.message))")
         }

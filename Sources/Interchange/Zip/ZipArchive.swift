@@ -120,10 +120,11 @@ final class ZipEntryReader {
         movies_zip_entry_close(handle)
     }
 
-    /// Reads up to `count` bytes into `target`: how many, 0 at the end (where libzip checks the CRC).
-    func read(into target: UnsafeMutableRawPointer, count: Int) throws(ZipError) -> Int {
+    /// Reads up to `buffer.count` bytes into `buffer`: how many, 0 at the end (where libzip checks the
+    /// CRC).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ZipError) -> Int {
         var error = movies_zip_error()
-        let result = movies_zip_entry_read(handle, target, UInt64(max(0, count)), &error)
+        let result = movies_zip_entry_read(handle, buffer.baseAddress, UInt64(buffer.count), &error)
         guard result >= 0 else { throw ZipError(error) }
         return Int(result)
     }
