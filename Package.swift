@@ -34,6 +34,15 @@ let package = Package(
             name: "CCurlLoader",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // dlopen()s libzip on the first zip import (Debian's libzip4), so no other command loads it and
+        // a machine without it still imports an unzipped folder; needs no libzip headers to build.
+        .target(
+            name: "CZipLoader",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // Removes registered temporary files when SIGINT, SIGTERM or SIGHUP ends the process (an
+        // async-signal-safe handler needs C: no allocation, no locks).
+        .target(name: "CTemporaryFiles"),
 
         // MARK: - Libraries
         // Basics: the lock, white space, bounded concurrency and control characters every layer uses.
@@ -51,7 +60,9 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         // Interchange: import and export (Letterboxd, IMDb, this program's own formats).
-        .target(name: "Interchange", dependencies: ["Basics", "Storage", "MoviesCore"]),
+        .target(
+            name: "Interchange",
+            dependencies: ["Basics", "Storage", "MoviesCore", "CZipLoader", "CTemporaryFiles"]),
         .target(name: "ViewModels", dependencies: ["Basics", "MoviesCore", "Feeds"]),
         .target(
             name: "MoviesCLI",
@@ -96,7 +107,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "InterchangeTests",
-            dependencies: ["Interchange", "MoviesCore", "Storage", "AppTestSupport", "TestSupport"]),
+            dependencies: [
+                "Interchange", "MoviesCore", "Storage", "CTemporaryFiles", "AppTestSupport", "TestSupport",
+            ]),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [

@@ -7,13 +7,13 @@
 #   fuzz/run.sh regress [TARGETS]       replay the committed corpus once (cheap enough for CI)
 #   fuzz/run.sh minimize [TARGETS]      minimize the committed corpus again
 #
-# TARGETS: one of csv, import, feed, argv, shell, several joined by commas (csv,shell), or all (the
+# TARGETS: one of csv, import, zip, feed, argv, shell, several joined by commas (csv,shell), or all (the
 # default). Logs and crash files land in fuzz/build/, which git ignores; a finding makes the script exit
 # non-zero and print where the input was saved. See fuzz/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(csv import feed argv shell)
+targets=(csv import zip feed argv shell)
 build=fuzz/build
 
 # The package's library targets are compiled directly with swiftc rather than through SwiftPM: SwiftPM
@@ -25,7 +25,14 @@ swift_flags=(
     -parse-as-library -swift-version 6 -package-name movies -O -g -sanitize=fuzzer,address
     -I "$build/modules" -Xcc "-fmodule-map-file=Sources/CSQLite/module.modulemap"
     -Xcc "-fmodule-map-file=$build/gen/CCurlLoader.modulemap"
+    -Xcc "-fmodule-map-file=$build/gen/CZipLoader.modulemap"
+    -Xcc "-fmodule-map-file=$build/gen/CTemporaryFiles.modulemap"
 )
+
+# The package's C targets: SwiftPM writes each one's module map from its include/ folder; the same is
+# written here, and the C file compiled with the sanitizers. CCurlLoader and CZipLoader only dlopen()
+# their libraries (whose own code is not instrumented); CTemporaryFiles is the signal-safe cleanup.
+c_targets=(CCurlLoader:curl_loader CZipLoader:zip_loader CTemporaryFiles:temporary_files)
 
 # Inputs no larger than what each reader sees in real use; bigger only costs speed.
 max_len() {
@@ -105,15 +112,18 @@ build_all() {
         mv "$build/gen/EmbeddedMigrations.swift.new" "$build/gen/EmbeddedMigrations.swift"
     fi
 
-    # CCurlLoader is a C target: SwiftPM would write its module map from include/; write the same one
-    # here and compile the C file with the sanitizers (it only dlopen()s libcurl, so nothing to fuzz).
-    printf 'module CCurlLoader {\n    header "%s"\n    export *\n}\n' \
-        "$PWD/Sources/CCurlLoader/include/curl_loader.h" >"$build/gen/CCurlLoader.modulemap"
-    if stale "$build/obj/CCurlLoader.o" Sources/CCurlLoader/*.c Sources/CCurlLoader/include/*.h; then
-        echo "compiling CCurlLoader"
-        clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CCurlLoader/include \
-            -c -o "$build/obj/CCurlLoader.o" Sources/CCurlLoader/curl_loader.c
-    fi
+    local c_target module file
+    for c_target in "${c_targets[@]}"; do
+        module=${c_target%%:*}
+        file=${c_target##*:}
+        printf 'module %s {\n    header "%s"\n    export *\n}\n' "$module" \
+            "$PWD/Sources/$module/include/$file.h" >"$build/gen/$module.modulemap"
+        if stale "$build/obj/$module.o" "Sources/$module/$file.c" "Sources/$module/include/$file.h"; then
+            echo "compiling $module"
+            clang -O1 -g -fsanitize=fuzzer-no-link,address -I "Sources/$module/include" \
+                -c -o "$build/obj/$module.o" "Sources/$module/$file.c"
+        fi
+    done
 
     local basics checksum storage feeds core interchange view_models cli
     mapfile -t basics < <(find Sources/Basics -name '*.swift' | sort)
@@ -131,13 +141,13 @@ build_all() {
     compile_library Storage Basics,Checksum "" "${storage[@]}"
     compile_library Feeds Basics -enable-testing "${feeds[@]}"
     compile_library MoviesCore Basics,Storage,Feeds "" "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
-    compile_library Interchange Basics,Storage,MoviesCore -enable-testing "${interchange[@]}"
+    compile_library Interchange Basics,Storage,MoviesCore,CZipLoader,CTemporaryFiles -enable-testing "${interchange[@]}"
     compile_library ViewModels Basics,MoviesCore,Feeds "" "${view_models[@]}"
     compile_library MoviesCLI Basics,MoviesCore,Feeds,Interchange,ViewModels -enable-testing "${cli[@]}"
 
     local target library objects
     for target in "${targets[@]}"; do
-        objects=("$build/obj/CCurlLoader.o")
+        objects=("$build/obj/CCurlLoader.o" "$build/obj/CZipLoader.o" "$build/obj/CTemporaryFiles.o")
         for library in $(libraries "$target"); do
             objects+=("$build/obj/$library.o")
         done

@@ -51,6 +51,38 @@ public enum FieldEncoding {
         return escaped
     }
 
+    /// A CSV or TSV cell a spreadsheet shows as text, never runs as a formula: a value starting with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, which spreadsheets take as
+    /// "this cell is text" (OWASP, CSV injection: https://owasp.org/www-community/attacks/CSV_Injection).
+    ///
+    /// So that `removingSpreadsheetEscape` can undo it exactly, a value that already starts with quotes
+    /// followed by one of those characters (`'=x`) gets one more; a quote followed by anything else
+    /// (`'Round Midnight`) is left alone. Escaped values are exactly those matching `'*[=+\-@\t\r]`.
+    public static func spreadsheetSafe(_ value: String) -> String {
+        startsLikeFormula(value) ? "'" + value : value
+    }
+
+    /// The value `spreadsheetSafe` was given: one leading `'` is removed from a value matching
+    /// `'+[=+\-@\t\r]`, and any other value is returned as it is.
+    public static func removingSpreadsheetEscape(_ cell: String) -> String {
+        guard cell.utf8.first == UInt8(ascii: "'"), startsLikeFormula(cell) else { return cell }
+        return String(cell.dropFirst())
+    }
+
+    /// Whether `value`, after any leading quotes, starts with a character spreadsheets read as the start
+    /// of a formula.
+    private static func startsLikeFormula(_ value: String) -> Bool {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "'"): continue
+            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
+                return true
+            default: return false
+            }
+        }
+        return false
+    }
+
     /// A JSON string literal, quotes included; control characters are escaped, so the output never
     /// carries a raw terminal escape.
     public static func json(_ text: String) -> String {

@@ -2,14 +2,17 @@ import Basics
 
 /// Why an input file (an import, an OPML file, an export archive) could not be used.
 ///
-/// `missing` exits 66 (EX_NOINPUT) and `badData` 65 (EX_DATAERR) on the command line.
+/// `missing` exits 66 (EX_NOINPUT), `badData` 65 (EX_DATAERR) and `unsupported` 1 on the command line.
 public enum InputFileError: Error, Sendable, CustomStringConvertible {
     case missing(path: String, reason: String)
     case badData(path: String, reason: String)
+    /// The file may be fine, but this machine cannot read its kind (a zip without libzip).
+    case unsupported(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .missing(let path, let reason): "cannot read \(path): \(reason)"
+        case .missing(let path, let reason), .unsupported(let path, let reason):
+            "cannot read \(path): \(reason)"
         case .badData(let path, let reason): "cannot use \(path): \(reason)"
         }
     }
@@ -22,6 +25,7 @@ extension InputFileError: UserFacingError {
         switch self {
         case .missing: .noInput
         case .badData: .dataError
+        case .unsupported: .failure
         }
     }
 }

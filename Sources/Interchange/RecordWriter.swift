@@ -35,6 +35,14 @@ public enum RecordValue: Sendable, Hashable {
         }
     }
 
+    /// The value as a CSV/TSV cell before quoting: `plainText`, with text a spreadsheet would run as a
+    /// formula escaped (`FieldEncoding.spreadsheetSafe`). Numbers are never escaped: `-3` is a number
+    /// to a spreadsheet, not a formula.
+    var cellText: String {
+        if case .text(let value) = self { return FieldEncoding.spreadsheetSafe(value) }
+        return plainText
+    }
+
     /// `3.5`, `4` (no `.0` for whole numbers), as people write star ratings.
     static func decimal(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -56,7 +64,9 @@ public enum RecordValue: Sendable, Hashable {
 /// stream through with one in memory.
 ///
 /// CSV and TSV start with a header of the field names; JSON is an array with one object per line;
-/// NDJSON is one object per line. Nulls are empty CSV/TSV fields and JSON `null`.
+/// NDJSON is one object per line. Nulls are empty CSV/TSV fields and JSON `null`. CSV and TSV are
+/// opened by spreadsheets, so their text cells are escaped against formula injection
+/// (`FieldEncoding.spreadsheetSafe`; this program's import undoes it); JSON keeps every value as it is.
 public final class RecordWriter {
     public let format: RecordFormat
     public let fields: [String]
@@ -87,9 +97,9 @@ public final class RecordWriter {
         defer { count += 1 }
         switch format {
         case .csv:
-            try sink.write(values.map { FieldEncoding.csv($0.plainText) }.joined(separator: ",") + "\n")
+            try sink.write(values.map { FieldEncoding.csv($0.cellText) }.joined(separator: ",") + "\n")
         case .tsv:
-            try sink.write(values.map { FieldEncoding.tsv($0.plainText) }.joined(separator: "\t") + "\n")
+            try sink.write(values.map { FieldEncoding.tsv($0.cellText) }.joined(separator: "\t") + "\n")
         case .json:
             try sink.write((count == 0 ? "\n  " : ",\n  ") + Self.jsonObject(fields: fields, values: values))
         case .ndjson:

@@ -16,7 +16,7 @@ struct Fixtures {
 
     /// Writes `rows` movies to `path` as own-format CSV (header included).
     static func writeCSV(rows: Int, to path: String) throws {
-        let sink = try AtomicFileSink(path: path)
+        let sink = try OutputFileSink(path: path)
         try sink.write(MovieRecordWriter.fieldNames.joined(separator: ",") + "\n")
         let ratings: [Rating] = [.terrible, .poor, .decent, .good, .excellent]
         for index in 1...max(1, rows) {

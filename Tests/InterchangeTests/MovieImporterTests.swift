@@ -232,7 +232,7 @@ struct MovieImporterTests {
 
         // Export, import into a fresh database, export again: the same bytes, the same values.
         let first = database.folder.file("first.csv")
-        let sink = try AtomicFileSink(path: first)
+        let sink = try OutputFileSink(path: first)
         let writer = MovieRecordWriter(format: .csv, sink: sink)
         try writer.begin()
         try store.forEachMovie { try writer.write($0) }

@@ -11,6 +11,8 @@ struct RoundTripTests {
         "Heat", "\"", "\"\"", ",", ";", "\\", "\\n", "\\t", "'", "{", "}", "[", "]", ":", "é", "\u{1F3AC}",
         "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}", "映画", "千と千尋の神隠し", "שלום", "  ", "#", "null", "0",
         "\u{2028}", "\u{FEFF}", "\u{FFFD}",
+        // What spreadsheets read as the start of a formula, and quotes before them (FieldEncoding.spreadsheetSafe).
+        "=", "+", "-", "@", "'=", "''-", "=HYPERLINK(\"http://x\")",
     ]
 
     /// `count` movies that pass `MovieValidation`, with titles and notes built from `pieces`, notes with

@@ -120,4 +120,82 @@ struct ImportExportTests {
             ["export", "-o", movies.folder.file("no/such/folder/out.csv")], status: 1, message: "Cannot write"
         )
     }
+    @Test("import -- -d.zip: a name starting with - is a file, read in process")
+    func dashNamedZip() throws {
+        let zip = Reliability.ReliabilityHostileInputTests.path("zip/folder-export.zip")
+        let folder = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: zip, toPath: folder.file("-d.zip"))
+        let result = try ProcessRunner.run(
+            MoviesProcess.binary, ["import", "--", "-d.zip"], environment: movies.environment,
+            currentDirectory: folder.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("Imported -d.zip (letterboxd watched): 1 added"), "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["-d.zip"])
+    }
+
+    #if os(Linux)
+        @Test("libzip is loaded by a zip import only, never by other commands or a folder import")
+        func libzipLoadedOnlyForZips() throws {
+            let ldd = try ProcessRunner.run(try #require(ProcessRunner.which("ldd")), [MoviesProcess.binary])
+            #expect(ldd.status == 0 && !ldd.stdout.contains("libzip"), "\(ldd)")
+            // The dynamic loader's own trace of every library it maps, dlopen() included.
+            func librariesLoaded(by arguments: [String]) throws -> String {
+                let trace = TemporaryDirectory()
+                let result = try movies.run(
+                    arguments, environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": trace.file("ld")])
+                #expect(result.status == 0, "\(arguments): \(result)")
+                return try FileManager.default.contentsOfDirectory(atPath: trace.path)
+                    .map { try String(contentsOfFile: trace.file($0), encoding: .utf8) }.joined()
+            }
+            #expect(!(try librariesLoaded(by: ["add", "Heat"])).contains("libzip"))
+            #expect(!(try librariesLoaded(by: ["import", try letterboxdExportFolder()])).contains("libzip"))
+            let zip = Reliability.ReliabilityHostileInputTests.path("zip/folder-export.zip")
+            #expect(try librariesLoaded(by: ["import", zip]).contains("libzip.so"))
+        }
+    #endif
+
+    /// Titles a spreadsheet would run as formulas, and titles that only look close to one.
+    static let formulaTitles = [
+        "=HYPERLINK(\"http://x\",\"y\")", "+1", "-30-", "@home", "'=already quoted", "''@twice",
+        "'Round Midnight", "'", "x=1", "=",
+    ]
+
+    @Test(
+        "csv and tsv escape formulas with a leading ', the import removes exactly that; json and letterboxd do not"
+    )
+    func formulaEscaping() throws {
+        for (index, title) in Self.formulaTitles.enumerated() {
+            // After `--`: a title starting with - is not an option.
+            try movies.succeed(
+                "add", "--year", String(2000 + index), "--rating", "good", "--note", "=1+1", "--", title)
+        }
+        let csv = try movies.succeed("export")
+        #expect(csv.contains(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",2000,"), "\(csv)")
+        let cells = [
+            ",'+1,", ",'-30-,", ",'@home,", ",''=already quoted,", ",'''@twice,", ",'Round Midnight,", ",',",
+            ",x=1,", ",'=,", ",'=1+1,",
+        ]
+        for cell in cells {
+            #expect(csv.contains(cell), "\(cell) in \(csv)")
+        }
+        let tsv = try movies.succeed("export", "--to", "tsv")
+        #expect(
+            tsv.contains("\t'-30-\t") && tsv.contains("\t'=1+1\t") && tsv.contains("\t'Round Midnight\t"),
+            "\(tsv)")
+        // The list's machine formats are the same writer.
+        #expect(try movies.succeed("list", "--format", "csv") == csv)
+        let json = try movies.succeed("export", "--to", "json")
+        #expect(json.contains("\"title\":\"-30-\"") && json.contains("\"note\":\"=1+1\""), "\(json)")
+        // Letterboxd's importer would keep a quote as part of the title: titles go as they are.
+        let letterboxd = try movies.succeed("export", "--to", "letterboxd")
+        #expect(letterboxd.contains("\n-30-,2002,") && letterboxd.contains("\n+1,2001,"), "\(letterboxd)")
+
+        for format in ["csv", "tsv"] {
+            let path = movies.folder.file("formulas.\(format)")
+            try movies.succeed("export", "--to", format, "-o", path)
+            let other = MoviesProcess()
+            #expect(try other.succeed("import", path).contains("\(Self.formulaTitles.count) added"))
+            #expect(try other.succeed("export", "--to", "json") == json, "\(format)")
+        }
+    }
 }

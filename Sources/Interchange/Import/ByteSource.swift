@@ -8,64 +8,54 @@ import MoviesCore
 
 /// The bytes of an input, read a fixed-size chunk at a time into one reused buffer.
 ///
-/// Readers work on `buffer[start..<end]` directly and call `refill()` when it runs dry, so a file of any
-/// size costs one buffer of memory. A file is read with `read(2)`; an in-memory source (for format
-/// detection and tests) hands out its bytes the same way, a chunk at a time, so chunk-boundary cases
-/// can be tested with tiny chunks.
+/// Readers work on `buffer[start..<end]` directly and call `refill()` when it runs dry, so an input of
+/// any size costs one buffer of memory. The bytes come from a `ByteInput`: a file (read with `read(2)`),
+/// bytes in memory (for format detection and tests, handed out a chunk at a time so chunk-boundary
+/// cases can be tested with tiny chunks), or an entry of a zip archive, inflated as it is read.
 final class ByteSource {
     /// The buffer size for files: large enough that system calls are a small part of the cost.
     static let defaultCapacity = 64 * 1024
     /// The smallest buffer: room for a byte order mark and one more byte, so one look tells a BOM.
     static let minimumCapacity = 4
 
-    /// The file's path as given, for messages.
+    /// The input's name as given (a path), for messages.
     let path: String
     /// The reused buffer; its unread bytes are `start..<end`.
     let buffer: UnsafeMutableBufferPointer<UInt8>
     var start = 0
     var end = 0
-    /// The file's size when it is a regular file, for progress displays.
+    /// The input's size when known (a regular file, bytes in memory, a measured zip entry), for
+    /// progress displays.
     let size: Int?
 
-    private let descriptor: Int32
-    private let memory: [UInt8]
-    private var memoryOffset = 0
+    private let input: any ByteInput
     /// Bytes that were in the buffer before its current contents.
     private var bufferOffset = 0
     private var reachedEnd = false
 
     /// Opens the file at `path` for reading.
-    init(path: String, capacity: Int = ByteSource.defaultCapacity) throws(ImportFileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: Self.text(ofError: code))
-        }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            close(descriptor)
-            throw .unreadable(path: path, reason: "it is a folder, not a file")
-        }
-        self.path = path
-        self.descriptor = descriptor
-        self.memory = []
-        self.size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
-        self.buffer = .allocate(capacity: max(capacity, Self.minimumCapacity))
+    convenience init(path: String, capacity: Int = ByteSource.defaultCapacity) throws(ImportFileError) {
+        let file = try FileInput(path: path)
+        self.init(input: file, name: path, size: file.size, capacity: capacity)
     }
 
     /// A source over bytes in memory, handed out at most `chunkSize` at a time.
-    init(bytes: some Collection<UInt8>, chunkSize: Int = ByteSource.defaultCapacity, name: String = "(text)")
-    {
+    convenience init(
+        bytes: some Collection<UInt8>, chunkSize: Int = ByteSource.defaultCapacity, name: String = "(text)"
+    ) {
+        let memory = MemoryInput(bytes)
+        self.init(input: memory, name: name, size: memory.size, capacity: chunkSize)
+    }
+
+    /// A source over `input`, called `name` in messages.
+    init(input: any ByteInput, name: String, size: Int?, capacity: Int = ByteSource.defaultCapacity) {
         self.path = name
-        self.descriptor = -1
-        self.memory = Array(bytes)
-        self.size = memory.count
-        self.buffer = .allocate(capacity: max(chunkSize, Self.minimumCapacity))
+        self.input = input
+        self.size = size
+        self.buffer = .allocate(capacity: max(capacity, Self.minimumCapacity))
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
         buffer.deallocate()
     }
 
@@ -118,37 +108,8 @@ final class ByteSource {
     /// Reads the next chunk into `buffer[offset...]`; 0 at the end of the input.
     private func read(into offset: Int) throws(ImportFileError) -> Int {
         guard !reachedEnd, offset < buffer.count, let base = buffer.baseAddress else { return 0 }
-        let room = buffer.count - offset
-        var count = 0
-        if descriptor < 0 {
-            count = min(room, memory.count - memoryOffset)
-            memory.withUnsafeBufferPointer { bytes in
-                if let source = bytes.baseAddress {
-                    (base + offset).update(from: source + memoryOffset, count: count)
-                }
-            }
-            memoryOffset += count
-        } else {
-            while true {
-                let result = systemRead(descriptor, base + offset, room)
-                if result >= 0 {
-                    count = result
-                    break
-                }
-                let code = errno
-                if code != EINTR { throw .unreadable(path: path, reason: Self.text(ofError: code)) }
-            }
-        }
+        let count = try input.read(into: base + offset, count: buffer.count - offset)
         if count == 0 { reachedEnd = true }
         return count
     }
-
-    private static func text(ofError code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-}
-
-/// `read(2)`, named apart from `ByteSource.read(into:)`.
-private func systemRead(_ descriptor: Int32, _ target: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    read(descriptor, target, count)
 }

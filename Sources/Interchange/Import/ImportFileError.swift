@@ -13,12 +13,15 @@ public enum ImportFileError: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownFormat(path: String, reason: String)
     /// The file's structure is broken at `line` (CSV quoting, JSON syntax, encoding, a limit).
     case malformed(line: Int, Malformation)
+    /// The bytes could be read but not trusted: a zip entry whose data fails its CRC, grows past its
+    /// size cap, or differs from what was measured before the import began.
+    case damaged(path: String, reason: String)
 
     /// True when the input could not be opened or read at all (sysexits' `EX_NOINPUT`, 66).
     public var isMissingInput: Bool {
         switch self {
         case .notFound, .unreadable: true
-        case .unknownFormat, .malformed: false
+        case .unknownFormat, .malformed, .damaged: false
         }
     }
 
@@ -28,6 +31,7 @@ public enum ImportFileError: Error, Sendable, Hashable, CustomStringConvertible 
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .unknownFormat(let path, let reason): "\(path): \(reason)"
         case .malformed(let line, let malformation): "line \(line): \(malformation)"
+        case .damaged(let path, let reason): "\(path): \(reason)"
         }
     }
 }

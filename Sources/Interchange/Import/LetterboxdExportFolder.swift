@@ -1,7 +1,7 @@
 import Foundation
 import MoviesCore
 
-/// A whole Letterboxd export: the folder it unzips to, or the `.zip` itself.
+/// A whole Letterboxd export: the folder it unzips to (its `.zip` is `LetterboxdExportZip`).
 ///
 /// Its files are imported in an order that lets later ones refine earlier ones: the watchlist and the
 /// watched films first, then the diary (watched dates), the ratings (the latest stars), and the reviews
@@ -15,40 +15,35 @@ public enum LetterboxdExportFolder {
         fileOrder.map { folder + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Unzips `zip` into a new temporary folder with the system's `unzip` (or Python's zipfile when
-    /// `unzip` is missing) and returns the folder; the caller removes it.
-    public static func unzip(_ zip: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "movies-import-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let tools: [(String, [String])] = [
-            ("unzip", ["-q", "-o", zip, "-d", folder]),
-            ("python3", ["-m", "zipfile", "-e", zip, folder]),
-        ]
-        for (tool, arguments) in tools {
-            guard let path = executable(tool) else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return folder }
-            try? FileManager.default.removeItem(atPath: folder)
-            throw InputFileError.badData(path: zip, reason: "not a readable zip file")
+    /// Readers over the export's files in `folder`, in import order, each opened and its header read.
+    public static func readers(in folder: String) throws(InputFileError) -> [MovieImportReader] {
+        let files = files(in: folder)
+        guard !files.isEmpty else { throw noExportFiles(in: folder) }
+        var readers: [MovieImportReader] = []
+        for file in files {
+            do {
+                readers.append(try MovieImportReader(path: file, format: .letterboxd))
+            } catch {
+                throw InputFileError(opening: file, error)
+            }
         }
-        try? FileManager.default.removeItem(atPath: folder)
-        throw InputFileError.badData(
-            path: zip, reason: "cannot open zip files here: install unzip, or unzip it and import the folder")
+        return readers
     }
 
-    private static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
+    /// The refusal of a folder or zip without any of the export's files.
+    static func noExportFiles(in path: String) -> InputFileError {
+        .badData(
+            path: path, reason: "no Letterboxd export files in it (\(fileOrder.joined(separator: ", ")))")
+    }
+}
+
+extension InputFileError {
+    /// `error`, met opening the import file `path`: a file that cannot be read is missing input, one
+    /// that can but holds the wrong thing is bad data.
+    public init(opening path: String, _ error: ImportFileError) {
+        self =
+            error.isMissingInput
+            ? .missing(path: path, reason: error.description)
+            : .badData(path: path, reason: error.description)
     }
 }

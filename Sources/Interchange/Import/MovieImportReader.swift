@@ -83,7 +83,7 @@ public final class MovieImportReader {
                 source: source, layout: format == .json ? .array : .lines, keys: OwnRecordMapping.Column.keys,
                 names: OwnRecordMapping.Column.allCases.map(\.name), limits: limits)
             rows = .json(reader)
-            mapping = .own(OwnRecordMapping())
+            mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: false))
             letterboxdKind = nil
         case .csv, .tsv, .letterboxd, .imdb:
             let reader = try CSVReader(source: source, dialect: format == .tsv ? .tsv : .csv, limits: limits)
@@ -109,7 +109,7 @@ public final class MovieImportReader {
             case .csv, .tsv, .json, .ndjson:
                 layout = ColumnLayout(header: header.fields, keys: OwnRecordMapping.Column.keys)
                 try OwnRecordMapping.check(layout, path: path, format: format)
-                mapping = .own(OwnRecordMapping())
+                mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: true))
                 letterboxdKind = nil
             }
             rows = .delimited(reader, layout)

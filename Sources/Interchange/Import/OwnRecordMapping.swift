@@ -6,7 +6,14 @@ import MoviesCore
 ///
 /// Also reads `stars`, `imdb_id` and `letterboxd_uri` when a file has them, so files written once the
 /// writer gains those columns import without a change here.
+///
+/// In CSV and TSV, the writer escaped text a spreadsheet would run as a formula with a leading `'`
+/// (`FieldEncoding.spreadsheetSafe`); that escape, and only it, is removed here, so `'=x` written as
+/// `''=x` reads back as `'=x`. JSON is read as it is.
 struct OwnRecordMapping {
+    /// Whether text fields carry `FieldEncoding.spreadsheetSafe`'s escape (CSV and TSV).
+    let removesSpreadsheetEscapes: Bool
+
     enum Column: Int, ImportColumn {
         case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI
 
@@ -44,6 +51,7 @@ struct OwnRecordMapping {
     }
 
     func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
+        let row = removesSpreadsheetEscapes ? Self.removingSpreadsheetEscapes(row) : row
         let stars = try ImportValueParsing.stars(row.text(Column.stars))
         var rating = stars?.rating ?? .notSeen
         if let word = try row.text(Column.rating) {
@@ -69,5 +77,16 @@ struct OwnRecordMapping {
             updatedAt: ImportValueParsing.timestamp(row.text(Column.updatedAt), column: "updated_at"),
             watched: rating != .notSeen || watchedOn != nil
         ).validated()
+    }
+
+    /// `row` with each text field as `FieldEncoding.spreadsheetSafe` was given it.
+    private static func removingSpreadsheetEscapes(_ row: ImportRow) -> ImportRow {
+        var row = row
+        for (slot, value) in row.values.enumerated() {
+            if case .text(let text) = value, text.utf8.first == UInt8(ascii: "'") {
+                row.values[slot] = .text(FieldEncoding.removingSpreadsheetEscape(text))
+            }
+        }
+        return row
     }
 }

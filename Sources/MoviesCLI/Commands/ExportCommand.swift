@@ -6,7 +6,11 @@ enum ExportCommand: Command {
     static let format = Option<ExportFormat>(
         "to", short: "t", valueName: "format", help: "The format.", default: .csv)
     static let output = Option<String>(
-        "output", short: "o", valueName: "file", help: "Write to this file (atomically) instead of stdout.")
+        "output", short: "o", valueName: "file",
+        help: """
+            Write to this file instead of stdout: a file is replaced whole or not at all, a FIFO or device \
+            written in place.
+            """)
 
     static let spec = CommandSpec(
         name: "export",
@@ -15,15 +19,22 @@ enum ExportCommand: Command {
             csv, tsv, json and ndjson carry every field and `movies import` reads them back exactly. \
             letterboxd writes Letterboxd's import columns (Title, Year, Rating, WatchedDate, Review, imdbID, \
             LetterboxdURI) for the movies you have seen; letterboxd-watchlist the not-seen ones, for its \
-            watchlist import. The list is streamed, a row at a time; with -o the file appears whole or not at all.
+            watchlist import. The list is streamed, a row at a time; with -o a file appears whole or not at all \
+            (a FIFO or device is written in place; the database and its -wal/-shm are refused). \
+            csv and tsv start a value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) with \
+            a ' (import removes it); letterboxd keeps titles exact for Letterboxd's importer.
             """,
         options: [format.spec, output.spec],
         examples: ["movies export -o movies.csv", "movies export --to letterboxd -o letterboxd.csv"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let target = arguments[format] ?? .csv
+        // The output path is checked (and its temporary file made) before the database is opened, so a
+        // refused path leaves the database untouched, or not created.
+        let file = try arguments[output].map {
+            try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: context.databasePath))
+        }
         let store = try context.dependencies().movies
-        let file = try arguments[output].map { try AtomicFileSink(path: $0) }
         let sink: any TextSink = file ?? context.output
         var count = 0
         if let recordFormat = target.recordFormat {

@@ -46,37 +46,22 @@ enum ImportCommand: Command {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError.missing(path: path, reason: "no such file")
         }
-        var temporaryFolder: String?
-        defer { temporaryFolder.map { try? FileManager.default.removeItem(atPath: $0) } }
-        var files = [path]
-        var isExport = false
-        if isDirectory.boolValue || path.lowercased().hasSuffix(".zip") {
-            let folder = isDirectory.boolValue ? path : try LetterboxdExportFolder.unzip(path)
-            if !isDirectory.boolValue { temporaryFolder = folder }
-            files = LetterboxdExportFolder.files(in: folder)
-            isExport = true
-            guard !files.isEmpty else {
-                throw InputFileError.badData(
-                    path: path,
-                    reason:
-                        "no Letterboxd export files in it (\(LetterboxdExportFolder.fileOrder.joined(separator: ", ")))"
-                )
+        // Open (and detect) every file before the database, so a bad file changes nothing.
+        let isExport = isDirectory.boolValue || path.lowercased().hasSuffix(".zip")
+        let readers: [MovieImportReader]
+        if isDirectory.boolValue {
+            readers = try LetterboxdExportFolder.readers(in: path)
+        } else if isExport {
+            readers = try LetterboxdExportZip.readers(of: path)
+        } else {
+            do {
+                readers = [try MovieImportReader(path: path, format: format)]
+            } catch {
+                throw InputFileError(opening: path, error)
             }
         }
         let policy = arguments[onDuplicate] ?? (isExport ? .update : .skip)
         let dryRun = arguments[Self.dryRun]
-
-        // Open (and detect) every file before the database, so a bad file changes nothing.
-        var readers: [MovieImportReader] = []
-        for file in files {
-            do {
-                readers.append(try MovieImportReader(path: file, format: isExport ? .letterboxd : format))
-            } catch {
-                throw error.isMissingInput
-                    ? InputFileError.missing(path: file, reason: error.description)
-                    : InputFileError.badData(path: file, reason: error.description)
-            }
-        }
         let totalBytes = readers.reduce(0) { $0 + ($1.fileSize ?? 0) }
         let database = try context.database()
         let progress = ProgressLine(label: "Importing", isEnabled: context.terminal.isErrorInteractive)

@@ -39,9 +39,10 @@ enum InputFile {
 
 /// Writing output files so a reader never sees half of one.
 enum OutputFile {
-    /// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-    static func writeAtomically(_ text: String, to path: String) throws {
-        let sink = try AtomicFileSink(path: path)
+    /// Writes `text` to `path` as `OutputFileSink` does (a regular file atomically, a FIFO or device in
+    /// place), refusing the database at `databasePath` and its companion files.
+    static func write(_ text: String, to path: String, databasePath: String) throws {
+        let sink = try OutputFileSink(path: path, refusing: DatabaseFiles(databasePath: databasePath))
         try sink.write(text)
         try sink.commit()
     }

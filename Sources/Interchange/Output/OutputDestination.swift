@@ -1,0 +1,116 @@
+import Basics
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How an output path is written, decided from what is there before anything is written.
+///
+/// - A regular file, or nothing (a new path): replaced atomically, through a temporary file beside it
+///   renamed over it, so it holds the old content or the whole new one, never half.
+/// - A FIFO or a character device (`/dev/null`, a terminal), or an open descriptor of this process
+///   (`/dev/stdout`, `/dev/fd/N`, a shell's `>(...)`): written in place as a stream. Renaming a file
+///   over those would replace the device node or pipe with a plain file and leave the reader with
+///   nothing.
+/// - A symbolic link is followed to its target (link after link), and the target is what is written:
+///   a regular target is replaced atomically in its own folder and the link stays a link; a missing
+///   target is created there. (Replacing the link itself would silently cut it from the file it
+///   named; following it is what a shell's `>` does.)
+/// - A folder, a block device (a disk) or a socket is refused.
+enum OutputDestination: Equatable {
+    /// Written to a temporary file in the same folder, then renamed over this path.
+    case replace(String)
+    /// Opened and written in place.
+    case stream(String)
+
+    /// The most links followed before giving up, as the kernel does (`ELOOP`).
+    static let maximumLinks = 40
+
+    /// How `path` is written; `path` names it in messages.
+    static func resolve(_ path: String) throws(OutputFileError) -> OutputDestination {
+        guard !path.isEmpty else {
+            throw OutputFileError(reason: "cannot write to an empty path; name a file")
+        }
+        var current = path
+        for _ in 0...maximumLinks {
+            var status = stat()
+            guard lstat(current, &status) == 0 else {
+                let code = errno
+                // Nothing there: a new file (through a link: the link's missing target).
+                if code == ENOENT { return .replace(current) }
+                throw OutputFileError(path: path, systemError: code)
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                return .replace(current)
+            case S_IFIFO, S_IFCHR:
+                return .stream(current)
+            case S_IFDIR:
+                throw OutputFileError(path: path, problem: "it is a folder; name a file in it")
+            case S_IFBLK:
+                throw OutputFileError(path: path, problem: "it is a block device (a disk), not a file")
+            case S_IFSOCK:
+                throw OutputFileError(path: path, problem: "it is a socket, not a file")
+            case S_IFLNK:
+                if isDescriptorLink(current) { return .stream(current) }
+                current = try target(of: current, path: path)
+            default:
+                throw OutputFileError(path: path, problem: "it is not a file")
+            }
+        }
+        throw OutputFileError(path: path, systemError: ELOOP)
+    }
+
+    /// The path the symbolic link `link` points to, relative targets taken from the link's folder.
+    private static func target(of link: String, path: String) throws(OutputFileError) -> String {
+        var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(link, &bytes, bytes.count - 1)
+        guard length >= 0 else { throw OutputFileError(path: path, systemError: errno) }
+        let target = String(decoding: bytes[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        return FolderEntry.split(link).folder + "/" + target
+    }
+
+    /// Whether `link` is one of the kernel's links to an open descriptor (`/proc/self/fd/1`, which
+    /// `/dev/stdout` points to), known by living on the file system mounted at `/proc`: its "target" is
+    /// not a path to replace but the descriptor's file, pipe or terminal, written in place (appending,
+    /// so nothing a shell's `>>` set up is lost).
+    private static func isDescriptorLink(_ link: String) -> Bool {
+        #if os(Linux)
+            guard let folder = FileIdentity(of: FolderEntry.split(link).folder),
+                let proc = FileIdentity(of: "/proc")
+            else { return false }
+            return folder.device == proc.device
+        #else
+            return false
+        #endif
+    }
+}
+
+/// An output file could not be written (disk full, permission denied, not a file, the database...).
+public struct OutputFileError: Error, Sendable, CustomStringConvertible {
+    /// What failed, as a phrase: `cannot write out.csv: No space left on device`.
+    public let reason: String
+    public var description: String { reason }
+
+    init(reason: String) {
+        self.reason = reason
+    }
+
+    /// `cannot write PATH: PROBLEM`.
+    init(path: String, problem: String) {
+        reason = "cannot write \(path): \(problem)"
+    }
+
+    /// `cannot write PATH: strerror(code)`, or another verb than "write" (`cannot replace`).
+    init(path: String, systemError code: Int32, action: String = "write") {
+        reason = "cannot \(action) \(path): \(String(cString: strerror(code)))"
+    }
+}
+
+extension OutputFileError: UserFacingError {
+    package var message: String { reason.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { .failure }
+}

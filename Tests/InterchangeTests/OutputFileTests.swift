@@ -1,0 +1,73 @@
+import CTemporaryFiles
+import Foundation
+import Interchange
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Output files: what is at the path decides how it is written", .serialized)
+struct OutputFileTests {
+    let folder = TemporaryDirectory()
+
+    @Test("a database, its companions (existing or not), and every path leading to them are recognised")
+    func databaseFiles() throws {
+        let database = folder.file("movies.sqlite")
+        try "SQLite format 3\u{0}".write(toFile: database, atomically: false, encoding: .utf8)
+        try "wal".write(toFile: database + "-wal", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: database, toPath: folder.file("hard"))
+        try FileManager.default.linkItem(atPath: database + "-wal", toPath: folder.file("sub/wal-hard"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("sub/link"), withDestinationPath: "../movies.sqlite")
+        // The database reached through a link: its companions are beside the target too.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("sub/db-link"), withDestinationPath: database)
+
+        for files in [
+            DatabaseFiles(databasePath: database), DatabaseFiles(databasePath: folder.file("sub/db-link")),
+        ] {
+            for path in [
+                database, database + "-wal", database + "-shm", database + "-journal", folder.file("hard"),
+                folder.file("sub/wal-hard"), folder.file("sub/link"), folder.file("sub/../movies.sqlite-shm"),
+            ] {
+                #expect(files.contains(path), "\(path)")
+            }
+            for path in [
+                folder.file("movies.csv"), folder.file("sub/movies.sqlite"), folder.file("movies.sqlite-x"),
+            ] {
+                #expect(!files.contains(path), "\(path)")
+            }
+        }
+    }
+
+    @Test("refused before anything is written: the database, a folder; the temporary file goes with the sink")
+    func refusalsAndCleanup() throws {
+        let database = folder.file("movies.sqlite")
+        try "data".write(toFile: database, atomically: false, encoding: .utf8)
+        let files = DatabaseFiles(databasePath: database)
+        #expect(throws: OutputFileError.self) { try OutputFileSink(path: database, refusing: files) }
+        #expect(throws: OutputFileError.self) { try OutputFileSink(path: folder.path, refusing: files) }
+        #expect(movies_temporary_file_count() == 0)
+
+        let out = folder.file("out.csv")
+        do {
+            let sink = try OutputFileSink(path: out, refusing: files)
+            try sink.write("half of it")
+            #expect(movies_temporary_file_count() == 1)
+        }
+        #expect(movies_temporary_file_count() == 0)
+        #expect(!fileExists(out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite"])
+
+        let sink = try OutputFileSink(path: out, refusing: files)
+        try sink.write("whole")
+        try sink.commit()
+        #expect(movies_temporary_file_count() == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "whole")
+        #expect(permissions(of: out) == 0o600)
+        #expect(fileSnapshot(database) == Data("data".utf8))
+    }
+}
