@@ -63,7 +63,7 @@ public enum ProcessRunner {
         }
         let stdinPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdinPipe
-        try process.run()
+        try ProcessStart.withSignalsDeliverable { try process.run() }
         if let input {
             // Write on another thread: a process that exits without reading must not block this one.
             let writer = stdinPipe.fileHandleForWriting

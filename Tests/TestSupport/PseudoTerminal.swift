@@ -39,7 +39,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try ProcessStart.withSignalsDeliverable { try process.run() }
         try handle.close()
     }
 

@@ -50,7 +50,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         input = acceptsInput ? Pipe() : nil
         process.standardInput = input ?? FileHandle.nullDevice
-        try process.run()
+        try ProcessStart.withSignalsDeliverable { try process.run() }
     }
 
     deinit {
