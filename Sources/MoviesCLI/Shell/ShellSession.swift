@@ -76,6 +76,7 @@ final class ShellSession {
             }
         }
         feed?.stopObserving()
+        news?.leave()
         console.close()
         return firstFailure?.rawValue ?? 0
     }
@@ -98,12 +99,13 @@ final class ShellSession {
                 return
             }
             if words == ["news"] && news == nil {
-                let screen = NewsScreen(dependencies: dependencies, context: context)
+                let screen = NewsScreen(dependencies: dependencies, context: context, console: console)
                 news = screen
                 await screen.enter()
                 return
             }
-            if words == ["movies"] && news != nil {
+            if words == ["movies"], let screen = news {
+                screen.leave()
                 news = nil
                 context.output.line("Back to the movie list.")
                 return

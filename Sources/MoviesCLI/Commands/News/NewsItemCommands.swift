@@ -47,7 +47,7 @@ enum NewsListCommand: Command {
         // One more than the page tells whether another page follows.
         filter.after = after
         filter.limit = limit + 1
-        var items = try dependencies.news.page(filter)
+        var items = try await dependencies.news.page(filter)
         let hasMore = items.count > limit
         if hasMore {
             items.removeLast(items.count - limit)
