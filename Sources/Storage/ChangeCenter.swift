@@ -8,17 +8,15 @@ import Dispatch
 /// `movies`, another `Database` on the file) cannot be hooked; a poller checks `PRAGMA data_version`
 /// every `pollInterval` and, when it moved, wakes every observer to re-read. The poller runs, on its own
 /// dispatch queue, only while someone observes.
+///
+/// Waking is a call, not a message through the Swift concurrency pool: observers run on dispatch queues
+/// of their own (see `ValueObserver`), so a pool kept busy by other work never delays a change.
 final class ChangeCenter: Sendable {
-    /// One observation's wake-up channel. Signals carry no data: the observer re-reads.
-    struct Subscription: Sendable {
-        let id: Int
-        let signals: AsyncStream<Void>
-    }
-
     private struct Subscriber {
         /// The tables (lowercased) whose commits wake this observer; nil wakes it for every commit.
         var tables: Set<String>?
-        let continuation: AsyncStream<Void>.Continuation
+        /// Tells the observer to re-read. Called outside the lock; must not block.
+        let wake: @Sendable () -> Void
     }
 
     private struct State {
@@ -45,30 +43,29 @@ final class ChangeCenter: Sendable {
 
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// Registers an observer of every table until `watch(_:for:)` narrows it, and returns once the poller
-    /// has read the data version a later commit from elsewhere will be compared to.
-    func subscribe() async -> Subscription {
-        // bufferingNewest(1): any number of commits before the observer wakes collapse into one re-read.
-        let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
+    /// Registers an observer of every table (until `watch(_:for:)` narrows it) and returns its id.
+    /// Starts the poller when it is the first; see `waitForFirstPoll()`.
+    func subscribe(wake: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = Subscriber(tables: nil, continuation: continuation)
+            state.subscribers[id] = Subscriber(tables: nil, wake: wake)
             if !state.isPolling {
                 state.isPolling = true
                 state.pollerGeneration += 1
                 state.lastDataVersion = nil
                 let generation = state.pollerGeneration
-                // Queued under the lock, so every subscriber's wait below comes after this first reading.
+                // Queued under the lock, so every waitForFirstPoll() comes after this first reading.
                 pollQueue.async { [weak self] in self?.poll(generation: generation) }
             }
             return id
         }
-        // The poll queue is serial: once this runs, the poller's first reading is taken.
-        await withCheckedContinuation { (ready: CheckedContinuation<Void, Never>) in
-            pollQueue.async { ready.resume() }
-        }
-        return Subscription(id: id, signals: signals)
+    }
+
+    /// Waits until the poller has read the data version that later commits from elsewhere are compared
+    /// to, so an observer that reads after this misses none. Blocks: call it on an observer's queue.
+    func waitForFirstPoll() {
+        pollQueue.sync {}
     }
 
     /// Sets the tables whose commits wake observer `id` (compared case-insensitively, as SQLite compares
@@ -82,15 +79,13 @@ final class ChangeCenter: Sendable {
 
     /// Removes an observer; the poller stops with the last one.
     func unsubscribe(_ id: Int) {
-        let removed = state.withLock { state -> Subscriber? in
-            let removed = state.subscribers.removeValue(forKey: id)
+        state.withLock { state in
+            state.subscribers.removeValue(forKey: id)
             if state.subscribers.isEmpty && state.isPolling {
                 state.isPolling = false
                 state.pollerGeneration += 1
             }
-            return removed
         }
-        removed?.continuation.finish()
     }
 
     /// Wakes the observers of any of `tables`; nil means "unknown tables" and wakes everyone.
@@ -103,7 +98,7 @@ final class ChangeCenter: Sendable {
             }
         }
         for subscriber in targets {
-            subscriber.continuation.yield()
+            subscriber.wake()
         }
     }
 

@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 
 /// One SQLite connection: the handle, its configuration, a prepared-statement cache, and the hooks
-/// that record which tables a transaction touched.
+/// that record which tables a transaction wrote and which tables a statement reads
+/// (`Connection+ChangeTracking.swift`); transactions are in `Connection+Transactions.swift`.
 ///
 /// A connection is not thread-safe (it is opened with `SQLITE_OPEN_NOMUTEX`): `Database` serializes all
 /// access to each of its connections. Code that holds a `Connection` is inside such a serialized block.

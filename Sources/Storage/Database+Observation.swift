@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Observing the database: values that follow its commits, and bare commit signals.
 ///
 /// What to watch is never listed by hand: each fetch runs under `Connection.recordingTablesRead`, and the
@@ -10,37 +12,18 @@ extension Database {
     /// another connection or process (then without knowing which tables, so every observer re-reads).
     ///
     /// Commits in quick succession may be merged into one value, and a value equal to the previous one
-    /// is not repeated; the last value is never older than the last commit. Fetches run on the reader's
-    /// queue, off the cooperative pool. The observation stops when the consuming task is cancelled or
-    /// stops iterating; a fetch error ends the sequence with it.
+    /// is not repeated; the last value is never older than the last commit. Fetches run on a dispatch
+    /// queue of the observation's own, off the cooperative pool (see `ValueObserver`). The observation
+    /// stops when the consuming task is cancelled or stops iterating; a fetch error ends the sequence
+    /// with it.
     public func observe<Value: Sendable & Equatable>(
         _ fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
         let (values, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
-        let task = Task { [self] in
-            let subscription = await changes.subscribe()
-            defer { changes.unsubscribe(subscription.id) }
-            var last: Value?
-            var signals = subscription.signals.makeAsyncIterator()
-            do {
-                repeat {
-                    changes.watch(nil, for: subscription.id)
-                    let (value, tables) = try await read { connection in
-                        try connection.recordingTablesRead { try fetch(connection) }
-                    }
-                    changes.watch(tables, for: subscription.id)
-                    if value != last {
-                        continuation.yield(value)
-                        last = value
-                    }
-                } while await signals.next() != nil && !Task.isCancelled
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
+        let observer = ValueObserver(database: self, fetch: fetch, continuation: continuation)
+        continuation.onTermination = { _ in observer.stop() }
+        observer.start()
         return values
     }
 
@@ -50,27 +33,23 @@ extension Database {
     ///
     /// For observers that decide themselves what to re-read (a paged list re-reads the pages it shows).
     /// The first signal closes the gap between the observer's own first read and the moment the
-    /// observation starts: a consumer that re-reads at each signal misses no commit.
-    /// `fetch` runs once, on the reader's queue, to learn its tables (a query with `LIMIT 0` is enough:
-    /// the tables come from the compiled statement); if it fails, every commit signals.
+    /// observation starts: a consumer that re-reads at each signal misses no commit. `fetch` runs once,
+    /// on a dispatch queue, to learn its tables (a query with `LIMIT 0` is enough: the tables come from
+    /// the compiled statement); if it fails, every commit signals.
     public func commits(touchingTablesReadBy fetch: @escaping @Sendable (Connection) throws -> Void)
         -> AsyncStream<Void>
     {
         let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let task = Task { [self] in
-            let subscription = await changes.subscribe()
-            defer { changes.unsubscribe(subscription.id) }
-            let tables = try? await read { connection in
+        let id = changes.subscribe { continuation.yield() }
+        continuation.onTermination = { [changes] _ in changes.unsubscribe(id) }
+        DispatchQueue(label: "movies.storage.commit-signals").async { [self] in
+            changes.waitForFirstPoll()
+            let tables = try? read { connection in
                 try connection.recordingTablesRead { try fetch(connection) }.tables
             }
-            changes.watch(tables, for: subscription.id)
+            changes.watch(tables, for: id)
             continuation.yield()
-            for await _ in subscription.signals {
-                continuation.yield()
-            }
-            continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
         return signals
     }
 

@@ -108,13 +108,36 @@ public final class Database: Sendable {
     }
 
     /// Runs blocking `work` on `queue` and resumes the caller with its result.
+    ///
+    /// The work, and what it captured (this database among it), is dropped before the caller resumes:
+    /// a command that ends right after must find its connections released and closed, which is when
+    /// SQLite checkpoints the WAL into the file, not still held by a dispatch thread as the process exits.
     private static func perform<T: Sendable>(
         on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        let pending = PendingWork(work)
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try work() })
+                let result = pending.run()
+                continuation.resume(with: result)
             }
         }
+    }
+}
+
+/// Work handed to a dispatch queue, given up as soon as it has run (see `Database.perform`).
+private final class PendingWork<T: Sendable>: @unchecked Sendable {
+    /// Set on the caller's thread, taken on the queue's; the dispatch orders the two.
+    private var work: (@Sendable () throws -> T)?
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        self.work = work
+    }
+
+    /// Runs the work once and lets it go.
+    func run() -> Result<T, any Error> {
+        guard let work else { return .failure(CancellationError()) }
+        self.work = nil
+        return Result { try work() }
     }
 }

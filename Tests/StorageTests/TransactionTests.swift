@@ -145,3 +145,17 @@ struct TransactionTests {
         #expect(try await first.read { try $0.scalarInt("SELECT count(*) FROM t") } == 200)
     }
 }
+
+@Suite("One thread at a time per connection")
+struct SerializationTests {
+    @Test("a read or write inside another on the same thread fails loudly instead of deadlocking")
+    func reentrantUseTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let folder = TemporaryDirectory()
+            let database = try Database(path: folder.file("r.sqlite"))
+            try database.write { _ in
+                try database.writeWithoutTransaction { _ in }
+            }
+        }
+    }
+}
