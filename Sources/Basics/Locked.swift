@@ -40,14 +40,6 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
         return try body(&value)
     }
 
-    /// Runs `body` with exclusive access to the value if the lock is free now; nil, without waiting,
-    /// when another thread holds it (`pthread_mutex_trylock`).
-    package func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
-    }
-
     /// A copy of the current value.
     package var current: Value { withLock { $0 } }
 }
