@@ -170,9 +170,10 @@ public final class NewsRepository: Sendable {
         }
     }
 
-    /// A signal after every commit that may change what `query` selects: one that wrote to a table its
-    /// query reads (`news_items`, and the full-text index when it filters by text), from this process,
-    /// or any commit from another process.
+    /// A signal once the observation is in place, then after every commit that may change what `query`
+    /// selects: one that wrote to a table its query reads (`news_items`, and the full-text index when it
+    /// filters by text), from this process, or any commit from another process. See
+    /// `Database.commits(touchingTablesReadBy:)`.
     public func changes(of query: NewsQuery) -> AsyncStream<Void> {
         // The tables come from the compiled query, so a page of no rows finds them as well as any.
         var probe = query
