@@ -1,112 +1,125 @@
 import Basics
-import Foundation
+import Dispatch
 
-/// Fans commit notifications out to observations, and watches for commits from other processes.
+/// Fans commit notifications out to observations, and watches for commits from other connections.
 ///
-/// In-process commits arrive from the writer connection's hooks with the exact tables they touched.
-/// Commits made elsewhere (the `sqlite3` command, a second `movies`) cannot be hooked; a poller checks
-/// `PRAGMA data_version` on its own connection every `externalChangePollInterval` and, when it moved,
-/// wakes every observer to re-read. The poller runs only while someone observes.
+/// In-process commits arrive from the writer connection's hooks with the exact tables they touched, and
+/// wake the observers that watch one of them. Commits made elsewhere (the `sqlite3` command, a second
+/// `movies`, another `Database` on the file) cannot be hooked; a poller checks `PRAGMA data_version`
+/// every `pollInterval` and, when it moved, wakes every observer to re-read. The poller runs, on its own
+/// dispatch queue, only while someone observes.
+///
+/// Waking is a call, not a message through the Swift concurrency pool: observers run on dispatch queues
+/// of their own (see `ValueObserver`), so a pool kept busy by other work never delays a change.
 final class ChangeCenter: Sendable {
-    /// One observation's wake-up channel. Signals carry no data: the observer re-reads.
-    struct Subscription: Sendable {
-        let id: Int
-        let signals: AsyncStream<Void>
-    }
-
     private struct Subscriber {
-        let tables: Set<String>
-        let continuation: AsyncStream<Void>.Continuation
+        /// The tables (lowercased) whose commits wake this observer; nil wakes it for every commit.
+        var tables: Set<String>?
+        /// Tells the observer to re-read. Called outside the lock; must not block.
+        let wake: @Sendable () -> Void
     }
 
     private struct State {
         var nextID = 0
         var subscribers: [Int: Subscriber] = [:]
-        var poller: Task<Void, Never>?
+        /// Changes whenever the poller starts or stops, so a stopped poller's pending turn ends itself.
+        var pollerGeneration = 0
+        var isPolling = false
+        /// The data version the poller last read; nil before its first successful read.
+        var lastDataVersion: Int?
     }
 
-    private let path: String
-    private let configuration: DatabaseConfiguration
+    private let pollInterval: Duration
+    /// Reads `PRAGMA data_version` on a connection whose own commits are reported by its hooks; nil when
+    /// it cannot be read.
+    private let readDataVersion: @Sendable () -> Int?
+    private let pollQueue = DispatchQueue(label: "movies.storage.change-poller")
     private let state = Locked(State())
 
-    init(path: String, configuration: DatabaseConfiguration) {
-        self.path = path
-        self.configuration = configuration
-    }
-
-    deinit {
-        state.withLock { $0.poller?.cancel() }
+    init(pollInterval: Duration, readDataVersion: @escaping @Sendable () -> Int?) {
+        self.pollInterval = pollInterval
+        self.readDataVersion = readDataVersion
     }
 
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// Registers an observer of `tables` (compared case-insensitively, as SQLite compares names).
-    func subscribe(tables: Set<String>) -> Subscription {
-        // bufferingNewest(1): any number of commits before the observer wakes collapse into one re-read.
-        let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
+    /// Registers an observer of every table (until `watch(_:for:)` narrows it) and returns its id.
+    /// Starts the poller when it is the first; see `waitForFirstPoll()`.
+    func subscribe(wake: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = Subscriber(
-                tables: Set(tables.map { $0.lowercased() }), continuation: continuation)
-            if state.poller == nil {
-                state.poller = startPoller()
+            state.subscribers[id] = Subscriber(tables: nil, wake: wake)
+            if !state.isPolling {
+                state.isPolling = true
+                state.pollerGeneration += 1
+                state.lastDataVersion = nil
+                let generation = state.pollerGeneration
+                // Queued under the lock, so every waitForFirstPoll() comes after this first reading.
+                pollQueue.async { [weak self] in self?.poll(generation: generation) }
             }
             return id
         }
-        return Subscription(id: id, signals: signals)
+    }
+
+    /// Waits until the poller has read the data version that later commits from elsewhere are compared
+    /// to, so an observer that reads after this misses none. Blocks: call it on an observer's queue.
+    func waitForFirstPoll() {
+        pollQueue.sync {}
+    }
+
+    /// Sets the tables whose commits wake observer `id` (compared case-insensitively, as SQLite compares
+    /// names); nil for every table.
+    func watch(_ tables: Set<String>?, for id: Int) {
+        let lowercased = tables.map { Set($0.map { $0.lowercased() }) }
+        state.withLock { state in
+            state.subscribers[id]?.tables = lowercased
+        }
     }
 
     /// Removes an observer; the poller stops with the last one.
     func unsubscribe(_ id: Int) {
-        let removed = state.withLock { state -> Subscriber? in
-            let removed = state.subscribers.removeValue(forKey: id)
-            if state.subscribers.isEmpty {
-                state.poller?.cancel()
-                state.poller = nil
+        state.withLock { state in
+            state.subscribers.removeValue(forKey: id)
+            if state.subscribers.isEmpty && state.isPolling {
+                state.isPolling = false
+                state.pollerGeneration += 1
             }
-            return removed
         }
-        removed?.continuation.finish()
     }
 
-    /// Wakes the observers of any of `tables`; `nil` means "unknown tables" and wakes everyone.
+    /// Wakes the observers of any of `tables`; nil means "unknown tables" and wakes everyone.
     func notify(tables: Set<String>?) {
         let lowercased = tables.map { Set($0.map { $0.lowercased() }) }
         let targets = state.withLock { state in
             state.subscribers.values.filter { subscriber in
-                lowercased.map { !subscriber.tables.isDisjoint(with: $0) } ?? true
+                guard let changed = lowercased, let watched = subscriber.tables else { return true }
+                return !watched.isDisjoint(with: changed)
             }
         }
         for subscriber in targets {
-            subscriber.continuation.yield()
+            subscriber.wake()
         }
     }
 
-    /// Starts the task that notices commits from other connections and processes.
-    private func startPoller() -> Task<Void, Never> {
-        let path = path
-        var configuration = configuration
-        configuration.isReadOnly = true
-        configuration.createIfMissing = false
-        let interval = configuration.externalChangePollInterval
-        return Task.detached { [weak self] in
-            // The poller's own connection: data_version only moves for commits by *other* connections.
-            guard let connection = try? Connection(path: path, configuration: configuration) else { return }
-            var lastVersion = try? connection.dataVersion()
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: interval)
-                } catch {
-                    return
-                }
-                let version = try? connection.dataVersion()
-                if version != lastVersion {
-                    lastVersion = version
-                    guard let self else { return }
-                    self.notify(tables: nil)
-                }
-            }
+    /// One turn of the poller: read the data version, wake everyone if it moved, and come back after
+    /// `pollInterval` unless the poller was stopped meanwhile.
+    private func poll(generation: Int) {
+        guard state.withLock({ $0.pollerGeneration == generation }) else { return }
+        let version = readDataVersion()
+        let moved = state.withLock { state -> Bool in
+            guard state.pollerGeneration == generation, let version else { return false }
+            defer { state.lastDataVersion = version }
+            return state.lastDataVersion.map { $0 != version } ?? false
+        }
+        if moved {
+            notify(tables: nil)
+        }
+        let nanoseconds =
+            pollInterval.components.seconds * 1_000_000_000
+            + pollInterval.components.attoseconds / 1_000_000_000
+        pollQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in
+            self?.poll(generation: generation)
         }
     }
 }

@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 
 /// One SQLite connection: the handle, its configuration, a prepared-statement cache, and the hooks
-/// that record which tables a transaction touched.
+/// that record which tables a transaction wrote and which tables a statement reads
+/// (`Connection+ChangeTracking.swift`); transactions are in `Connection+Transactions.swift`.
 ///
 /// A connection is not thread-safe (it is opened with `SQLITE_OPEN_NOMUTEX`): `Database` serializes all
 /// access to each of its connections. Code that holds a `Connection` is inside such a serialized block.
@@ -16,11 +17,21 @@ public final class Connection {
 
     private var statementCache: [String: Statement] = [:]
     /// Tables written by the open transaction (or the running autocommit statement).
-    private var touchedTables: Set<String> = []
+    var touchedTables: Set<String> = []
     /// Tables of a transaction whose commit hook fired; reported once the statement completes.
-    private var committedTables: Set<String> = []
+    var committedTables: Set<String> = []
     /// Called after a transaction that wrote to tables has committed, with those tables' names.
     var didCommit: ((Set<String>) -> Void)?
+    /// Tables the authorizer saw read since the last statement began compiling (see `compile`).
+    var tablesReadWhileCompiling: Set<String> = []
+    /// True while this connection compiles a statement of its own; reads the authorizer reports at other
+    /// times come from statements SQLite compiles while one steps (FTS5's on its shadow tables).
+    var isCompiling = false
+    /// Tables read inside `recordingTablesRead`; nil outside it.
+    var tablesReadWhileRecording: Set<String>?
+    /// Changes at the start and end of each `recordingTablesRead`, so each statement adds its tables to a
+    /// recording once, not at every step.
+    var recordingGeneration = 0
 
     // MARK: - Opening
 
@@ -71,7 +82,7 @@ public final class Connection {
         if configuration.isReadOnly {
             // query_only keeps this connection from writing while it still shares the WAL index.
             // https://www.sqlite.org/pragma.html#pragma_query_only
-            try execute("PRAGMA query_only = ON")
+            try executeScript("PRAGMA query_only = ON")
         } else {
             // WAL: readers never block the writer and the writer never blocks readers; a commit is one
             // append to the -wal file. https://www.sqlite.org/wal.html
@@ -79,10 +90,10 @@ public final class Connection {
         }
         // In WAL mode NORMAL is safe from corruption and only the last commits before a power loss may
         // roll back; FULL would fsync on every commit. https://www.sqlite.org/pragma.html#pragma_synchronous
-        try execute("PRAGMA synchronous = NORMAL")
+        try executeScript("PRAGMA synchronous = NORMAL")
         // Foreign keys are off by default for compatibility; this schema relies on them.
         // https://www.sqlite.org/foreignkeys.html#fk_enable
-        try execute("PRAGMA foreign_keys = ON")
+        try executeScript("PRAGMA foreign_keys = ON")
     }
 
     /// Puts the file in WAL mode, waiting up to the busy timeout for other processes doing the same.
@@ -110,15 +121,9 @@ public final class Connection {
 
     // MARK: - Statements
 
-    /// Compiles `sql` into a new statement owned by the caller.
+    /// Compiles `sql`, one statement, into a new statement owned by the caller.
     public func prepare(_ sql: String) throws -> Statement {
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
-        guard code == SQLITE_OK else { throw StorageError.sqlite(code, handle: handle, sql: sql) }
-        guard let statement else {
-            throw StorageError.sqlite(SQLITE_MISUSE, handle: nil, sql: "\(sql) -- empty statement")
-        }
-        return Statement(handle: statement, connection: self, sql: sql)
+        try compile(sql, flags: 0)
     }
 
     /// A compiled statement for `sql`, compiled once per connection and reused afterwards.
@@ -131,36 +136,86 @@ public final class Connection {
             sqlite3_clear_bindings(statement.handle)
             return statement
         }
-        var raw: OpaquePointer?
         // PERSISTENT tells SQLite the statement lives long, so it allocates it outside the lookaside pool.
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
-        guard code == SQLITE_OK, let raw else { throw StorageError.sqlite(code, handle: handle, sql: sql) }
-        let statement = Statement(handle: raw, connection: self, sql: sql)
+        let statement = try compile(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
         statementCache[sql] = statement
         return statement
     }
 
-    /// Runs one or more `;`-separated statements without arguments, e.g. a migration script.
-    public func execute(_ sql: String) throws {
+    /// Runs `sql`, one statement, with `arguments`, through the statement cache.
+    ///
+    /// Text holding a second statement is refused rather than cut short (SQLite would compile only the
+    /// first and ignore the rest): scripts go through `executeScript(_:)`.
+    public func execute(_ sql: String, arguments: [any SQLBindable] = []) throws {
+        try cachedStatement(sql).execute(arguments: arguments)
+    }
+
+    /// Runs a script of `;`-separated statements without arguments, e.g. a migration. Each statement is
+    /// compiled, run and finalized in turn; nothing is cached.
+    public func executeScript(_ sql: String) throws {
         try sql.withCString { start in
             var cursor: UnsafePointer<CChar>? = start
             while let current = cursor, current.pointee != 0 {
+                tablesReadWhileCompiling.removeAll(keepingCapacity: true)
                 var statement: OpaquePointer?
+                isCompiling = true
                 let code = sqlite3_prepare_v2(handle, current, -1, &statement, &cursor)
+                isCompiling = false
                 guard code == SQLITE_OK else {
                     throw StorageError.sqlite(code, handle: handle, sql: String(cString: current))
                 }
                 guard let statement else { continue }  // only whitespace or a comment was left
                 let compiled = Statement(
-                    handle: statement, connection: self, sql: String(cString: sqlite3_sql(statement)))
+                    handle: statement, connection: self, sql: String(cString: sqlite3_sql(statement)),
+                    tablesRead: tablesReadWhileCompiling)
                 while try compiled.step() {}
             }
         }
     }
 
-    /// Runs `sql` with `arguments` through the statement cache.
-    public func execute(_ sql: String, _ arguments: [any SQLBindable]) throws {
-        try cachedStatement(sql).execute(arguments)
+    /// Compiles the one statement in `sql`, noting the tables it reads (the authorizer reports them
+    /// while SQLite compiles; see `installHooks`).
+    private func compile(_ sql: String, flags: UInt32) throws -> Statement {
+        tablesReadWhileCompiling.removeAll(keepingCapacity: true)
+        var raw: OpaquePointer?
+        let rest = try sql.withCString { start -> String? in
+            var tail: UnsafePointer<CChar>?
+            isCompiling = true
+            let code = sqlite3_prepare_v3(handle, start, -1, flags, &raw, &tail)
+            isCompiling = false
+            guard code == SQLITE_OK else { throw StorageError.sqlite(code, handle: handle, sql: sql) }
+            guard let tail, tail.pointee != 0 else { return nil }
+            return String(cString: tail)
+        }
+        guard let raw else {
+            throw StorageError.sqlite(SQLITE_MISUSE, handle: nil, sql: "\(sql) -- empty statement")
+        }
+        let statement = Statement(
+            handle: raw, connection: self, sql: sql, tablesRead: tablesReadWhileCompiling)
+        if let rest, holdsStatement(rest) {
+            throw StorageError.sqlite(
+                SQLITE_MISUSE, handle: nil,
+                sql: "\(sql) -- more than one statement; run scripts with executeScript(_:)")
+        }
+        return statement
+    }
+
+    /// Whether `text` (what follows a compiled statement) holds another statement, not only white space,
+    /// semicolons or comments. Text SQLite cannot compile counts as a statement too.
+    private func holdsStatement(_ text: String) -> Bool {
+        if text.allSatisfy({ $0 == ";" || $0.isWhitespace }) { return false }
+        return text.withCString { start in
+            var cursor: UnsafePointer<CChar>? = start
+            while let current = cursor, current.pointee != 0 {
+                var statement: OpaquePointer?
+                isCompiling = true
+                let code = sqlite3_prepare_v2(handle, current, -1, &statement, &cursor)
+                isCompiling = false
+                sqlite3_finalize(statement)
+                if code != SQLITE_OK || statement != nil { return true }
+            }
+            return false
+        }
     }
 
     /// The first column of the first row of `sql` as an integer, or nil when there is no row or it is NULL.
@@ -186,118 +241,4 @@ public final class Connection {
 
     /// True outside an explicit transaction (`sqlite3_get_autocommit`).
     public var isInAutocommitMode: Bool { sqlite3_get_autocommit(handle) != 0 }
-
-    // MARK: - Transactions
-
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
-    ///
-    /// IMMEDIATE takes the write lock up front, so two writers queue on the busy timeout instead of both
-    /// starting to read and then one failing with SQLITE_BUSY at its first write (which no timeout can
-    /// fix). https://www.sqlite.org/lang_transaction.html#deferred_immediate_and_exclusive_transactions
-    /// Nested calls run in a savepoint of the enclosing transaction.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try transaction(begin: "BEGIN IMMEDIATE", body)
-    }
-
-    /// Runs `body` in a deferred transaction, so all its reads see one snapshot of the file.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try transaction(begin: "BEGIN DEFERRED", body)
-    }
-
-    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
-        guard isInAutocommitMode else {
-            return try savepoint(body)
-        }
-        try cachedStatement(begin).run()
-        do {
-            let result = try body()
-            try cachedStatement("COMMIT").run()
-            return result
-        } catch {
-            rollbackQuietly()
-            throw error
-        }
-    }
-
-    private func savepoint<T>(_ body: () throws -> T) throws -> T {
-        try cachedStatement("SAVEPOINT nested").run()
-        do {
-            let result = try body()
-            try cachedStatement("RELEASE nested").run()
-            return result
-        } catch {
-            try? cachedStatement("ROLLBACK TO nested").run()
-            try? cachedStatement("RELEASE nested").run()
-            throw error
-        }
-    }
-
-    /// Rolls back the open transaction, if any; the original error is what the caller reports.
-    public func rollbackQuietly() {
-        guard !isInAutocommitMode else { return }
-        // A failed COMMIT or a statement error may already have rolled back (sqlite3_get_autocommit
-        // tells); ROLLBACK then would fail with "no transaction is active".
-        try? cachedStatement("ROLLBACK").run()
-    }
-
-    // MARK: - Change tracking
-
-    /// Installs the hooks that record written tables and report them after commit.
-    ///
-    /// - The update hook names each table a row change touched (rowid tables only, which is all this
-    ///   schema has). https://www.sqlite.org/c3ref/update_hook.html
-    /// - The authorizer disables the "truncate optimization" of `DELETE FROM t` without WHERE, which would
-    ///   otherwise bypass the update hook: returning SQLITE_IGNORE for SQLITE_DELETE makes SQLite delete
-    ///   row by row. https://www.sqlite.org/c3ref/set_authorizer.html
-    /// - The commit hook moves the touched tables to "committed"; they are reported once the statement
-    ///   that committed returns, so an observer never reads before the commit is visible.
-    /// - The rollback hook drops them. https://www.sqlite.org/c3ref/commit_hook.html
-    private func installHooks() {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_update_hook(
-            handle,
-            { context, _, _, table, _ in
-                guard let context, let table else { return }
-                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-                connection.touchedTables.insert(String(cString: table))
-            }, context)
-        sqlite3_commit_hook(
-            handle,
-            { context in
-                guard let context else { return 0 }
-                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-                connection.committedTables.formUnion(connection.touchedTables)
-                connection.touchedTables.removeAll(keepingCapacity: true)
-                return 0
-            }, context)
-        sqlite3_rollback_hook(
-            handle,
-            { context in
-                guard let context else { return }
-                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-                connection.touchedTables.removeAll(keepingCapacity: true)
-                connection.committedTables.removeAll(keepingCapacity: true)
-            }, context)
-        sqlite3_set_authorizer(
-            handle,
-            { _, action, table, _, _, _ in
-                guard action == SQLITE_DELETE, let table else { return SQLITE_OK }
-                // sqlite_* tables are SQLite's own; ignoring their deletes would break schema changes.
-                return strncmp(table, "sqlite_", 7) == 0 ? SQLITE_OK : SQLITE_IGNORE
-            }, nil)
-    }
-
-    /// Reports committed tables once the connection is back in autocommit mode after a step.
-    func statementDidStep() {
-        guard !committedTables.isEmpty, isInAutocommitMode else { return }
-        let tables = committedTables
-        committedTables.removeAll(keepingCapacity: true)
-        didCommit?(tables)
-    }
-
-    /// `PRAGMA data_version`: changes whenever another connection commits to the file.
-    /// https://www.sqlite.org/pragma.html#pragma_data_version
-    func dataVersion() throws -> Int {
-        try scalarInt("PRAGMA data_version") ?? 0
-    }
 }

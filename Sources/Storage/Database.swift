@@ -1,12 +1,18 @@
 import Basics
-import Foundation
+import Dispatch
 
 /// A SQLite database file, shared safely between threads and tasks.
 ///
 /// Writes go through one writer connection in `BEGIN IMMEDIATE` transactions; reads go through a
 /// separate reader connection, so in WAL mode a long read never waits for a write and vice versa.
 /// Both are serialized internally. After each commit that wrote to tables, the observers of those
-/// tables are told (see `observe(tables:fetch:)`).
+/// tables are told (see `observe(_:)`).
+///
+/// Every access comes in two forms. The synchronous one runs on the caller's thread, for code that is
+/// not on the Swift concurrency pool (the main thread, a command). The `async` one, which async code
+/// gets by default, runs the same work on the connection's own serial dispatch queue and resumes the
+/// caller when it is done: a busy timeout can keep SQLite waiting for seconds, and that wait must not
+/// hold one of the few threads of the cooperative pool, whose tasks would all stall behind it.
 public final class Database: Sendable {
     /// The file's path.
     public let path: String
@@ -15,6 +21,10 @@ public final class Database: Sendable {
 
     private let writer: SerializedConnection
     private let reader: Locked<SerializedConnection?>
+    /// Where async writes block, one at a time, instead of on the cooperative pool.
+    private let writerQueue = DispatchQueue(label: "movies.storage.writer")
+    /// Where async reads block, one at a time, instead of on the cooperative pool.
+    private let readerQueue = DispatchQueue(label: "movies.storage.reader")
     /// Observers and the external-change poller.
     let changes: ChangeCenter
 
@@ -26,14 +36,20 @@ public final class Database: Sendable {
         self.path = path
         self.configuration = configuration
         let connection = try Connection(path: path, configuration: configuration)
-        let changes = ChangeCenter(path: path, configuration: configuration)
-        connection.didCommit = { [changes] tables in changes.notify(tables: tables) }
+        let writer = SerializedConnection(connection)
+        // The poller asks the writer: its data_version moves only for other connections' commits, so the
+        // commits this Database makes (already reported, table by table, by its hooks) wake nobody twice.
+        let changes = ChangeCenter(pollInterval: configuration.externalChangePollInterval) {
+            try? writer.sync { try $0.dataVersion() }
+        }
+        // Weak: the center holds the writer (for polling), the writer must not hold the center.
+        connection.didCommit = { [weak changes] tables in changes?.notify(tables: tables) }
         self.changes = changes
-        self.writer = SerializedConnection(connection)
+        self.writer = writer
         self.reader = Locked(nil)
     }
 
-    // MARK: - Access
+    // MARK: - Writing
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back if it throws.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
@@ -42,13 +58,28 @@ public final class Database: Sendable {
         }
     }
 
+    /// `write(_:)` on the writer's queue, off the cooperative pool.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await Self.perform(on: writerQueue) { [self] in try write(body) }
+    }
+
+    /// Runs `body` in a write transaction that ends as `body` decides (`.commit` or `.rollback`); rolled
+    /// back if it throws. See `Connection.inTransaction(_:_:)`.
+    public func inTransaction(_ body: (Connection) throws -> TransactionCompletion) throws {
+        try writer.sync { connection in
+            try connection.inTransaction(.immediate) { try body(connection) }
+        }
+    }
+
     /// Runs `body` on the writer connection outside any transaction.
     ///
-    /// For work that manages its own transactions (migrations, bulk imports) or must run outside one
+    /// For work that runs its own transactions (migrations, bulk imports) or must run outside one
     /// (`PRAGMA foreign_keys`, `VACUUM`).
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try writer.sync(body)
     }
+
+    // MARK: - Reading
 
     /// Runs `body` in a read transaction on the reader connection: one consistent snapshot, never
     /// blocked by a writer.
@@ -56,6 +87,11 @@ public final class Database: Sendable {
         try readerConnection().sync { connection in
             try connection.readTransaction { try body(connection) }
         }
+    }
+
+    /// `read(_:)` on the reader's queue, off the cooperative pool.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await Self.perform(on: readerQueue) { [self] in try read(body) }
     }
 
     /// The reader connection, opened on first use: commands that only write never pay for it.
@@ -71,64 +107,37 @@ public final class Database: Sendable {
         }
     }
 
-    // MARK: - Observation
-
-    /// Observes a value computed from the database: the current value first, then a fresh value after
-    /// every commit that touched one of `tables`, from this process or any other.
+    /// Runs blocking `work` on `queue` and resumes the caller with its result.
     ///
-    /// Commits in quick succession may be merged into one value, and a value equal to the previous one
-    /// is not repeated; the last value is never older than the last commit. The observation stops when
-    /// the consuming task is cancelled or stops iterating; a fetch error ends the sequence with it.
-    public func observe<Value: Sendable & Equatable>(
-        tables: Set<String>,
-        fetch: @escaping @Sendable (Connection) throws -> Value
-    ) -> AsyncThrowingStream<Value, any Error> {
-        let (values, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(1))
-        let subscription = changes.subscribe(tables: tables)
-        let task = Task.detached { [self] in
-            var last: Value?
-            var signals = subscription.signals.makeAsyncIterator()
-            do {
-                repeat {
-                    let value = try read(fetch)
-                    if value != last {
-                        continuation.yield(value)
-                        last = value
-                    }
-                } while await signals.next() != nil && !Task.isCancelled
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+    /// The work, and what it captured (this database among it), is dropped before the caller resumes:
+    /// a command that ends right after must find its connections released and closed, which is when
+    /// SQLite checkpoints the WAL into the file, not still held by a dispatch thread as the process exits.
+    private static func perform<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        let pending = PendingWork(work)
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                let result = pending.run()
+                continuation.resume(with: result)
             }
         }
-        continuation.onTermination = { [changes] _ in
-            task.cancel()
-            changes.unsubscribe(subscription.id)
-        }
-        return values
+    }
+}
+
+/// Work handed to a dispatch queue, given up as soon as it has run (see `Database.perform`).
+private final class PendingWork<T: Sendable>: @unchecked Sendable {
+    /// Set on the caller's thread, taken on the queue's; the dispatch orders the two.
+    private var work: (@Sendable () throws -> T)?
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        self.work = work
     }
 
-    /// A signal after every commit that touched one of `tables`, from this process or any other (then
-    /// without knowing which tables). Signals in quick succession may merge into one.
-    ///
-    /// For observers that decide themselves what to re-read (a paged list re-reads the pages it shows).
-    public func commits(touching tables: Set<String>) -> AsyncStream<Void> {
-        let subscription = changes.subscribe(tables: tables)
-        let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let relay = Task.detached {
-            for await _ in subscription.signals {
-                continuation.yield()
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { [changes] _ in
-            relay.cancel()
-            changes.unsubscribe(subscription.id)
-        }
-        return signals
+    /// Runs the work once and lets it go.
+    func run() -> Result<T, any Error> {
+        guard let work else { return .failure(CancellationError()) }
+        self.work = nil
+        return Result { try work() }
     }
-
-    /// How many observations are live: zero once every observer has stopped. For tests and diagnostics.
-    public var observerCount: Int { changes.subscriberCount }
 }

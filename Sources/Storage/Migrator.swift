@@ -60,16 +60,16 @@ public struct Migrator: Sendable {
 
     /// Applies one migration in its own transaction; false when another process applied it first.
     private func apply(_ migration: Migration, on connection: Connection) throws -> Bool {
-        try connection.execute("PRAGMA foreign_keys = OFF")
-        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+        try connection.executeScript("PRAGMA foreign_keys = OFF")
+        defer { try? connection.executeScript("PRAGMA foreign_keys = ON") }
         return try connection.writeTransaction {
             // Re-read under the write lock: a second `movies` may have migrated while this one waited.
             let state = try AppliedState(reading: connection)
             try validate(state)
             guard !state.versions.contains(migration.version) else { return false }
             do {
-                try connection.execute(AppliedState.createTableSQL)
-                try connection.execute(migration.sql)
+                try connection.executeScript(AppliedState.createTableSQL)
+                try connection.executeScript(migration.sql)
                 if let violation = try connection.scalarString(
                     "SELECT \"table\" FROM pragma_foreign_key_check")
                 {
@@ -79,9 +79,9 @@ public struct Migrator: Sendable {
                 }
                 try connection.execute(
                     "INSERT INTO schema_migrations (version, name, checksum) VALUES (?, ?, ?)",
-                    [migration.version, migration.name, migration.checksum])
+                    arguments: [migration.version, migration.name, migration.checksum])
                 // PRAGMA takes no parameters; the version is an Int, so interpolating it is safe.
-                try connection.execute("PRAGMA user_version = \(migration.version)")
+                try connection.executeScript("PRAGMA user_version = \(migration.version)")
             } catch let error as StorageError {
                 if case .migrationFailed = error { throw error }
                 throw StorageError.migrationFailed(

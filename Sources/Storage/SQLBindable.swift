@@ -81,11 +81,3 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
         }
     }
 }
-
-/// SQL `NULL`, for argument lists where a typed `nil` would be awkward.
-public struct SQLNull: SQLBindable, Sendable {
-    public init() {}
-    public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-        sqlite3_bind_null(statement, index)
-    }
-}

@@ -1,4 +1,4 @@
-import Foundation
+import Basics
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,41 +10,45 @@ import Synchronization
 /// A `Connection` that only one thread uses at a time.
 ///
 /// SQLite connections opened with `SQLITE_OPEN_NOMUTEX` must not be used concurrently
-/// (https://www.sqlite.org/threadsafe.html); this lock is the single place that guarantees it, which is
-/// why the type can be `@unchecked Sendable`: the connection is reachable only inside `sync`.
-final class SerializedConnection: @unchecked Sendable {
-    private let connection: Connection
-    private let lock = NSLock()
-    /// The thread inside `sync`, so a re-entrant call fails loudly instead of deadlocking.
+/// (https://www.sqlite.org/threadsafe.html). The connection lives inside the package's one lock type,
+/// `Locked`, and is reachable only while the lock is held, inside `sync`: that is the single place that
+/// guarantees it.
+final class SerializedConnection: Sendable {
+    /// Lets the connection, which is not `Sendable`, live in a `Locked`: sound because the lock is the
+    /// only way to reach it, so no two threads ever use it at once.
+    private struct Guarded: @unchecked Sendable {
+        let connection: Connection
+    }
+
+    private let locked: Locked<Guarded>
+    /// The thread inside `sync`, so a re-entrant call fails loudly instead of deadlocking on the mutex.
     private let owner = Atomic<UInt>(0)
 
     init(_ connection: Connection) {
-        self.connection = connection
+        locked = Locked(Guarded(connection: connection))
     }
 
-    /// Runs `body` with exclusive use of the connection.
+    /// Runs `body` with exclusive use of the connection, waiting for the thread that has it.
     func sync<T>(_ body: (Connection) throws -> T) rethrows -> T {
-        let thread = Self.currentThreadID()
+        let thread = Self.currentThread
         precondition(
             owner.load(ordering: .relaxed) != thread,
             """
             Database.read/write was called from inside another read/write on the same thread, which would \
             deadlock. Use the Connection the outer closure received instead.
             """)
-        lock.lock()
-        owner.store(thread, ordering: .relaxed)
-        defer {
-            owner.store(0, ordering: .relaxed)
-            lock.unlock()
+        return try locked.withLock { guarded in
+            owner.store(thread, ordering: .relaxed)
+            defer { owner.store(0, ordering: .relaxed) }
+            return try body(guarded.connection)
         }
-        return try body(connection)
     }
 
-    private static func currentThreadID() -> UInt {
+    private static var currentThread: UInt {
         #if canImport(Glibc)
-            return UInt(pthread_self())
+            UInt(pthread_self())
         #else
-            return UInt(bitPattern: pthread_self())
+            UInt(bitPattern: pthread_self())
         #endif
     }
 }

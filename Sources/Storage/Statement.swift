@@ -12,11 +12,17 @@ public final class Statement {
     unowned let connection: Connection
     /// The SQL text, kept for error messages.
     public let sql: String
+    /// The tables (and views) the compiled statement reads, lowercased, as SQLite's authorizer reported
+    /// them while compiling (see `Connection.recordingTablesRead`).
+    let tablesRead: Set<String>
+    /// The connection's recording this statement last added its tables to.
+    var recordedInGeneration = -1
 
-    init(handle: OpaquePointer, connection: Connection, sql: String) {
+    init(handle: OpaquePointer, connection: Connection, sql: String, tablesRead: Set<String>) {
         self.handle = handle
         self.connection = connection
         self.sql = sql
+        self.tablesRead = tablesRead
     }
 
     deinit {
@@ -56,7 +62,7 @@ public final class Statement {
     @discardableResult
     public func step() throws -> Bool {
         let code = sqlite3_step(handle)
-        connection.statementDidStep()
+        connection.statementDidStep(self)
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -83,7 +89,7 @@ public final class Statement {
     }
 
     /// Binds `arguments`, runs the statement to completion and resets it.
-    public func execute(_ arguments: [any SQLBindable] = []) throws {
+    public func execute(arguments: [any SQLBindable] = []) throws {
         defer { reset() }
         try bind(arguments)
         while try step() {}
@@ -110,14 +116,6 @@ public final class Statement {
     }
 
     // MARK: - Columns
-
-    /// The number of columns in each result row.
-    public var columnCount: Int32 { sqlite3_column_count(handle) }
-
-    /// The name of the result column at `index`, as the SQL spelled it.
-    public func columnName(at index: Int32) -> String {
-        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
-    }
 
     /// True when the column at `index` of the current row is NULL.
     public func isNull(at index: Int32) -> Bool {

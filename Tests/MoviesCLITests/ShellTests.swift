@@ -138,6 +138,30 @@ struct ShellTests {
         #expect(shell.waitForExit() == 0, "\(shell.output)")
         #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
     }
+
+    @Test("at a terminal, the news screen shows an item another process adds, above the prompt")
+    func newsScreenFollowsChanges() throws {
+        var environment = movies.environment
+        environment["TERM"] = "xterm"
+        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
+        #expect(shell.waitFor("movies> "))
+        shell.type("news\n")
+        #expect(shell.waitFor("news> "))
+        #expect(
+            try movies.run(["news", "add", "--title", "Added elsewhere", "--source", "Elsewhere"]).status == 0
+        )
+        #expect(shell.waitFor("+ #1 Added elsewhere (Elsewhere)"), "\(shell.output)")
+        // Back on the movie list, news changes are no longer printed.
+        shell.type("movies\n")
+        #expect(shell.waitFor("Back to the movie list."))
+        #expect(shell.waitFor("movies> ", after: "Back to the movie list."))
+        #expect(try movies.run(["news", "add", "--title", "Not shown"]).status == 0)
+        #expect(try movies.run(["add", "Heat"]).status == 0)
+        #expect(shell.waitFor("+ #1 Heat"))
+        #expect(!shell.output.contains("Not shown"))
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+    }
 }
 
 @Suite("movies list --watch")

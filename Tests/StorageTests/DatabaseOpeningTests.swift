@@ -113,12 +113,12 @@ struct SharedFileTests {
         let folder = TemporaryDirectory()
         let path = folder.file("shared.sqlite")
         let first = try Database(path: path)
-        try first.write { try $0.execute("CREATE TABLE t (x INTEGER) STRICT") }
+        try await first.write { try $0.execute("CREATE TABLE t (x INTEGER) STRICT") }
         let second = try Database(path: path)
         for value in 1...3 {
             try SQLiteShell.run(path, "INSERT INTO t VALUES (\(value))")
-            #expect(try first.read { try $0.scalarInt("SELECT count(*) FROM t") } == value)
-            #expect(try second.read { try $0.scalarInt("SELECT count(*) FROM t") } == value)
+            #expect(try await first.read { try $0.scalarInt("SELECT count(*) FROM t") } == value)
+            #expect(try await second.read { try $0.scalarInt("SELECT count(*) FROM t") } == value)
         }
         #expect(fileExists(path + "-wal"))
     }

@@ -24,7 +24,9 @@ struct StatementTests {
             try database.write { connection in
                 try connection.execute(
                     "INSERT INTO t (id, i, r, s, b, n) VALUES (?, ?, ?, ?, ?, ?)",
-                    [index + 1, Int64.max - Int64(index), 1.5, text, [UInt8](text.utf8), String?.none])
+                    arguments: [
+                        index + 1, Int64.max - Int64(index), 1.5, text, [UInt8](text.utf8), String?.none,
+                    ])
             }
         }
         let rows = try database.read { connection in
@@ -57,7 +59,7 @@ struct StatementTests {
     func extendedCodes() throws {
         try database.write { try $0.execute("CREATE TABLE c (x INTEGER CHECK (x > 0)) STRICT") }
         let error = #expect(throws: StorageError.self) {
-            try database.write { try $0.execute("INSERT INTO c VALUES (?)", [-1]) }
+            try database.write { try $0.execute("INSERT INTO c VALUES (?)", arguments: [-1]) }
         }
         #expect(error?.resultCode == .constraintCheck)
         // SQLITE_CONSTRAINT | (1 << 8), as sqlite3.h has it.
@@ -68,7 +70,7 @@ struct StatementTests {
     @Test("STRICT type errors are errors, not stored values")
     func strictTypes() throws {
         let error = #expect(throws: StorageError.self) {
-            try database.write { try $0.execute("INSERT INTO t (i) VALUES (?)", ["not a number"]) }
+            try database.write { try $0.execute("INSERT INTO t (i) VALUES (?)", arguments: ["not a number"]) }
         }
         #expect(error?.resultCode?.primary == .constraint)
     }
@@ -76,7 +78,7 @@ struct StatementTests {
     @Test("the wrong number of arguments is refused")
     func argumentCount() throws {
         #expect(throws: StorageError.self) {
-            try database.write { try $0.execute("INSERT INTO t (i, s) VALUES (?, ?)", [1]) }
+            try database.write { try $0.execute("INSERT INTO t (i, s) VALUES (?, ?)", arguments: [1]) }
         }
     }
 
@@ -86,9 +88,9 @@ struct StatementTests {
             let first = try connection.cachedStatement("INSERT INTO t (id, s) VALUES (?, ?)")
             let second = try connection.cachedStatement("INSERT INTO t (id, s) VALUES (?, ?)")
             #expect(first === second)
-            try first.execute([1, "one"])
-            #expect(throws: StorageError.self) { try first.execute([1, "duplicate id"]) }
-            try first.execute([2, "two"])
+            try first.execute(arguments: [1, "one"])
+            #expect(throws: StorageError.self) { try first.execute(arguments: [1, "duplicate id"]) }
+            try first.execute(arguments: [2, "two"])
         }
         #expect(try database.read { try $0.scalarInt("SELECT count(*) FROM t") } == 2)
     }
@@ -96,7 +98,7 @@ struct StatementTests {
     @Test("a script of several statements runs in order")
     func scripts() throws {
         try database.write { connection in
-            try connection.execute(
+            try connection.executeScript(
                 """
                 -- a comment first
                 INSERT INTO t (id, s) VALUES (1, 'a;b');
@@ -105,5 +107,25 @@ struct StatementTests {
                 """)
         }
         #expect(try database.read { try $0.scalarString("SELECT group_concat(s, '|') FROM t") } == "a;b|c")
+    }
+
+    @Test("execute runs one statement: text holding a second one is refused, not cut short")
+    func oneStatement() throws {
+        let error = #expect(throws: StorageError.self) {
+            try database.write { connection in
+                try connection.execute(
+                    "INSERT INTO t (id, s) VALUES (?, 'first'); INSERT INTO t (id, s) VALUES (2, 'second')",
+                    arguments: [1])
+            }
+        }
+        #expect(error?.resultCode == .misuse)
+        #expect(error?.description.contains("executeScript") == true)
+        #expect(try database.read { try $0.scalarInt("SELECT count(*) FROM t") } == 0)
+        // A trailing semicolon, white space or comment is not a second statement.
+        try database.write { connection in
+            try connection.execute(
+                "INSERT INTO t (id, s) VALUES (?, 'one') ;  -- the only one\n", arguments: [1])
+        }
+        #expect(try database.read { try $0.scalarInt("SELECT count(*) FROM t") } == 1)
     }
 }

@@ -149,6 +149,22 @@ struct NewsListViewModelTests {
         #expect(list.items.count == 4)
     }
 
+    @Test("items added elsewhere reach onNewItems; a change to an item already shown does not")
+    func newItemsFeed() async throws {
+        try fixture.app.news.add(
+            NewsItemDraft(title: "Already here", publishedAt: Date(timeIntervalSinceNow: -60)))
+        let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
+        let heard = Heard()
+        list.onNewItems = { heard.titles.append($0.map(\.title)) }
+        list.startObservingChanges()
+        defer { list.stopObservingChanges() }
+        await list.loadData(isRefreshing: false)
+        try list.setStarred(id: try #require(list.items.first).id, true)
+        try fixture.app.news.add(NewsItemDraft(title: "Added elsewhere", publishedAt: Date()))
+        #expect(await waitUntil { list.items.first?.title == "Added elsewhere" })
+        #expect(heard.titles == [["Added elsewhere"]])
+    }
+
     @Test("filters: unread only")
     func unreadFilter() async throws {
         try subscribe("/a.xml", items: FeedXML.numberedItems(3))
@@ -159,4 +175,10 @@ struct NewsListViewModelTests {
         await list.loadData(isRefreshing: false)
         #expect(list.items.map(\.title) == ["Item 2", "Item 3"])
     }
+}
+
+/// What a callback heard, kept on the main actor.
+@MainActor
+final class Heard {
+    var titles: [[String]] = []
 }

@@ -99,12 +99,11 @@ public struct MovieImporter: Sendable {
             // memory instead of spilling them to the WAL mid-transaction. (Negative: KiB, not pages.)
             // https://www.sqlite.org/pragma.html#pragma_cache_size
             let previousCacheSize = try connection.scalarInt("PRAGMA cache_size") ?? -2000
-            try connection.execute("PRAGMA cache_size = -65536")
-            defer { try? connection.execute("PRAGMA cache_size = \(previousCacheSize)") }
+            try connection.executeScript("PRAGMA cache_size = -65536")
+            defer { try? connection.executeScript("PRAGMA cache_size = \(previousCacheSize)") }
 
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
-                var summary = ImportSummary()
+            var summary = ImportSummary()
+            try connection.inTransaction(.immediate) {
                 let inserter = RowInserter(
                     connection: connection, policy: policy, now: Timestamp.string(from: now))
                 var bytesBefore = 0
@@ -132,17 +131,12 @@ public struct MovieImporter: Sendable {
                 }
                 summary.count(try inserter.flush())
                 progress?(summary.rowsRead, bytesBefore)
-                if dryRun || summary.rejectedCount > 0 {
-                    try connection.execute("ROLLBACK")
-                } else {
-                    try connection.execute("COMMIT")
-                    summary.isCommitted = true
-                }
-                return summary
-            } catch {
-                connection.rollbackQuietly()
-                throw error
+                // A dry run (which reads on past bad rows) writes nothing: it only counts.
+                guard !dryRun && summary.rejectedCount == 0 else { return .rollback }
+                summary.isCommitted = true
+                return .commit
             }
+            return summary
         }
     }
 }
@@ -205,7 +199,8 @@ final class RowInserter {
                 let statement = try batchStatement(rows: pending.count)
                 for (row, movie) in pending.enumerated() {
                     try MovieRow.bind(
-                        movie.record, id: movie.id, to: statement, offset: Int32(row) * MovieRow.columnCount,
+                        movie.record, id: movie.id, to: statement,
+                        offset: Int32(row) * MovieRow.columns.count,
                         now: now)
                 }
                 try statement.run()
@@ -221,7 +216,7 @@ final class RowInserter {
     }
 
     private func batchStatement(rows: Int) throws -> Statement {
-        try connection.cachedStatement(MovieRow.insertSQL(rows: rows, conflictClause: conflict))
+        try connection.cachedStatement(MovieRow.insertSQL(rows: rows, clause: conflict))
     }
 
     private func insertOne(_ movie: ImportedMovie) throws -> Outcome {

@@ -32,6 +32,13 @@ enum NewsText {
         return table.render(header: terminal.bold)
     }
 
+    /// `+ #15 Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
+    /// for the shell's change feed.
+    static func newItemLine(_ item: NewsItem, terminal: Terminal) -> String {
+        let source = item.source.map { " (" + TerminalText.truncated($0, to: 24) + ")" } ?? ""
+        return terminal.green("+ #\(item.id) " + TerminalText.truncated(item.title, to: 72) + source)
+    }
+
     /// One item in full, for `news show`.
     static func detail(_ item: NewsItem, feed: Feed?) -> String {
         var lines = ["#\(item.id)  \(TerminalText.singleLine(item.title))"]

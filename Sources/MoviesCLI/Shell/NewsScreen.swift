@@ -4,7 +4,9 @@ import ViewModels
 /// The shell's news screen: the news list a page at a time, over `NewsListViewModel`.
 ///
 /// `list` shows the items loaded so far, `more` the next page, `refresh` fetches the feeds, `retry`
-/// follows a failure, `open <id>` shows an item in full (and marks it read).
+/// follows a failure, `open <id>` shows an item in full (and marks it read). At a terminal the list
+/// follows changes made anywhere (another `movies`, `sqlite3`), and items that arrive are printed above
+/// the prompt, as the movie list's change feed is.
 @MainActor
 final class NewsScreen {
     /// This screen's commands; `feeds` runs through its handler, `help` and `quit` are the shell's.
@@ -37,14 +39,24 @@ final class NewsScreen {
 
     let list: NewsListViewModel
     private let context: CommandContext
+    private let console: any Console
 
-    init(dependencies: Dependencies, context: CommandContext) {
+    init(dependencies: Dependencies, context: CommandContext, console: any Console) {
         list = NewsListViewModel(dependencies: dependencies)
         self.context = context
+        self.console = console
     }
 
-    /// Shows the first stored page (without fetching).
+    /// Shows the first stored page (without fetching) and, at a terminal, starts following changes.
     func enter() async {
+        if console.isInteractive {
+            let terminal = context.terminal
+            list.onNewItems = { [console] items in
+                console.show(items.map { NewsText.newItemLine($0, terminal: terminal) + "\n" }.joined())
+            }
+            // Before the first read, so nothing committed in between is missed.
+            list.startObservingChanges()
+        }
         await list.loadData(isRefreshing: false)
         report(newItems: list.items)
     }
@@ -52,6 +64,12 @@ final class NewsScreen {
     /// This screen's own command that `word` names.
     func command(named word: String) -> Own? {
         Self.root.subcommand(named: word).flatMap { Own(rawValue: $0.name) }
+    }
+
+    /// Stops following changes: the shell is going back to the movie list, or ending.
+    func leave() {
+        list.stopObservingChanges()
+        list.onNewItems = nil
     }
 
     /// Runs one parsed command of this screen.

@@ -80,6 +80,7 @@ final class ShellSession {
             }
         }
         feed?.stopObserving()
+        news?.leave()
         console.close()
         return firstFailure?.rawValue ?? 0
     }
@@ -104,6 +105,7 @@ final class ShellSession {
             }
             if let news {
                 if words.count == 1, news.command(named: first) == .movies {
+                    news.leave()
                     self.news = nil
                     context.output.line("Back to the movie list.")
                     return
@@ -122,7 +124,7 @@ final class ShellSession {
                     return
                 }
                 if ownCommand(named: first) == .news {
-                    let screen = NewsScreen(dependencies: dependencies, context: context)
+                    let screen = NewsScreen(dependencies: dependencies, context: context, console: console)
                     news = screen
                     await screen.enter()
                     return

@@ -1,4 +1,3 @@
-import Basics
 import Foundation
 import Storage
 
@@ -8,22 +7,14 @@ import Storage
 /// Every query and every insert of whole rows goes through these, so a column added to the table is
 /// added here once.
 package enum MovieRow {
-    /// The columns every movie query selects and every bulk insert writes, in the order `decode` reads
-    /// them and `bind` binds them.
-    package static let columns =
-        "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri"
-
-    /// How many columns `columns` names: the parameters one row of a bulk insert takes.
-    package static let columnCount = Int32(columns.split(separator: ",").count)
-
-    /// `columns`, each prefixed with `movies.`, for queries that join another table.
-    package static let qualifiedColumns = qualified(columns, table: "movies")
-
-    /// `a, b` as `table.a, table.b`.
-    static func qualified(_ columns: String, table: String) -> String {
-        columns.split(separator: ",").map { "\(table)." + $0.trimmingWhitespace() }
-            .joined(separator: ", ")
-    }
+    /// The columns every movie query selects and every insert writes, in the order `decode` reads them
+    /// and `bind` binds them.
+    package static let columns = ColumnList(
+        table: "movies",
+        [
+            "id", "title", "year", "rating", "watched_on", "note", "created_at", "updated_at", "stars",
+            "imdb_id", "letterboxd_uri",
+        ])
 
     /// Reads the current row of a statement that selected `columns`.
     ///
@@ -55,11 +46,10 @@ package enum MovieRow {
     /// hundred per statement. https://www.sqlite.org/fts5.html#the_automerge_configuration_option
     package static let batchSize = 64
 
-    /// `INSERT INTO movies (columns) VALUES (?, …), …` for `rows` rows, followed by `conflictClause`.
-    package static func insertSQL(rows: Int, conflictClause: String = "") -> String {
-        let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ", ") + ")"
-        let values = Array(repeating: row, count: rows).joined(separator: ", ")
-        return "INSERT INTO movies (\(columns)) VALUES \(values) \(conflictClause)"
+    /// `INSERT INTO movies (columns) VALUES (?, …), …` for `rows` rows, followed by `clause` (an
+    /// `ON CONFLICT` or `RETURNING` clause).
+    package static func insertSQL(rows: Int, clause: String = "") -> String {
+        columns.insertSQL(rows: rows) + (clause.isEmpty ? "" : " " + clause)
     }
 
     /// Binds `record` as the row whose first parameter follows `offset` in an `insertSQL` statement;

@@ -41,7 +41,7 @@ public final class MovieStore: Sendable {
         let expression = try FullTextQuery.expression(for: text)
         return try database.read { connection in
             var sql = """
-                SELECT \(MovieRow.qualifiedColumns)
+                SELECT \(MovieRow.columns.qualified)
                 FROM movies_fts JOIN movies ON movies.id = movies_fts.rowid
                 WHERE movies_fts MATCH ?
                 """
@@ -61,11 +61,12 @@ public final class MovieStore: Sendable {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
     }
 
-    /// The list `query` selects, now and after every change to the `movies` table by anyone.
+    /// The list `query` selects, now and after every change, by anyone, to the tables its query reads
+    /// (`movies`, and the full-text index when it filters by text).
     ///
-    /// Yields the current list first. See `Database.observe(tables:fetch:)` for the guarantees.
+    /// Yields the current list first. See `Database.observe(_:)` for the guarantees.
     public func observe(_ query: MovieQuery = MovieQuery()) -> AsyncThrowingStream<[Movie], any Error> {
-        database.observe(tables: ["movies"]) { try Self.list(query, in: $0) }
+        database.observe { try Self.list(query, in: $0) }
     }
 
     // MARK: - Writing
@@ -78,17 +79,13 @@ public final class MovieStore: Sendable {
             if let existing = try Self.sameMovie(as: draft, excluding: nil, in: connection) {
                 throw MovieError.duplicate(existing: existing)
             }
-            let inserted = try connection.cachedStatement(
-                """
-                INSERT INTO movies (title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                RETURNING \(MovieRow.columns)
-                """
-            ).fetchOne(
-                [
-                    draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note,
-                    draft.stars?.stars, draft.imdbID, draft.letterboxdURI,
-                ], MovieRow.decode)
+            let statement = try connection.cachedStatement(
+                MovieRow.insertSQL(rows: 1, clause: "RETURNING \(MovieRow.columns.sql)"))
+            try MovieRow.bind(
+                MovieRecord(draft: draft), id: nil, to: statement, offset: 0,
+                now: Timestamp.string(from: Date()))
+            defer { statement.reset() }
+            let inserted = try statement.step() ? MovieRow.decode(statement) : nil
             guard let inserted else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
             return inserted
         }
@@ -109,7 +106,7 @@ public final class MovieStore: Sendable {
                 let statement = try connection.cachedStatement(MovieRow.insertSQL(rows: batch.count))
                 for (row, record) in batch.enumerated() {
                     try MovieRow.bind(
-                        record, id: nil, to: statement, offset: Int32(row) * MovieRow.columnCount, now: now)
+                        record, id: nil, to: statement, offset: Int32(row) * MovieRow.columns.count, now: now)
                 }
                 do {
                     try statement.run()
@@ -182,7 +179,7 @@ public final class MovieStore: Sendable {
                 guard let movie = try Self.movie(id: id, in: connection) else {
                     throw MovieError.notFound(id: id)
                 }
-                try connection.execute("DELETE FROM movies WHERE id = ?", [id])
+                try connection.execute("DELETE FROM movies WHERE id = ?", arguments: [id])
                 removed.append(movie)
             }
             return removed
@@ -192,7 +189,7 @@ public final class MovieStore: Sendable {
     // MARK: - SQL
 
     static func movie(id: Int64, in connection: Connection) throws -> Movie? {
-        try connection.cachedStatement("SELECT \(MovieRow.columns) FROM movies WHERE id = ?")
+        try connection.cachedStatement("SELECT \(MovieRow.columns.sql) FROM movies WHERE id = ?")
             .fetchOne([id], MovieRow.decode)
     }
 
@@ -204,7 +201,7 @@ public final class MovieStore: Sendable {
         // Matches the unique index movies_unique_title_year (title NOCASE, coalesce(year, 0)).
         try connection.cachedStatement(
             """
-            SELECT \(MovieRow.columns) FROM movies
+            SELECT \(MovieRow.columns.sql) FROM movies
             WHERE title = ? AND coalesce(year, 0) = coalesce(?, 0) AND id IS NOT ?
             """
         ).fetchOne([draft.title, draft.year, id], MovieRow.decode)
@@ -217,7 +214,7 @@ public final class MovieStore: Sendable {
             SET title = ?, year = ?, rating = ?, watched_on = ?, note = ?, stars = ?, imdb_id = ?,
                 letterboxd_uri = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
             WHERE id = ?
-            RETURNING \(MovieRow.columns)
+            RETURNING \(MovieRow.columns.sql)
             """
         ).fetchOne(
             [
@@ -294,7 +291,7 @@ public final class MovieStore: Sendable {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let orderClause = query.sort == .added ? "id \(direction)" : "\(key) \(direction), id \(direction)"
         arguments.append(query.limit ?? -1)
-        let sql = "SELECT \(MovieRow.columns) FROM movies \(whereClause) ORDER BY \(orderClause) LIMIT ?"
+        let sql = "SELECT \(MovieRow.columns.sql) FROM movies \(whereClause) ORDER BY \(orderClause) LIMIT ?"
         return (sql, arguments)
     }
 

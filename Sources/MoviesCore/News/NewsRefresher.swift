@@ -42,10 +42,6 @@ public struct NewsRefresher: Sendable {
         /// Each refreshed feed with its outcome, in subscription order.
         public var outcomes: [FeedOutcome]
 
-        /// Feeds fetched with a body (200).
-        public var fetchedCount: Int {
-            outcomes.filter { if case .updated = $0.outcome { true } else { false } }.count
-        }
         /// Feeds answered 304.
         public var notModifiedCount: Int { outcomes.filter { $0.outcome == .notModified }.count }
         /// Items seen for the first time.
@@ -73,20 +69,20 @@ public struct NewsRefresher: Sendable {
     public func refresh(
         feeds: [Feed]? = nil, jobs: Int = 8, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> Summary {
-        let feeds = try feeds ?? repository.feeds()
+        let feeds = if let feeds { feeds } else { try await repository.feeds() }
         let fetched = await fetchAndParse(feeds, jobs: max(1, jobs), progress: progress)
         var outcomes: [FeedOutcome] = []
         for (feed, result) in zip(feeds, fetched) {
             let date = now()
             switch result {
             case .failure(let problem):
-                try repository.recordFailure(feedID: feed.id, message: problem.reason, at: date)
+                try await repository.recordFailure(feedID: feed.id, message: problem.reason, at: date)
                 outcomes.append(FeedOutcome(feed: feed, outcome: .failed(problem.reason)))
             case .success(.none):
-                try repository.recordNotModified(feedID: feed.id, at: date)
+                try await repository.recordNotModified(feedID: feed.id, at: date)
                 outcomes.append(FeedOutcome(feed: feed, outcome: .notModified))
             case .success(.some(let document)):
-                let update = try repository.store(
+                let update = try await repository.store(
                     document.feed, feedID: feed.id, etag: document.etag, lastModified: document.lastModified,
                     fetchedAt: date)
                 outcomes.append(FeedOutcome(feed: feed, outcome: .updated(update)))
@@ -101,7 +97,7 @@ public struct NewsRefresher: Sendable {
     /// transaction; nothing is written when the fetch or the parse fails.
     public func subscribe(url: String) async throws -> (feed: Feed, update: FeedUpdate) {
         let address = try NewsRepository.validatedFeedURL(url)
-        if let existing = try repository.feed(reference: address) {
+        if let existing = try await repository.feed(reference: address) {
             throw NewsError.alreadySubscribed(existing)
         }
         guard let parsedURL = URL(string: address) else { throw NewsError.invalidFeedURL(url) }
@@ -112,7 +108,7 @@ public struct NewsRefresher: Sendable {
             throw FeedProblem(
                 reason: "the server answered 304 Not Modified to a first request", isBadData: true)
         case .success(.some(let document)):
-            return try repository.subscribe(
+            return try await repository.subscribe(
                 url: address, storing: document.feed, etag: document.etag,
                 lastModified: document.lastModified,
                 fetchedAt: now())

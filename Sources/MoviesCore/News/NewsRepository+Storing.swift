@@ -13,20 +13,9 @@ extension NewsRepository {
         _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
     ) throws -> FeedUpdate {
         try database.write { connection in
-            guard try Self.feed(id: feedID, in: connection) != nil else {
-                throw NewsError.feedNotFound("#\(feedID)")
-            }
-            try connection.execute(
-                """
-                UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
-                    last_modified = ?, last_fetched_at = ?, last_error = NULL
-                WHERE id = ?
-                """,
-                [
-                    parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt),
-                    feedID,
-                ])
-            return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+            try Self.store(
+                parsed, feedID: feedID, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                in: connection)
         }
     }
 
@@ -41,20 +30,65 @@ extension NewsRepository {
 
     /// Records a fetch answered `304 Not Modified`.
     public func recordNotModified(feedID: Int64, at date: Date) throws {
-        try database.write { connection in
-            try connection.execute(
-                "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
-                [Timestamp.string(from: date), feedID])
-        }
+        try database.write { try Self.recordNotModified(feedID: feedID, at: date, in: $0) }
     }
 
     /// Records why a feed's fetch failed; its items stay as they were.
     public func recordFailure(feedID: Int64, message: String, at date: Date) throws {
-        try database.write { connection in
-            try connection.execute(
-                "UPDATE feeds SET last_fetched_at = ?, last_error = ? WHERE id = ?",
-                [Timestamp.string(from: date), message, feedID])
+        try database.write { try Self.recordFailure(feedID: feedID, message: message, at: date, in: $0) }
+    }
+
+    // MARK: - SQL
+
+    static func subscribe(
+        url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date,
+        in connection: Connection
+    ) throws -> (feed: Feed, update: FeedUpdate) {
+        if let existing = try Self.feed(url: url, in: connection) {
+            throw NewsError.alreadySubscribed(existing)
         }
+        try connection.execute(
+            FeedRow.insertSQL,
+            arguments: FeedRow.arguments(
+                url: url, title: parsed.title, siteURL: parsed.siteURL, etag: etag,
+                lastModified: lastModified,
+                lastFetchedAt: fetchedAt, createdAt: fetchedAt))
+        let feedID = connection.lastInsertedRowID
+        let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+        guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
+        return (feed, update)
+    }
+
+    static func store(
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
+        in connection: Connection
+    ) throws -> FeedUpdate {
+        guard try Self.feed(id: feedID, in: connection) != nil else {
+            throw NewsError.feedNotFound("#\(feedID)")
+        }
+        try connection.execute(
+            """
+            UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
+                last_modified = ?, last_fetched_at = ?, last_error = NULL
+            WHERE id = ?
+            """,
+            arguments: [
+                parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt), feedID,
+            ])
+        return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+    }
+
+    static func recordNotModified(feedID: Int64, at date: Date, in connection: Connection) throws {
+        try connection.execute(
+            "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
+            arguments: [Timestamp.string(from: date), feedID])
+    }
+
+    static func recordFailure(feedID: Int64, message: String, at date: Date, in connection: Connection) throws
+    {
+        try connection.execute(
+            "UPDATE feeds SET last_fetched_at = ?, last_error = ? WHERE id = ?",
+            arguments: [Timestamp.string(from: date), message, feedID])
     }
 
     // MARK: - Upsert
@@ -72,46 +106,30 @@ extension NewsRepository {
         // per-feed one, `feed_id IS NULL` the loose one; `feed_id IS ?` would use neither and scan.
         let find = try connection.cachedStatement(
             feedID == nil
-                ? """
-                SELECT id, title, summary, url, source, image_url, published_at FROM news_items
-                WHERE feed_id IS NULL AND guid = ?
-                """
-                : """
-                SELECT id, title, summary, url, source, image_url, published_at FROM news_items
-                WHERE guid = ? AND feed_id = ?
-                """)
+                ? "SELECT \(NewsItemRow.columns.sql) FROM news_items WHERE feed_id IS NULL AND guid = ?"
+                : "SELECT \(NewsItemRow.columns.sql) FROM news_items WHERE guid = ? AND feed_id = ?")
         var seen: Set<String> = []
         for (item, key) in zip(parsed.items, keys) where seen.insert(key).inserted {
             let guid = feedID == nil ? "import:" + key : key
             let title = displayTitle(item)
+            let source = item.author ?? parsed.title
             let published = item.publishedAt.map(Timestamp.string(from:))
-            let existing = try find.fetchOne(feedID.map { [guid, $0] } ?? [guid]) { row in
-                (
-                    id: row.int64(at: 0), title: row.string(at: 1), summary: row.optionalString(at: 2),
-                    url: row.optionalString(at: 3), source: row.optionalString(at: 4),
-                    imageURL: row.optionalString(at: 5), published: row.string(at: 6)
-                )
-            }
-            guard let existing else {
+            guard let existing = try find.fetchOne(feedID.map { [guid, $0] } ?? [guid], NewsItemRow.decode)
+            else {
                 try connection.execute(
-                    """
-                    INSERT INTO news_items
-                        (feed_id, guid, title, summary, url, source, image_url, published_at, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        feedID, guid, title, item.summary, item.link, item.author ?? parsed.title,
-                        item.imageURL,
-                        published ?? fetched, fetched,
-                    ])
+                    NewsItemRow.insertSQL,
+                    arguments: NewsItemRow.arguments(
+                        feedID: feedID, guid: guid, title: title, summary: item.summary, url: item.link,
+                        source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
+                        fetchedAt: fetched))
                 update.inserted += 1
                 continue
             }
-            let newPublished = published ?? existing.published
-            let source = item.author ?? parsed.title
+            // An item seen before keeps its date when the feed gives none.
+            let newPublished = published ?? Timestamp.string(from: existing.publishedAt)
             if existing.title == title && existing.summary == item.summary && existing.url == item.link
                 && existing.source == source && existing.imageURL == item.imageURL
-                && existing.published == newPublished
+                && Timestamp.string(from: existing.publishedAt) == newPublished
             {
                 update.unchanged += 1
                 continue
@@ -122,7 +140,9 @@ extension NewsRepository {
                     published_at = ?, fetched_at = ?
                 WHERE id = ?
                 """,
-                [title, item.summary, item.link, source, item.imageURL, newPublished, fetched, existing.id])
+                arguments: [
+                    title, item.summary, item.link, source, item.imageURL, newPublished, fetched, existing.id,
+                ])
             update.updated += 1
         }
         return update

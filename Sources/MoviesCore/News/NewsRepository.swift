@@ -31,8 +31,11 @@ public final class NewsRepository: Sendable {
             }
             guard
                 let feed = try connection.cachedStatement(
-                    "INSERT INTO feeds (url) VALUES (?) RETURNING \(NewsRows.feedColumns)"
-                ).fetchOne([url], NewsRows.feed)
+                    FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)"
+                ).fetchOne(
+                    FeedRow.arguments(
+                        url: url, title: nil, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
+                        createdAt: Date()), FeedRow.decode)
             else { throw NewsError.feedNotFound(url) }
             return feed
         }
@@ -46,21 +49,9 @@ public final class NewsRepository: Sendable {
     {
         let url = try Self.validatedFeedURL(url)
         return try database.write { connection in
-            if let existing = try Self.feed(url: url, in: connection) {
-                throw NewsError.alreadySubscribed(existing)
-            }
-            try connection.execute(
-                """
-                INSERT INTO feeds (url, title, site_url, etag, last_modified, last_fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-                [url, parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt)])
-            let feedID = connection.lastInsertedRowID
-            let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
-            guard let feed = try Self.feed(id: feedID, in: connection) else {
-                throw NewsError.feedNotFound(url)
-            }
-            return (feed, update)
+            try Self.subscribe(
+                url: url, storing: parsed, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                in: connection)
         }
     }
 
@@ -78,18 +69,15 @@ public final class NewsRepository: Sendable {
                 """
                 UPDATE OR IGNORE news_items SET feed_id = NULL, source = coalesce(source, ?)
                 WHERE feed_id = ? AND starred = 1
-                """, [feed.displayName, feed.id])
-            try connection.execute("DELETE FROM feeds WHERE id = ?", [feed.id])
+                """, arguments: [feed.displayName, feed.id])
+            try connection.execute("DELETE FROM feeds WHERE id = ?", arguments: [feed.id])
             return feed
         }
     }
 
     /// Every subscribed feed, in the order subscribed.
     public func feeds() throws -> [Feed] {
-        try database.read { connection in
-            try connection.cachedStatement("SELECT \(NewsRows.feedColumns) FROM feeds ORDER BY id")
-                .fetchAll([], NewsRows.feed)
-        }
+        try database.read(Self.feeds(in:))
     }
 
     /// The feed with this id (`3`, `#3`) or URL, or nil.
@@ -119,15 +107,13 @@ public final class NewsRepository: Sendable {
         return try database.write { connection in
             guard
                 let item = try connection.cachedStatement(
-                    """
-                    INSERT INTO news_items (guid, title, summary, url, source, image_url, published_at, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(NewsRows.itemColumns)
-                    """
+                    NewsItemRow.insertSQL + " RETURNING \(NewsItemRow.columns.sql)"
                 ).fetchOne(
-                    [
-                        guid, title, draft.summary, draft.url, draft.source, draft.imageURL,
-                        Timestamp.string(from: draft.publishedAt ?? now), Timestamp.string(from: now),
-                    ], NewsRows.item)
+                    NewsItemRow.arguments(
+                        feedID: nil, guid: guid, title: title, summary: draft.summary, url: draft.url,
+                        source: draft.source, imageURL: draft.imageURL,
+                        publishedAt: Timestamp.string(from: draft.publishedAt ?? now),
+                        fetchedAt: Timestamp.string(from: now)), NewsItemRow.decode)
             else { throw NewsError.itemNotFound(id: connection.lastInsertedRowID) }
             return item
         }
@@ -137,14 +123,13 @@ public final class NewsRepository: Sendable {
     /// `FullTextQuery.Problem` for text with no words.
     public func search(_ text: String, limit: Int? = nil) throws -> [NewsItem] {
         let expression = try FullTextQuery.expression(for: text)
-        let columns = MovieRow.qualified(NewsRows.itemColumns, table: "news_items")
         return try database.read { connection in
             try connection.cachedStatement(
                 """
-                SELECT \(columns) FROM news_items_fts JOIN news_items ON news_items.id = news_items_fts.rowid
+                SELECT \(NewsItemRow.columns.qualified) FROM news_items_fts JOIN news_items ON news_items.id = news_items_fts.rowid
                 WHERE news_items_fts MATCH ? ORDER BY rank, news_items.id LIMIT ?
                 """
-            ).fetchAll([expression, limit ?? -1], NewsRows.item)
+            ).fetchAll([expression, limit ?? -1], NewsItemRow.decode)
         }
     }
 
@@ -166,10 +151,11 @@ public final class NewsRepository: Sendable {
                 // An item read before keeps the time it was first read.
                 try connection.execute(
                     "UPDATE news_items SET read_at = ? WHERE id = ? AND read_at IS NULL",
-                    [Timestamp.string(from: date), id])
+                    arguments: [Timestamp.string(from: date), id])
             } else {
                 try connection.execute(
-                    "UPDATE news_items SET read_at = NULL WHERE id = ? AND read_at IS NOT NULL", [id])
+                    "UPDATE news_items SET read_at = NULL WHERE id = ? AND read_at IS NOT NULL",
+                    arguments: [id])
             }
         }
     }
@@ -179,18 +165,25 @@ public final class NewsRepository: Sendable {
     public func setStarred(id: Int64, _ isStarred: Bool) throws -> NewsItem {
         try update(id: id) { connection in
             try connection.execute(
-                "UPDATE news_items SET starred = ? WHERE id = ? AND starred != ?", [isStarred, id, isStarred])
+                "UPDATE news_items SET starred = ? WHERE id = ? AND starred != ?",
+                arguments: [isStarred, id, isStarred])
         }
     }
 
-    /// The page `query` selects, now and after every change to the news by anyone.
-    public func observe(_ query: NewsQuery) -> AsyncThrowingStream<[NewsItem], any Error> {
-        database.observe(tables: ["news_items", "feeds"]) { try Self.page(query, in: $0) }
+    /// A signal once the observation is in place, then after every commit that may change what `query`
+    /// selects: one that wrote to a table its query reads (`news_items`, and the full-text index when it
+    /// filters by text), from this process, or any commit from another process. See
+    /// `Database.commits(touchingTablesReadBy:)`.
+    public func changes(of query: NewsQuery) -> AsyncStream<Void> {
+        // The tables come from the compiled query, so a page of no rows finds them as well as any.
+        var probe = query
+        probe.limit = 0
+        return database.commits(touchingTablesReadBy: Self.pageReader(probe))
     }
 
-    /// A signal after every commit that touched the news, from this process or another.
-    public func changes() -> AsyncStream<Void> {
-        database.commits(touching: ["news_items", "feeds"])
+    /// Reads the page `query` selects and drops it: what `changes(of:)` learns the tables from.
+    private static func pageReader(_ query: NewsQuery) -> @Sendable (Connection) throws -> Void {
+        { connection in _ = try page(query, in: connection) }
     }
 
     // MARK: - SQL
@@ -207,18 +200,23 @@ public final class NewsRepository: Sendable {
     }
 
     static func item(id: Int64, in connection: Connection) throws -> NewsItem? {
-        try connection.cachedStatement("SELECT \(NewsRows.itemColumns) FROM news_items WHERE id = ?")
-            .fetchOne([id], NewsRows.item)
+        try connection.cachedStatement("SELECT \(NewsItemRow.columns.sql) FROM news_items WHERE id = ?")
+            .fetchOne([id], NewsItemRow.decode)
+    }
+
+    static func feeds(in connection: Connection) throws -> [Feed] {
+        try connection.cachedStatement("SELECT \(FeedRow.columns.sql) FROM feeds ORDER BY id")
+            .fetchAll([], FeedRow.decode)
     }
 
     static func feed(id: Int64, in connection: Connection) throws -> Feed? {
-        try connection.cachedStatement("SELECT \(NewsRows.feedColumns) FROM feeds WHERE id = ?")
-            .fetchOne([id], NewsRows.feed)
+        try connection.cachedStatement("SELECT \(FeedRow.columns.sql) FROM feeds WHERE id = ?")
+            .fetchOne([id], FeedRow.decode)
     }
 
     static func feed(url: String, in connection: Connection) throws -> Feed? {
-        try connection.cachedStatement("SELECT \(NewsRows.feedColumns) FROM feeds WHERE url = ?")
-            .fetchOne([url], NewsRows.feed)
+        try connection.cachedStatement("SELECT \(FeedRow.columns.sql) FROM feeds WHERE url = ?")
+            .fetchOne([url], FeedRow.decode)
     }
 
     static func feed(reference: String, in connection: Connection) throws -> Feed? {
@@ -244,7 +242,7 @@ public final class NewsRepository: Sendable {
 
     static func page(_ query: NewsQuery, in connection: Connection) throws -> [NewsItem] {
         let (sql, arguments) = try pageSQL(query)
-        return try connection.cachedStatement(sql).fetchAll(arguments, NewsRows.item)
+        return try connection.cachedStatement(sql).fetchAll(arguments, NewsItemRow.decode)
     }
 
     /// The statement and arguments that read one page of `query`: filters, the key-based cursor, newest
@@ -274,7 +272,7 @@ public final class NewsRepository: Sendable {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         arguments.append(query.limit ?? -1)
         let sql = """
-            SELECT \(NewsRows.itemColumns) FROM news_items \(whereClause)
+            SELECT \(NewsItemRow.columns.sql) FROM news_items \(whereClause)
             ORDER BY published_at DESC, id DESC LIMIT ?
             """
         return (sql, arguments)

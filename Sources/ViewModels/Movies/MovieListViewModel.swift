@@ -118,9 +118,6 @@ public final class MovieListViewModel {
         observation = nil
     }
 
-    /// True while the list follows the store.
-    public var isObserving: Bool { observation != nil }
-
     // MARK: - Actions
 
     /// Rates a movie; the list updates through the store's notification.

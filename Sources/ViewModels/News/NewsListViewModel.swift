@@ -10,7 +10,8 @@ import Observation
 ///   no more data; items are deduplicated by id; a page shorter than `pageSize` means no more data.
 /// - `retry()`: after an error, refreshes when the list is empty, else loads more.
 /// - A failed refresh keeps the items already shown and sets `.error`.
-/// - With `startObservingChanges()`, a change to the news by anyone re-reads the pages shown.
+/// - With `startObservingChanges()`, a change by anyone to what the filter selects re-reads the pages
+///   shown, and `onNewItems` hears the items that were not shown before.
 @MainActor
 @Observable
 public final class NewsListViewModel {
@@ -25,7 +26,15 @@ public final class NewsListViewModel {
     /// Items per page.
     public let pageSize: Int
     /// Which items to show (unread, starred, one feed, text); set it, then `loadData`.
-    public var filter = NewsQuery()
+    public var filter = NewsQuery() {
+        didSet {
+            // A filter that reads other tables (text search reads the full-text index) needs other signals.
+            if changeObservation != nil && filter != oldValue { startObservingChanges() }
+        }
+    }
+    /// Called on the main actor after a change made elsewhere brought items the list did not show
+    /// before (newest first), for a change feed.
+    @ObservationIgnored public var onNewItems: (@MainActor ([NewsItem]) -> Void)?
 
     @ObservationIgnored private let repository: NewsRepository
     @ObservationIgnored private let refresher: NewsRefresher
@@ -99,10 +108,11 @@ public final class NewsListViewModel {
 
     // MARK: - Following changes
 
-    /// Re-reads the pages shown whenever the news changes (a refresh elsewhere, `sqlite3`, another list).
+    /// Re-reads the pages shown whenever what the filter selects changes (a refresh elsewhere, `sqlite3`,
+    /// another list).
     public func startObservingChanges() {
         changeObservation?.cancel()
-        let changes = repository.changes()
+        let changes = repository.changes(of: filter)
         changeObservation = Task { [weak self] in
             for await _ in changes {
                 guard let self else { return }
@@ -160,13 +170,12 @@ public final class NewsListViewModel {
         }
     }
 
-    /// Reads one page off the main actor.
+    /// Reads one page off the main actor (and off the cooperative pool: see `NewsRepository.page`).
     private func fetch(after cursor: NewsCursor?, limit: Int) async throws -> [NewsItem] {
         var query = filter
         query.after = cursor
         query.limit = limit
-        let repository = repository
-        return try await Task.detached { try repository.page(query) }.value
+        return try await repository.page(query)
     }
 
     /// Re-reads as many items as are shown (whole pages), keeping the position in the list.
@@ -181,9 +190,12 @@ public final class NewsListViewModel {
         let pages = max(1, (items.count + pageSize - 1) / pageSize)
         do {
             let window = try await fetch(after: nil, limit: pages * pageSize)
+            let shown = Set(items.map(\.id))
+            let new = window.filter { !shown.contains($0.id) }
             items = window
             hasMoreData = window.count == pages * pageSize
             if case .error = state {} else { state = settledState }
+            if !new.isEmpty { onNewItems?(new) }
         } catch {
             state = .error(ErrorText.message(for: error))
         }

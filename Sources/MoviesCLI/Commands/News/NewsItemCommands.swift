@@ -38,7 +38,7 @@ enum NewsListCommand: Command {
         // One more than the page tells whether another page follows.
         filter.after = arguments[after]
         filter.limit = limit.withLookahead
-        var items = try dependencies.news.page(filter)
+        var items = try await dependencies.news.page(filter)
         let hasMore = items.count > limit.value
         if hasMore {
             items.removeLast(items.count - limit.value)
