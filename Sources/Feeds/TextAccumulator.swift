@@ -40,6 +40,44 @@ struct TextAccumulator {
         output.append(scalar)
     }
 
+    /// Appends every character of `text` as `append(_:)` does.
+    mutating func appendText(_ text: String) {
+        for scalar in text.unicodeScalars {
+            append(scalar)
+        }
+    }
+
+    /// Appends `text` right after what is there, without the space that may be pending, which then
+    /// follows it instead: a link's number after its text (`link[1]`). Nothing pending is written
+    /// before it, so it never starts a line of its own.
+    mutating func appendAttached(_ text: String) {
+        let space = pendingSpace
+        let breaks = pendingBreaks
+        pendingSpace = false
+        pendingBreaks = 0
+        for scalar in text.unicodeScalars {
+            append(scalar)
+        }
+        pendingSpace = space
+        pendingBreaks = breaks
+    }
+
+    /// Starts a line with `prefix` written as it is (indentation and a bullet): any pending breaks
+    /// first, pending space dropped.
+    mutating func startLine(prefix: String) {
+        if !output.isEmpty {
+            for _ in 0..<(singleLine ? 0 : max(1, pendingBreaks)) {
+                output.append("\n")
+            }
+            if singleLine {
+                output.append(" ")
+            }
+        }
+        pendingSpace = false
+        pendingBreaks = 0
+        output.append(contentsOf: prefix.unicodeScalars)
+    }
+
     /// Notes white space between words.
     mutating func space() {
         pendingSpace = true
