@@ -111,7 +111,17 @@ final class HTMLRenderer {
     func text(_ text: String) {
         guard hiddenDepth == 0 else { return }
         let keepsBreaks = newlinesAreBreaks || preformattedDepth > 0
-        for scalar in text.unicodeScalars {
+        let scalars = text.unicodeScalars
+        // Runs of printable ASCII (most text) are written whole; anything else one by one.
+        var runStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar.value > 0x20 && scalar.value < 0x7F {
+                index = scalars.index(after: index)
+                continue
+            }
+            accumulator.appendWord(Substring(scalars[runStart..<index]))
             if scalar == "\n" {
                 if keepsBreaks {
                     accumulator.lineBreak()
@@ -121,7 +131,10 @@ final class HTMLRenderer {
             } else if let shown = HTMLRenderer.displayable(scalar) {
                 accumulator.append(shown)
             }
+            index = scalars.index(after: index)
+            runStart = index
         }
+        accumulator.appendWord(Substring(scalars[runStart..<index]))
     }
 
     // MARK: - Layout

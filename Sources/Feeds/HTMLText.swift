@@ -51,7 +51,7 @@ public enum HTMLText {
         let cleaned = TerminalSafety.clean(html)
         let hasMarkup = containsMarkup(cleaned)
         let renderer = HTMLRenderer(mode: mode, newlinesAreBreaks: !hasMarkup)
-        guard hasMarkup || cleaned.contains("&") else {
+        guard hasMarkup || containsReference(cleaned) else {
             renderer.text(cleaned)
             return renderer
         }
@@ -106,6 +106,20 @@ public enum HTMLText {
             pointer = pointer.successor().successor()
         }
         return attributes
+    }
+
+    /// Whether the text has an `&` that may start a character reference (`&amp;`, `&#233;`).
+    private static func containsReference(_ text: String) -> Bool {
+        var previousWasAmpersand = false
+        for byte in text.utf8 {
+            if previousWasAmpersand
+                && (byte == UInt8(ascii: "#") || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte))
+            {
+                return true
+            }
+            previousWasAmpersand = byte == UInt8(ascii: "&")
+        }
+        return false
     }
 
     /// Whether the text has anything that looks like a tag or a comment; text without one keeps its

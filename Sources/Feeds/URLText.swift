@@ -23,6 +23,7 @@ enum URLText {
     /// `text` trimmed, with line breaks and tabs (feeds wrap long URLs) removed and inner spaces
     /// percent-encoded.
     private static func compact(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: TextAccumulator.isCollapsibleSpace) else { return text }
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: { !TextAccumulator.isCollapsibleSpace($0) }),
             let last = scalars.lastIndex(where: { !TextAccumulator.isCollapsibleSpace($0) })

@@ -25,6 +25,14 @@ struct XMLParseLimits {
 final class XMLSAXParser {
     private let handler: any XMLEventHandler
     private var names: [UnsafeRawPointer: String] = [:]
+    private var elementNames: [ElementKey: XMLName] = [:]
+
+    /// An element name as libxml2 gives it: three pointers into its dictionary (or NULL).
+    private struct ElementKey: Hashable {
+        var local: UnsafeRawPointer?
+        var prefix: UnsafeRawPointer?
+        var uri: UnsafeRawPointer?
+    }
 
     private init(handler: any XMLEventHandler) {
         self.handler = handler
@@ -66,9 +74,25 @@ final class XMLSAXParser {
         return name
     }
 
-    /// The element's name, with undeclared conventional prefixes (`dc:`, `media:`...) mapped to the
+    /// The element's name (made once per parse for each name), with undeclared conventional prefixes (`dc:`, `media:`...) mapped to the
     /// namespace careless feeds meant.
     private func name(local: UnsafePointer<CChar>?, prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?)
+        -> XMLName
+    {
+        let key = ElementKey(
+            local: local.map(UnsafeRawPointer.init), prefix: prefix.map(UnsafeRawPointer.init),
+            uri: uri.map(UnsafeRawPointer.init))
+        if let known = elementNames[key] {
+            return known
+        }
+        let name = makeName(local: local, prefix: prefix, uri: uri)
+        elementNames[key] = name
+        return name
+    }
+
+    private func makeName(
+        local: UnsafePointer<CChar>?, prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?
+    )
         -> XMLName
     {
         let localName = string(local) ?? ""
