@@ -162,7 +162,8 @@ struct FeedParserHostileTests {
     /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-after-sanitizing): a declaration this
     /// reader did not take for one, such as `encoding="Shift_JIS\0"` or one after a control character,
     /// became one once the sanitizer dropped the control characters, and libxml2 then converted the
-    /// UTF-8 document itself and crashed. What libxml2 parses now always declares UTF-8.
+    /// UTF-8 document itself and crashed. libxml2 now ignores every declaration (XML_PARSE_IGNORE_ENC)
+    /// and reads the UTF-8 it is given.
     @Test("a declaration that only the sanitizer completes still leaves libxml2 reading UTF-8")
     func declarationAfterSanitizing() throws {
         func title(_ bytes: [UInt8]) throws -> String? {
