@@ -43,6 +43,12 @@ let package = Package(
         // Removes registered temporary files when SIGINT, SIGTERM or SIGHUP ends the process (an
         // async-signal-safe handler needs C: no allocation, no locks).
         .target(name: "CTemporaryFiles"),
+        // dlopen()s libxml2 on the first feed or OPML parse, so no command pays for loading it (and ICU,
+        // zlib, liblzma) at start-up; needs no libxml2 headers to build.
+        .target(
+            name: "CXML2Loader",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
 
         // MARK: - Libraries
         // Basics: the lock, white space, bounded concurrency and control characters every layer uses.
@@ -51,8 +57,8 @@ let package = Package(
         .target(name: "Checksum"),
         // Storage: SQLite connections, statements, transactions, migrations, change observation.
         .target(name: "Storage", dependencies: ["Basics", "CSQLite", "Checksum"]),
-        // Feeds: RSS, Atom and OPML parsing, feed dates, HTML to text, fetching. No database.
-        .target(name: "Feeds", dependencies: ["Basics", "CCurlLoader"]),
+        // Feeds: RSS, Atom, JSON Feed and OPML parsing, feed dates, HTML to text, fetching. No database.
+        .target(name: "Feeds", dependencies: ["Basics", "CCurlLoader", "CXML2Loader"]),
         // MoviesCore: movies, news, search, and AppDatabase (the file with its migrations).
         .target(
             name: "MoviesCore",
@@ -98,7 +104,8 @@ let package = Package(
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "TestSupport"]),
         .testTarget(
-            name: "FeedsTests", dependencies: ["Basics", "Feeds", "FeedServer", "TestSupport"],
+            name: "FeedsTests",
+            dependencies: ["Basics", "Feeds", "CXML2Loader", "FeedServer", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MoviesCoreTests",

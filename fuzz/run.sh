@@ -27,6 +27,7 @@ swift_flags=(
     -Xcc "-fmodule-map-file=$build/gen/CCurlLoader.modulemap"
     -Xcc "-fmodule-map-file=$build/gen/CZipLoader.modulemap"
     -Xcc "-fmodule-map-file=$build/gen/CTemporaryFiles.modulemap"
+    -Xcc "-fmodule-map-file=$build/gen/CXML2Loader.modulemap"
 )
 
 # The package's C targets: SwiftPM writes each one's module map from its include/ folder; the same is
@@ -125,6 +126,22 @@ build_all() {
         fi
     done
 
+    # CXML2Loader likewise: it dlopen()s libxml2, whose parsers the feed target reaches through it, so
+    # its C files are compiled with the sanitizers too (libxml2 itself is the system's, uninstrumented).
+    printf 'module CXML2Loader {\n    header "%s"\n    export *\n}\n' \
+        "$PWD/Sources/CXML2Loader/include/xml2_loader.h" >"$build/gen/CXML2Loader.modulemap"
+    if stale "$build/obj/CXML2Loader.o" Sources/CXML2Loader/*.c Sources/CXML2Loader/*.h \
+        Sources/CXML2Loader/include/*.h; then
+        echo "compiling CXML2Loader"
+        local source objects=()
+        for source in Sources/CXML2Loader/*.c; do
+            clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CXML2Loader/include \
+                -c -o "$build/obj/CXML2Loader-$(basename "$source" .c).o" "$source"
+            objects+=("$build/obj/CXML2Loader-$(basename "$source" .c).o")
+        done
+        ld -r -o "$build/obj/CXML2Loader.o" "${objects[@]}"
+    fi
+
     local basics checksum storage feeds core interchange view_models cli
     mapfile -t basics < <(find Sources/Basics -name '*.swift' | sort)
     mapfile -t checksum < <(find Sources/Checksum -name '*.swift' | sort)
@@ -147,7 +164,10 @@ build_all() {
 
     local target library objects
     for target in "${targets[@]}"; do
-        objects=("$build/obj/CCurlLoader.o" "$build/obj/CZipLoader.o" "$build/obj/CTemporaryFiles.o")
+        objects=(
+            "$build/obj/CCurlLoader.o" "$build/obj/CXML2Loader.o" "$build/obj/CZipLoader.o"
+            "$build/obj/CTemporaryFiles.o"
+        )
         for library in $(libraries "$target"); do
             objects+=("$build/obj/$library.o")
         done

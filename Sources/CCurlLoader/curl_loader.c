@@ -203,27 +203,6 @@ const char *movies_curl_library_name(void) {
     return library_names[0];
 }
 
-const char *movies_curl_version(void) {
-    return movies_curl_load() ? curl.version : NULL;
-}
-
-unsigned int movies_curl_version_number(void) {
-    return movies_curl_load() ? curl.version_num : 0;
-}
-
-int movies_curl_probe(const char *name, char *error, size_t error_size) {
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (library != NULL) {
-        dlclose(library);
-        return 1;
-    }
-    if (error != NULL && error_size > 0) {
-        const char *reason = dlerror();
-        snprintf(error, error_size, "%s", reason != NULL ? reason : "dlopen failed");
-    }
-    return 0;
-}
-
 // MARK: - Cancelling
 
 struct movies_curl_cancel_flag {
@@ -310,7 +289,8 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
         free(result->etag);
         free(result->last_modified);
         free(result->location);
-        result->etag = result->last_modified = result->location = NULL;
+        free(result->content_type);
+        result->etag = result->last_modified = result->location = result->content_type = NULL;
         return length;
     }
     if (!transfer->in_headers) {
@@ -349,6 +329,8 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
         replace(&result->last_modified, value, value_length);
     } else if (IS("location")) {
         replace(&result->location, value, value_length);
+    } else if (IS("content-type")) {
+        replace(&result->content_type, value, value_length);
     } else if (IS("content-length")) {
         int64_t declared = 0;
         for (size_t index = 0; index < value_length && value[index] >= '0' && value[index] <= '9'; index++) {
@@ -573,6 +555,7 @@ void movies_curl_get_result_free(movies_curl_get_result *result) {
     free(result->location);
     free(result->etag);
     free(result->last_modified);
+    free(result->content_type);
     free(result->body);
     memset(result, 0, sizeof *result);
 }

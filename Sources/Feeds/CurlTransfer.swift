@@ -1,5 +1,11 @@
 import CCurlLoader
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// libcurl as this process sees it: loaded with `dlopen` on the first fetch, never before.
 ///
@@ -22,24 +28,6 @@ enum CurlLibrary {
     /// The library name tried first: "libcurl.so.4" (or "libcurl.4.dylib" on macOS).
     static var libraryName: String {
         String(cString: movies_curl_library_name())
-    }
-
-    /// Tries to `dlopen` `name` (and closes it again): nil when it loads, else dlerror's text.
-    /// Leaves the process's own libcurl alone; for tests and diagnostics.
-    static func probe(_ name: String) -> String? {
-        var error = [CChar](repeating: 0, count: 512)
-        guard movies_curl_probe(name, &error, error.count) == 0 else { return nil }
-        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The loaded libcurl's version ("7.88.1"), or nil when it cannot be loaded (loads it).
-    static var version: String? {
-        movies_curl_version().map { String(cString: $0) }
-    }
-
-    /// The loaded libcurl's version as 0xXXYYZZ, or 0 when it cannot be loaded (loads it).
-    static var versionNumber: UInt32 {
-        movies_curl_version_number()
     }
 }
 
@@ -113,7 +101,8 @@ struct CurlGet: Sendable {
             effectiveURL: result.effective_url.map { String(cString: $0) },
             location: result.location.map { String(cString: $0) },
             etag: result.etag.map { String(cString: $0) },
-            lastModified: result.last_modified.map { String(cString: $0) }, body: body)
+            lastModified: result.last_modified.map { String(cString: $0) },
+            contentType: result.content_type.map { String(cString: $0) }, body: body)
     }
 }
 
@@ -150,6 +139,8 @@ struct CurlResponse: Sendable, Equatable {
     var location: String?
     var etag: String?
     var lastModified: String?
+    /// The last response's `Content-Type` header.
+    var contentType: String?
     var body = Data()
 }
 

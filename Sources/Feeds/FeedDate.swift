@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the dates found in feeds: RFC 822/1123 (RSS) and RFC 3339/ISO 8601 (Atom, Dublin Core).
 ///

@@ -1,12 +1,13 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns the events of an RSS 0.9x/2.0, RDF (RSS 0.90/1.0) or Atom document into a `ParsedFeed`.
 ///
 /// It keeps a stack of open elements with their `xml:base`, so every field is taken only from where
 /// its format puts it: an item's title is a direct child of the item, not the title of an
-/// `<image>` or of an Atom `<source>`.
+/// `<image>` or of an Atom `<source>`. The fields themselves are read in
+/// `FeedDocumentHandler+Fields.swift`.
 final class FeedDocumentHandler: XMLEventHandler {
-    private struct Frame {
+    struct Frame {
         var name: XMLName
         var attributes: XMLAttributes
         var base: URL?
@@ -22,17 +23,23 @@ final class FeedDocumentHandler: XMLEventHandler {
 
     private(set) var failure: FeedParseError?
     private let rootBase: URL?
-    private var frames: [Frame] = []
-    private var feed = FeedDraft()
+    private let latestDate: Date
+    var frames: [Frame] = []
+    var feed = FeedDraft()
     private var items: [ItemDraft] = []
-    private var item: ItemDraft?
-    private var itemDepth: Int?
+    var item: ItemDraft?
+    var itemDepth: Int?
     private var capture: XHTMLCapture?
-    private var isAtom = false
+    var isAtom = false
+    /// The namespace that elements without one stand for: Atom in a `<feed>` that forgot to declare
+    /// it, so that its entries are read all the same.
+    private var defaultNamespace = ""
 
-    /// A handler resolving relative links against `baseURL` (normally the feed's own URL).
-    init(baseURL: URL?) {
+    /// A handler resolving relative links against `baseURL` (normally the feed's own URL); item dates
+    /// after `latestDate` count as none.
+    init(baseURL: URL?, latestDate: Date) {
         self.rootBase = baseURL
+        self.latestDate = latestDate
     }
 
     /// The feed gathered so far, cleaned up.
@@ -43,14 +50,17 @@ final class FeedDocumentHandler: XMLEventHandler {
         let title = feed.title.map(\.singleLine).flatMap { $0.isEmpty ? nil : $0 }
         return ParsedFeed(
             title: title, siteURL: siteURL,
-            items: items.map { $0.build(fallbackBase: fallbackBase, feedAuthor: feedAuthor) })
+            items: items.map {
+                $0.build(fallbackBase: fallbackBase, feedAuthor: feedAuthor, latestDate: latestDate)
+            })
     }
 
     // MARK: - Events
 
-    func start(element name: XMLName, attributes: XMLAttributes) {
+    func start(element written: XMLName, attributes: XMLAttributes) {
+        let name = resolved(written)
         if capture != nil {
-            capture?.html += "<\(name.local)>"
+            capture?.html += FeedDocumentHandler.openingTag(name.local, attributes: attributes)
             frames.append(Frame(name: name, attributes: attributes, base: nil, isInsideXHTML: true))
             return
         }
@@ -92,20 +102,21 @@ final class FeedDocumentHandler: XMLEventHandler {
         }
     }
 
-    func end(element name: XMLName) {
+    func end(element written: XMLName) {
+        let name = resolved(written)
         guard var frame = frames.popLast() else { return }
         let depth = frames.count
         if frame.isInsideXHTML {
             capture?.html += "</\(name.local)>"
             return
         }
-        var value: MarkedUpText = .html(frame.text)
+        var value: MarkedUpText = .html(frame.text, base: frame.base)
         if let captured = capture, captured.depth == depth {
-            value = .html(captured.html)
+            value = .html(captured.html, base: frame.base)
             frame.text = captured.html
             capture = nil
         } else if XMLNamespaces.atomFamily.contains(name.namespace) {
-            value = FeedDocumentHandler.atomText(frame.text, attributes: frame.attributes)
+            value = FeedDocumentHandler.atomText(frame.text, attributes: frame.attributes, base: frame.base)
         }
         if depth == itemDepth {
             if let item {
@@ -126,88 +137,7 @@ final class FeedDocumentHandler: XMLEventHandler {
         }
     }
 
-    // MARK: - Items
-
-    private func startInItem(_ name: XMLName, attributes: XMLAttributes, base: URL?, isDirectChild: Bool) {
-        guard item != nil else { return }
-        let type = attributes["type"]?.lowercased() ?? ""
-        if isDirectChild, name.isRSS("enclosure"), type.hasPrefix("image/"), let url = attributes["url"] {
-            offerImage(url, base: base)
-        } else if name.isMedia("content"), let url = attributes["url"],
-            attributes["medium"]?.lowercased() == "image" || type.hasPrefix("image/")
-        {
-            offerImage(url, base: base)
-        } else if name.isMedia("thumbnail"), let url = attributes["url"] {
-            offerImage(url, base: base)
-        } else if isDirectChild, name.isAtom("link"), let href = attributes["href"] {
-            let relation = attributes["rel"]?.lowercased() ?? "alternate"
-            if relation == "enclosure", type.hasPrefix("image/") {
-                offerImage(href, base: base)
-            } else if FeedDocumentHandler.isAlternate(attributes), item?.link == nil {
-                item?.link = RawLink(text: href, base: base)
-            }
-        }
-    }
-
-    private func offerImage(_ url: String, base: URL?) {
-        if item?.image == nil {
-            item?.image = RawLink(text: url, base: base)
-        }
-    }
-
-    private func endItemField(_ frame: Frame, value: MarkedUpText) {
-        guard var draft = item else { return }
-        let name = frame.name
-        let text = frame.text
-        if name.isRSS("title") || name.isAtom("title") {
-            draft.title = draft.title ?? value
-        } else if name.isRSS("link") {
-            if draft.link == nil, let link = FeedDocumentHandler.rssLink(frame) {
-                draft.link = link
-            }
-        } else if name.isRSS("description") || name.isAtom("summary") {
-            draft.description = draft.description ?? value
-        } else if name.namespace == XMLNamespaces.content && name.local == "encoded" {
-            draft.content = draft.content ?? value
-        } else if name.isAtom("content") {
-            if frame.attributes["src"] == nil, FeedDocumentHandler.isTextual(frame.attributes) {
-                draft.content = draft.content ?? value
-            }
-        } else if name.isRSS("guid") || name.isAtom("id") {
-            if draft.guid == nil {
-                draft.guid = text
-                draft.guidIsPermaLink =
-                    name.isRSS("guid") && frame.attributes["isPermaLink"]?.lowercased() != "false"
-            }
-        } else if name.isRSS("pubDate") || name.isDublinCore("date") || name.isAtom("published")
-            || name.isAtom("issued")
-        {
-            draft.published.append(text)
-        } else if name.isAtom("updated") || name.isAtom("modified") {
-            draft.updated.append(text)
-        } else if name.isRSS("author") || name.isDublinCore("creator") {
-            draft.author = draft.author ?? text
-        }
-        item = draft
-    }
-
-    // MARK: - Feed
-
-    private func endFeedField(_ frame: Frame, value: MarkedUpText, depth: Int) {
-        let name = frame.name
-        let parent = frames.last?.name
-        if parent?.isRSS("channel") == true {
-            if name.isRSS("title") {
-                feed.title = feed.title ?? value
-            } else if name.isRSS("link"), feed.siteLink == nil {
-                feed.siteLink = FeedDocumentHandler.rssLink(frame)
-            }
-        } else if isAtom, depth == 1, name.isAtom("title") {
-            feed.title = feed.title ?? value
-        } else if isAtom, depth == 2, name.isAtom("name"), parent?.isAtom("author") == true {
-            feed.author = feed.author ?? frame.text
-        }
-    }
+    // MARK: - Names
 
     private func checkRoot(_ name: XMLName) {
         switch name.local.lowercased() {
@@ -217,50 +147,32 @@ final class FeedDocumentHandler: XMLEventHandler {
             return
         case "feed" where name.namespace.isEmpty || XMLNamespaces.atomFamily.contains(name.namespace):
             isAtom = true
+            if name.namespace.isEmpty {
+                defaultNamespace = XMLNamespaces.atom
+            }
         default:
             failure = .notAFeed(rootElement: name.qualified)
         }
     }
 
-    // MARK: - Atom text constructs
-
-    /// `text`, `html` or `xhtml` for an Atom text construct's `type` (MIME forms included).
-    private static func textType(of attributes: XMLAttributes) -> String {
-        let type = attributes["type"]?.lowercased() ?? "text"
-        if type.contains("xhtml") {
-            return "xhtml"
+    /// `name` with the default namespace filled in where the document forgot it.
+    private func resolved(_ name: XMLName) -> XMLName {
+        guard name.namespace.isEmpty, !defaultNamespace.isEmpty, !name.qualified.contains(":") else {
+            return name
         }
-        if type.contains("html") {
-            return "html"
+        return XMLName(namespace: defaultNamespace, local: name.local, qualified: name.qualified)
+    }
+
+    /// An XHTML element's start tag, written back as HTML with its attributes (links need theirs).
+    private static func openingTag(_ name: String, attributes: XMLAttributes) -> String {
+        var tag = "<" + name
+        for (key, value) in attributes.values.sorted(by: { $0.key < $1.key }) where !key.contains(":") {
+            tag += " \(key)=\"\(escaped(value).replacing("\"", with: "&quot;"))\""
         }
-        return type == "text" || type.hasPrefix("text/") ? "text" : type
+        return tag + ">"
     }
 
-    private static func isTextual(_ attributes: XMLAttributes) -> Bool {
-        ["text", "html", "xhtml"].contains(textType(of: attributes))
-            && attributes["mode"]?.lowercased() != "base64"
-    }
-
-    private static func atomText(_ text: String, attributes: XMLAttributes) -> MarkedUpText {
-        textType(of: attributes) == "text" ? .text(text) : .html(text)
-    }
-
-    private static func isAlternate(_ attributes: XMLAttributes) -> Bool {
-        let relation = attributes["rel"]?.lowercased() ?? "alternate"
-        let type = attributes["type"]?.lowercased() ?? "text/html"
-        return relation == "alternate" && (type.contains("html") || type.isEmpty)
-    }
-
-    /// An RSS `<link>`: its text, or an `href` attribute for feeds that write it Atom-style.
-    private static func rssLink(_ frame: Frame) -> RawLink? {
-        if !frame.text.allSatisfy(\.isWhitespace) {
-            return RawLink(text: frame.text, base: frame.base)
-        }
-        return frame.attributes["href"].map { RawLink(text: $0, base: frame.base) }
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+    static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 }

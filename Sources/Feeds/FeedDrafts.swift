@@ -1,30 +1,49 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
-/// Text as found in a feed element, with what it is written in.
-enum MarkedUpText {
-    /// HTML (RSS `description`, `content:encoded`, Atom `type="html"` or `"xhtml"`).
-    case html(String)
-    /// Plain text (Atom `type="text"`).
-    case text(String)
+/// Text as found in a feed element, with what it is written in and the base URL in force there.
+struct MarkedUpText {
+    enum Markup {
+        /// HTML (RSS `description`, `content:encoded`, Atom `type="html"` or `"xhtml"`).
+        case html
+        /// Plain text (Atom `type="text"`, JSON Feed `content_text`).
+        case text
+    }
 
-    /// Plain text over several lines.
+    var markup: Markup
+    var value: String
+    /// The `xml:base` in force where the text was, for the links inside it.
+    var base: URL?
+
+    static func html(_ value: String, base: URL? = nil) -> MarkedUpText {
+        MarkedUpText(markup: .html, value: value, base: base)
+    }
+
+    static func text(_ value: String, base: URL? = nil) -> MarkedUpText {
+        MarkedUpText(markup: .text, value: value, base: base)
+    }
+
+    /// Plain text over several lines, without link numbers.
     var plain: String {
-        switch self {
-        case .html(let html):
-            return HTMLText.plainText(fromHTML: html)
-        case .text(let text):
-            return HTMLText.plainText(fromText: text)
+        switch markup {
+        case .html: HTMLText.plainText(fromHTML: value)
+        case .text: HTMLText.plainText(fromText: value)
         }
     }
 
     /// Plain text on one line.
     var singleLine: String {
-        switch self {
-        case .html(let html):
-            return HTMLText.singleLine(fromHTML: html)
-        case .text(let text):
-            return HTMLText.plainText(fromText: text, singleLine: true)
+        switch markup {
+        case .html: HTMLText.singleLine(fromHTML: value)
+        case .text: HTMLText.plainText(fromText: value, singleLine: true)
+        }
+    }
+
+    /// The text laid out as an article, its links resolved against its own base, else `fallback`.
+    func article(fallback: URL?) -> ArticleText {
+        switch markup {
+        case .html: HTMLText.article(fromHTML: value, baseURL: base ?? fallback)
+        case .text: ArticleText(text: HTMLText.plainText(fromText: value))
         }
     }
 }
@@ -40,12 +59,22 @@ struct RawLink {
     }
 }
 
+/// An enclosure as written: its address, and its type and length as the feed gives them.
+struct RawEnclosure {
+    var link: RawLink
+    var type: String?
+    var length: String?
+}
+
 /// What the parser gathers about an item before it is cleaned up into a `ParsedFeedItem`.
 struct ItemDraft {
     var guid: String?
-    var guidIsPermaLink = false
+    /// Whether the identifier may stand for the link: an RSS `<guid>` not marked `isPermaLink="false"`,
+    /// an Atom `<id>` or a JSON Feed `id` (used only when it is an http(s) URL).
+    var guidCanBeLink = false
     var rdfAbout: String?
     var title: MarkedUpText?
+    var dublinCoreTitle: String?
     var link: RawLink?
     var description: MarkedUpText?
     var content: MarkedUpText?
@@ -53,35 +82,55 @@ struct ItemDraft {
     var published: [String] = []
     var updated: [String] = []
     var image: RawLink?
+    var enclosures: [RawEnclosure] = []
 
     /// The finished item; `fallbackBase` resolves relative links when no `xml:base` or feed URL is
-    /// known, and `feedAuthor` is the Atom feed-level author that entries inherit.
-    func build(fallbackBase: URL?, feedAuthor: String?) -> ParsedFeedItem {
+    /// known, `feedAuthor` is the feed-level author that entries inherit, and dates after `latestDate`
+    /// count as none.
+    func build(fallbackBase: URL?, feedAuthor: String?, latestDate: Date) -> ParsedFeedItem {
         var item = ParsedFeedItem()
         let guid = ItemDraft.identifier(guid)
         let about = ItemDraft.identifier(rdfAbout)
         item.guid = guid ?? about
-        item.title = ItemDraft.nonEmpty(title?.singleLine)
+        item.title =
+            ItemDraft.nonEmpty(title?.singleLine)
+            ?? ItemDraft.nonEmpty(dublinCoreTitle.map { HTMLText.plainText(fromText: $0, singleLine: true) })
         item.link = link?.resolved(fallback: fallbackBase)
-        if item.link == nil, let guid, guidIsPermaLink, URLText.isWebURL(guid) {
+        if item.link == nil, let guid, guidCanBeLink, URLText.isWebURL(guid) {
             item.link = guid
         }
         if item.link == nil, let about, URLText.isWebURL(about) {
             item.link = about
         }
-        let short = ItemDraft.nonEmpty(description?.plain)
-        let full = ItemDraft.nonEmpty(content?.plain)
-        if let full, full.count > short?.count ?? 0 {
-            item.summary = full
-        } else {
-            item.summary = short
-        }
+        let short = description.flatMap { ItemDraft.nonEmpty($0.plain) }
+        item.summary = short ?? content.flatMap { ItemDraft.nonEmpty($0.plain) }
+        let article = (content ?? description)?.article(fallback: fallbackBase)
+        item.content = article.flatMap { $0.text.isEmpty && $0.links.isEmpty ? nil : $0 }
         item.author = ItemDraft.authorName(author) ?? feedAuthor
-        item.publishedAt =
+        let date =
             published.lazy.compactMap(FeedDate.parse).first
             ?? updated.lazy.compactMap(FeedDate.parse).first
+        item.publishedAt = date.flatMap { $0 > latestDate ? nil : $0 }
         item.imageURL = image?.resolved(fallback: fallbackBase)
+        item.enclosures = ItemDraft.enclosures(enclosures, fallbackBase: fallbackBase)
         return item
+    }
+
+    /// The enclosures with absolute addresses, one per address, in order.
+    private static func enclosures(_ raw: [RawEnclosure], fallbackBase: URL?) -> [FeedEnclosure] {
+        var seen: Set<String> = []
+        var result: [FeedEnclosure] = []
+        for enclosure in raw {
+            guard let url = enclosure.link.resolved(fallback: fallbackBase), seen.insert(url).inserted else {
+                continue
+            }
+            let type = enclosure.type.map { HTMLText.plainText(fromText: $0, singleLine: true).lowercased() }
+            let length = enclosure.length.flatMap { Int($0.trimmingWhitespace()) }.flatMap {
+                $0 > 0 ? $0 : nil
+            }
+            result.append(FeedEnclosure(url: url, mimeType: nonEmpty(type), length: length))
+        }
+        return result
     }
 
     /// The identifier as given, trimmed and without control characters; nil when blank. Inner white
@@ -100,7 +149,7 @@ struct ItemDraft {
     static func authorName(_ text: String?) -> String? {
         guard let text else { return nil }
         let line = HTMLText.plainText(fromText: text, singleLine: true)
-        if line.hasSuffix(")"), let open = line.range(of: " ("),
+        if line.hasSuffix(")"), let open = line.firstRange(of: " ("),
             line[..<open.lowerBound].contains("@")
         {
             let name = line[open.upperBound..<line.index(before: line.endIndex)]
@@ -118,58 +167,4 @@ struct FeedDraft {
     var title: MarkedUpText?
     var siteLink: RawLink?
     var author: String?
-}
-
-/// Cleaning and resolving of URLs taken from feeds.
-enum URLText {
-    /// `raw` without white space or control characters, made absolute against `base` when it is
-    /// relative; nil when nothing is left.
-    static func resolve(_ raw: String, against base: URL?) -> String? {
-        let cleaned = compact(TerminalSafety.clean(raw))
-        guard !cleaned.isEmpty else { return nil }
-        let lowered = cleaned.prefix(8).lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            return cleaned
-        }
-        if let url = URL(string: cleaned), url.scheme != nil {
-            return cleaned
-        }
-        if let base, let url = URL(string: cleaned, relativeTo: base) {
-            return url.absoluteString
-        }
-        return cleaned
-    }
-
-    /// `text` trimmed, with line breaks and tabs (feeds wrap long URLs) removed and inner spaces
-    /// percent-encoded.
-    private static func compact(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { !TextAccumulator.isCollapsibleSpace($0) }),
-            let last = scalars.lastIndex(where: { !TextAccumulator.isCollapsibleSpace($0) })
-        else { return "" }
-        var result = String.UnicodeScalarView()
-        for scalar in scalars[first...last] {
-            switch scalar {
-            case "\n", "\r", "\t":
-                continue
-            case " ":
-                result.append(contentsOf: "%20".unicodeScalars)
-            default:
-                result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    /// Whether `text` is an absolute http(s) URL.
-    static func isWebURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-        return (scheme == "http" || scheme == "https") && url.host != nil
-    }
-
-    /// `text` as a base URL, when it is an absolute http(s) URL.
-    static func baseURL(_ text: String?) -> URL? {
-        guard let text, isWebURL(text) else { return nil }
-        return URL(string: text)
-    }
 }

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
 /// Why a feed could not be fetched; `description` is a short message for the user, such as
 /// "HTTP 404 Not Found" or "could not connect to 127.0.0.1:9".
@@ -79,10 +79,12 @@ public struct FeedFetchError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     private static func format(seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds)" }
         if seconds == seconds.rounded() {
             return String(Int(seconds))
         }
-        return String(format: "%.1f", seconds)
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }
 

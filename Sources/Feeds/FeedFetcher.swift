@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
 /// Fetches feeds over HTTP(S) with the limits a feed reader needs against slow, huge or hostile
 /// servers: an overall timeout, a size cap enforced while the body streams in, a redirect limit,

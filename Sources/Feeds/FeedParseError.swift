@@ -17,6 +17,20 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case notOPML(rootElement: String)
     /// The document declares a character encoding that cannot be decoded.
     case unsupportedEncoding(String)
+    /// An element has more attributes than the parser accepts (libxml2 2.9 takes time quadratic in
+    /// their number); `line` is where the element starts. Nothing was parsed.
+    case tooManyAttributes(line: Int, limit: Int)
+    /// More namespace declarations were in scope at once than the parser accepts (libxml2 2.9 looks
+    /// every prefix up through all of them).
+    case tooManyNamespaces(limit: Int)
+    /// Reading the document took more processor time than its budget.
+    case tooSlow(limit: Duration)
+    /// libxml2, which reads every XML document, could not be loaded; carries the whole message.
+    case xmlUnavailable(String)
+    /// The document is JSON but not valid JSON (or nested too deep); carries a short reason.
+    case malformedJSON(String)
+    /// The document is JSON but not a JSON Feed (no `version` naming jsonfeed.org).
+    case notAJSONFeed
 
     /// A short, user-facing message.
     public var description: String {
@@ -36,6 +50,25 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
             return "not an OPML file: the document's root element is <\(root)>"
         case .unsupportedEncoding(let name):
             return "unsupported character encoding \"\(name)\""
+        case .tooManyAttributes(let line, let limit):
+            return "the element at line \(line) has more than \(limit) attributes"
+        case .tooManyNamespaces(let limit):
+            return "more than \(limit) XML namespaces are declared at once"
+        case .tooSlow(let limit):
+            return "reading the document took more than \(FeedParseError.seconds(limit)) s of processor time"
+        case .xmlUnavailable(let message):
+            return message
+        case .malformedJSON(let reason):
+            return "malformed JSON: \(reason)"
+        case .notAJSONFeed:
+            return "not a feed: the JSON document is not a JSON Feed"
         }
+    }
+
+    /// Whole seconds, or tenths when the limit has a fraction.
+    private static func seconds(_ duration: Duration) -> String {
+        let parts = duration.components
+        let tenths = parts.seconds * 10 + parts.attoseconds / 100_000_000_000_000_000
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 }

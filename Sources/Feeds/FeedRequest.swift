@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What to fetch: a feed URL plus the validators saved from the last fetch, for a conditional GET.
 public struct FeedRequest: Sendable, Equatable {
@@ -21,7 +21,8 @@ public struct FeedRequest: Sendable, Equatable {
 public enum FeedFetchResult: Sendable, Equatable {
     /// The server answered 304: the feed has not changed since the validators were saved.
     case notModified
-    /// The body of a 2xx answer, the validators to save for next time, and the URL it came from
-    /// after redirects (use it as the base URL when parsing).
-    case fetched(body: Data, etag: String?, lastModified: String?, finalURL: URL)
+    /// The body of a 2xx answer, the validators to save for next time, the URL it came from after
+    /// redirects (use it as the base URL when parsing) and the `Content-Type` it came with (pass it to
+    /// the parser, which reads its charset when the document declares none).
+    case fetched(body: Data, etag: String?, lastModified: String?, finalURL: URL, contentType: String?)
 }

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
 /// One fetch: runs libcurl's blocking transfer on a thread of its own and turns its outcome into a
 /// `Result` exactly once.
@@ -20,7 +20,8 @@ final class FetchOperation: Sendable {
     private let request: FeedRequest
     private let limits: FetchLimits
     private let cancelFlag = CurlCancelFlag()
-    private let state = LockedState()
+    /// Touched from three threads: the caller's, the transfer's and the canceller's.
+    private let state = Locked(State())
 
     init(request: FeedRequest, limits: FetchLimits) {
         self.request = request
@@ -47,13 +48,14 @@ final class FetchOperation: Sendable {
                     continuation.resume(returning: early)
                     return
                 }
-                let thread = Thread { [self] in
+                let started = DetachedThread.start { [self] in
                     finish(
                         FetchOperation.outcome(
                             of: get.perform(cancel: cancelFlag), for: request, limits: limits))
                 }
-                thread.name = "movies: fetch"
-                thread.start()
+                if !started {
+                    finish(.failure(FeedFetchError(.other("could not start a thread"), url: request.url)))
+                }
             }
         } onCancel: {
             cancelFlag.raise()
@@ -87,21 +89,6 @@ final class FetchOperation: Sendable {
         continuation?.resume(returning: outcome)
     }
 
-    /// The state behind an `NSLock` rather than a `Mutex`: it is touched from three threads (the
-    /// caller's, the transfer's and the canceller's), and on Linux ThreadSanitizer does not see
-    /// `Synchronization.Mutex`'s futex-based locking (Swift 6.3), so it reports correctly locked
-    /// accesses to a `Mutex`'s value as races; `NSLock` is a pthread mutex, which it does see.
-    private final class LockedState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var state = State()
-
-        func withLock<T>(_ body: (inout State) -> T) -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&state)
-        }
-    }
-
     // MARK: - Outcome
 
     /// What libcurl's answer means for the feed reader. Checks the stops this code caused first
@@ -130,8 +117,8 @@ final class FetchOperation: Sendable {
         case CurlCode.unsupportedProtocol where response.location != nil || response.redirectCount > 0:
             // libcurl refused to follow (CURLOPT_REDIR_PROTOCOLS): name the scheme the server asked for.
             let scheme =
-                response.location.flatMap(scheme(of:))
-                ?? response.effectiveURL.flatMap(scheme(of:)) ?? ""
+                response.location.flatMap(URLText.scheme(of:))
+                ?? response.effectiveURL.flatMap(URLText.scheme(of:)) ?? ""
             return failure(.redirectRefused(scheme))
         case CurlCode.couldNotResolveHost:
             return failure(.hostNotFound(server.host ?? "?"))
@@ -165,7 +152,8 @@ final class FetchOperation: Sendable {
             return .success(
                 .fetched(
                     body: response.body, etag: cleanedHeader(response.etag),
-                    lastModified: cleanedHeader(response.lastModified), finalURL: finalURL ?? url))
+                    lastModified: cleanedHeader(response.lastModified), finalURL: finalURL ?? url,
+                    contentType: cleanedHeader(response.contentType)))
         default:
             // Includes a redirect without a Location, which libcurl does not follow.
             return failure(.httpStatus(response.status))
@@ -184,20 +172,6 @@ final class FetchOperation: Sendable {
     private static func cleanedHeader(_ value: String?) -> String? {
         guard let cleaned = value.map(headerValue), !cleaned.isEmpty else { return nil }
         return cleaned
-    }
-
-    /// The scheme of an absolute URL reference (RFC 3986: a letter, then letters, digits, "+", "-"
-    /// or ".", then ":"), lowercased; nil for a relative reference.
-    static func scheme(of reference: String) -> String? {
-        guard let colon = reference.firstIndex(of: ":") else { return nil }
-        let candidate = reference[..<colon].unicodeScalars
-        guard let first = candidate.first, first.isASCII, first.properties.isAlphabetic else { return nil }
-        let allowed = candidate.allSatisfy { scalar in
-            scalar.isASCII
-                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                    || "+-.".unicodeScalars.contains(scalar))
-        }
-        return allowed ? String(candidate).lowercased() : nil
     }
 
     /// Whole milliseconds, rounded up, at least 1.

@@ -1,10 +1,12 @@
 /// RFC 3339 / ISO 8601 dates as used by Atom and Dublin Core: `2003-12-13T18:30:02Z`,
-/// `2003-12-13T18:30:02.25+01:00`, `2003-12-13 18:30`, `2003-12-13`, `20031213T183002Z`.
+/// `2003-12-13T18:30:02.25+01:00`, `2003-12-13 18:30`, `2003-12-13`, `20031213T183002Z`, and the
+/// month alone that W3C-DTF (Dublin Core's `dc:date`) allows, `2003-12`.
 enum ISO8601DateParser {
     /// Whether `bytes` starts like an ISO date (four digits then `-`, or eight digits).
     static func looksLikeISO8601(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 8, bytes[0..<4].allSatisfy(DateScanner.isDigit) else { return false }
-        return bytes[4] == UInt8(ascii: "-") || bytes[4..<8].allSatisfy(DateScanner.isDigit)
+        guard bytes.count >= 7, bytes[0..<4].allSatisfy(DateScanner.isDigit) else { return false }
+        return bytes[4] == UInt8(ascii: "-")
+            || (bytes.count >= 8 && bytes[4..<8].allSatisfy(DateScanner.isDigit))
     }
 
     /// The fields of an ISO date, or nil when the text does not follow the format.
@@ -15,6 +17,11 @@ enum ISO8601DateParser {
         fields.year = year.value
         let extended = scanner.skip(UInt8(ascii: "-"))
         guard let month = scanner.digits(minimum: extended ? 1 : 2, maximum: 2) else { return nil }
+        if extended, month.count == 2, scanner.atEnd {
+            fields.month = month.value
+            fields.day = 1
+            return fields
+        }
         if extended {
             guard scanner.skip(UInt8(ascii: "-")) else { return nil }
         }

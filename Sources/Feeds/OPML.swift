@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads and writes OPML subscription lists, the format feed readers exchange subscriptions in.
 public enum OPML {
@@ -15,7 +15,9 @@ public enum OPML {
     /// protection as feeds.
     public static func parse(_ data: Data) throws(FeedParseError) -> [OPMLOutline] {
         let handler = OPMLDocumentHandler()
-        try XMLDocumentReader.read(data, limit: maximumBytes, handler: handler) { root in
+        try XMLDocumentReader.read(data, limits: XMLReadLimits(maximumBytes: maximumBytes), handler: handler)
+        {
+            root in
             let local = root.split(separator: ":").last.map(String.init) ?? root
             return local.lowercased() == "opml" ? nil : .notOPML(rootElement: root)
         }

@@ -1,14 +1,14 @@
-import Foundation
+import FoundationEssentials
 
-/// A feed as read from an RSS, RDF or Atom document, reduced to what a reading list needs.
+/// A feed as read from an RSS, RDF, Atom or JSON Feed document, reduced to what a reading list needs.
 ///
 /// Every string in it is plain text with control characters and terminal escape sequences removed,
 /// so it can be stored and printed as it is.
 public struct ParsedFeed: Sendable, Equatable {
     /// The feed's own title, on one line; nil when the document has none.
     public var title: String?
-    /// The web site the feed belongs to (RSS channel `<link>`, Atom `<link rel="alternate">`), absolute
-    /// where it could be resolved.
+    /// The web site the feed belongs to (RSS channel `<link>`, Atom `<link rel="alternate">`, JSON Feed
+    /// `home_page_url`), absolute where it could be resolved.
     public var siteURL: String?
     /// The entries, in document order.
     public var items: [ParsedFeedItem]
@@ -23,36 +23,72 @@ public struct ParsedFeed: Sendable, Equatable {
 
 /// One entry of a feed: an article, a post or an episode.
 public struct ParsedFeedItem: Sendable, Equatable {
-    /// The identifier the feed gives the entry (RSS `<guid>`, Atom `<id>`, RDF `rdf:about`), trimmed;
-    /// nil if absent or blank. Callers that need a key for an entry without one can fall back on `link`.
+    /// The identifier the feed gives the entry (RSS `<guid>`, Atom `<id>`, RDF `rdf:about`, JSON Feed
+    /// `id`), trimmed; nil if absent or blank. Callers that need a key for an entry without one can
+    /// fall back on `link`.
     public var guid: String?
-    /// The entry's title as plain text on one line.
+    /// The entry's title as plain text on one line (`<title>`, else `<dc:title>`).
     public var title: String?
     /// The entry's web address, made absolute against `xml:base`, the feed's URL or the site URL where
-    /// that is possible.
+    /// that is possible. Falls back on a permalink `<guid>`, an RDF `rdf:about` or an Atom `<id>` that
+    /// is an http(s) URL.
     public var link: String?
-    /// A plain-text summary reduced from the entry's HTML: the longer of the full content
-    /// (`content:encoded`, Atom `<content>`) and the short description (`<description>`, `<summary>`).
+    /// The short text, for lists and search: the entry's own short text (RSS `<description>`, Atom
+    /// `<summary>`, JSON Feed `summary`) as plain text over several lines, without link numbers; when
+    /// the entry has no short text, its full text, reduced the same way. nil when it has no text.
     public var summary: String?
-    /// Who wrote the entry (`<author>`, `dc:creator`, Atom `<author><name>`).
+    /// The fullest text the feed gives, laid out for reading with its links and images numbered (see
+    /// `ArticleText`): RSS `content:encoded`, Atom `<content>`, JSON Feed `content_html` (else
+    /// `content_text`); when the entry has none of those, its short text (`<description>`,
+    /// `<summary>`). nil when the entry has no text at all.
+    public var content: ArticleText?
+    /// Who wrote the entry (`<author>`, `dc:creator`, Atom `<author><name>`, JSON Feed `authors`).
     public var author: String?
-    /// When the entry was published (`<pubDate>`, `dc:date`, Atom `<published>`, else `<updated>`).
+    /// When the entry was published (`<pubDate>`, `dc:date`, Atom `<published>`, else `<updated>`, JSON
+    /// Feed `date_published`, else `date_modified`). nil when the feed gives no date this parser reads,
+    /// and for a date more than a day after the time of parsing (a feed dated 9999 would otherwise stay
+    /// first for ever), so that the reader uses the time it first saw the entry instead.
     public var publishedAt: Date?
-    /// The first image found for the entry: an image enclosure, `media:content`, `media:thumbnail` or an
-    /// Atom `<link rel="enclosure">` of an image type.
+    /// The first image found for the entry: an image enclosure, `media:content`, `media:thumbnail`, an
+    /// Atom `<link rel="enclosure">` of an image type, or JSON Feed `image`.
     public var imageURL: String?
+    /// The files attached to the entry (podcast audio, video, images), in document order and one per
+    /// address: RSS `<enclosure>`, Atom `<link rel="enclosure">`, Media RSS `<media:content>`, JSON
+    /// Feed `attachments`.
+    public var enclosures: [FeedEnclosure]
 
     /// Creates an item; every field is optional because feeds in the wild omit any of them.
     public init(
         guid: String? = nil, title: String? = nil, link: String? = nil, summary: String? = nil,
-        author: String? = nil, publishedAt: Date? = nil, imageURL: String? = nil
+        content: ArticleText? = nil, author: String? = nil, publishedAt: Date? = nil,
+        imageURL: String? = nil, enclosures: [FeedEnclosure] = []
     ) {
         self.guid = guid
         self.title = title
         self.link = link
         self.summary = summary
+        self.content = content
         self.author = author
         self.publishedAt = publishedAt
         self.imageURL = imageURL
+        self.enclosures = enclosures
+    }
+}
+
+/// A file attached to a feed entry: a podcast episode's audio, a video, an image.
+public struct FeedEnclosure: Sendable, Equatable {
+    /// The file's absolute address.
+    public var url: String
+    /// Its MIME type as the feed gives it (`audio/mpeg`), lowercased; nil when not given.
+    public var mimeType: String?
+    /// Its size in bytes as the feed declares it (RSS `length`, JSON Feed `size_in_bytes`); nil when
+    /// not given, not a number, or 0 (which feeds write when they do not know).
+    public var length: Int?
+
+    /// Creates an enclosure.
+    public init(url: String, mimeType: String? = nil, length: Int? = nil) {
+        self.url = url
+        self.mimeType = mimeType
+        self.length = length
     }
 }

@@ -3,7 +3,7 @@
 /// Runs of spaces become one space, runs of breaks at most one blank line, and nothing pending is
 /// written at the start or the end, so the result is already trimmed.
 struct TextAccumulator {
-    private var output = String.UnicodeScalarView()
+    private var output = ""
     private var pendingSpace = false
     private var pendingBreaks = 0
     private let singleLine: Bool
@@ -22,14 +22,26 @@ struct TextAccumulator {
         if scalar.value == 0xFEFF {
             return
         }
+        writePending()
+        output.unicodeScalars.append(scalar)
+    }
+
+    /// Appends a word: characters that `append(_:)` would write one by one (no white space, no
+    /// U+FEFF), written at once.
+    mutating func appendWord(_ word: Substring) {
+        guard !word.isEmpty else { return }
+        writePending()
+        output.append(contentsOf: word)
+    }
+
+    /// Writes the pending space or breaks, unless nothing has been written yet.
+    private mutating func writePending() {
         if !output.isEmpty {
             if pendingBreaks > 0 {
                 if singleLine {
                     output.append(" ")
                 } else {
-                    for _ in 0..<pendingBreaks {
-                        output.append("\n")
-                    }
+                    output.append(contentsOf: pendingBreaks == 1 ? "\n" : "\n\n")
                 }
             } else if pendingSpace {
                 output.append(" ")
@@ -37,7 +49,37 @@ struct TextAccumulator {
         }
         pendingSpace = false
         pendingBreaks = 0
-        output.append(scalar)
+    }
+
+    /// Appends every character of `text` as `append(_:)` does.
+    mutating func appendText(_ text: String) {
+        for scalar in text.unicodeScalars {
+            append(scalar)
+        }
+    }
+
+    /// Appends `text` right after what is there, without the space that may be pending, which then
+    /// follows it instead: a link's number after its text (`link[1]`). Nothing pending is written
+    /// before it, so it never starts a line of its own.
+    mutating func appendAttached(_ text: String) {
+        let space = pendingSpace
+        let breaks = pendingBreaks
+        pendingSpace = false
+        pendingBreaks = 0
+        for scalar in text.unicodeScalars {
+            append(scalar)
+        }
+        pendingSpace = space
+        pendingBreaks = breaks
+    }
+
+    /// Starts a line with `prefix` written as it is (indentation and a bullet): any pending breaks
+    /// first (at least one), pending space dropped.
+    mutating func startLine(prefix: String) {
+        pendingBreaks = max(1, pendingBreaks)
+        pendingSpace = false
+        writePending()
+        output.append(prefix)
     }
 
     /// Notes white space between words.
@@ -62,7 +104,7 @@ struct TextAccumulator {
 
     /// The text built so far.
     var text: String {
-        String(output)
+        output
     }
 
     /// White space that collapses, including no-break and typographic spaces.

@@ -1,58 +1,128 @@
-import Foundation
+import CXML2Loader
+import FoundationEssentials
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Receives a document's events with namespaces resolved; implemented by the feed and OPML readers.
-protocol XMLEventHandler: AnyObject {
-    /// Set to stop reading with this error (e.g. when the root element is of the wrong kind).
-    var failure: FeedParseError? { get }
-    func start(element: XMLName, attributes: XMLAttributes)
-    func end(element: XMLName)
-    func text(_ text: String)
+/// What a feed or OPML document may cost to read.
+struct XMLReadLimits {
+    /// The largest document accepted, in bytes.
+    var maximumBytes: Int
+    /// The most attributes on one element (checked before libxml2 sees the tag, see `XMLSanitizer`).
+    var maximumAttributesPerElement = 256
+    /// The most namespace declarations in scope at once (checked while libxml2 parses).
+    var maximumNamespacesInScope = 128
+    /// The processor time libxml2 may spend on the document.
+    var processorTime: Duration = FeedParser.defaultProcessorTime
 }
 
-/// Runs FoundationXML's `XMLParser` (libxml2) over a sanitized document and turns its error codes
-/// into `FeedParseError`s with a line number and a short reason.
+/// Reads an XML document with libxml2 (`XMLSAXParser`) into an `XMLEventHandler`, after preparing the
+/// bytes with what libxml2 does not do itself, and turns what goes wrong into a `FeedParseError` with a
+/// line number and a short reason.
 ///
-/// libxml2 is run in its recovering mode by FoundationXML and goes on after most errors; this stops
-/// at the first error that matters, so a truncated or broken document is an error, not a partial feed.
+/// Before libxml2: the size cap, the conversion to UTF-8 (`XMLEncoding`, which replaces invalid bytes
+/// instead of failing the document) and `XMLSanitizer` (DOCTYPE, HTML entities, stray `&` and `<`,
+/// control characters, crowded tags). libxml2 then stops at the first fatal error, so a truncated or
+/// broken document is an error, not a partial feed.
 enum XMLDocumentReader {
-    /// Prepares `data` (size cap, encoding, sanitizing), checks the root element with `acceptRoot`
-    /// and reads the document into `handler`.
+    /// Prepares `data` and checks its root element with `acceptRoot`, then reads it into `handler`.
+    /// `charset` is the one the server declared (HTTP `Content-Type`), used when the document declares
+    /// none.
     static func read(
-        _ data: Data, limit: Int, handler: some XMLEventHandler,
+        _ data: Data, limits: XMLReadLimits, charset: String? = nil, handler: some XMLEventHandler,
         acceptRoot: (String) -> FeedParseError?
     ) throws(FeedParseError) {
-        guard data.count <= limit else {
-            throw .tooLarge(bytes: data.count, limit: limit)
+        guard data.count <= limits.maximumBytes else {
+            throw .tooLarge(bytes: data.count, limit: limits.maximumBytes)
         }
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) })
         else { throw .empty }
-        let bytes = try XMLEncoding.declaringUTF8(
-            XMLSanitizer.sanitize(XMLEncoding.normalize(data), isUTF8: true))
+        if let message = LibXML2.unavailableMessage {
+            throw .xmlUnavailable(message)
+        }
+        let bytes = try XMLSanitizer.sanitize(
+            XMLEncoding.normalize(data, charset: charset),
+            maximumAttributesPerElement: limits.maximumAttributesPerElement)
         let root = try RootSniffer.rootElement(of: bytes)
         if let refusal = acceptRoot(root) {
             throw refusal
         }
-        let delegate = ParserDelegate(handler: handler, endOfDocument: EndOfDocument(bytes))
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = delegate
-        _ = parser.parse()
-        parser.delegate = nil
+        let tracker = OpenElements(handler: handler)
+        let result = XMLSAXParser.parse(
+            bytes, into: tracker,
+            limits: XMLParseLimits(
+                processorTime: limits.processorTime, maximumNamespacesInScope: limits.maximumNamespacesInScope
+            ))
         if let failure = handler.failure {
             throw failure
         }
-        if let error = delegate.error {
-            throw error
+        try check(result, bytes: bytes, open: tracker.names, limits: limits)
+    }
+
+    /// Throws what the end of the parse means, if it was not the end of a readable document.
+    private static func check(
+        _ result: movies_xml_result, bytes: [UInt8], open: [String], limits: XMLReadLimits
+    ) throws(FeedParseError) {
+        let line = max(1, Int(result.error_line))
+        switch result.stop {
+        case MOVIES_XML_STOP_NONE, MOVIES_XML_STOP_HANDLER:
+            guard result.elements > 0 else {
+                throw .malformed(line: line, reason: "the document has no root element")
+            }
+        case MOVIES_XML_STOP_CPU_TIME:
+            throw .tooSlow(limit: limits.processorTime)
+        case MOVIES_XML_STOP_NAMESPACES:
+            throw .tooManyNamespaces(limit: limits.maximumNamespacesInScope)
+        case MOVIES_XML_STOP_UNAVAILABLE:
+            throw .xmlUnavailable("cannot read XML: libxml2 could not allocate its parser")
+        default:
+            throw error(result, line: line, bytes: bytes, open: open)
         }
-        guard delegate.sawRoot else {
-            throw .malformed(line: max(1, parser.lineNumber), reason: "the document has no root element")
+    }
+
+    /// The error for libxml2's first fatal error.
+    private static func error(_ result: movies_xml_result, line: Int, bytes: [UInt8], open: [String])
+        -> FeedParseError
+    {
+        let code = Int(result.error_code)
+        let depthLimit = Int(result.error_int1)
+        if code == XMLErrorMessages.internalError, depthLimit > 0, Int(result.depth) >= depthLimit {
+            return .malformed(line: line, reason: "elements nested more than \(depthLimit) deep")
         }
+        if code == XMLErrorMessages.documentEmpty {
+            return .malformed(line: line, reason: "the document has no root element")
+        }
+        if let innermost = open.last,
+            code == XMLErrorMessages.tagNotFinished
+                || EndOfDocument(bytes).isAtEnd(line: line, column: Int(result.error_column))
+        {
+            return .malformed(line: line, reason: "the document ends inside <\(innermost)> (truncated?)")
+        }
+        return .malformed(line: line, reason: XMLErrorMessages.reason(forCode: code, openElement: open.last))
+    }
+}
+
+/// Passes events on to the real handler while keeping the names of the open elements, to say where a
+/// document ends or breaks.
+private final class OpenElements: XMLEventHandler {
+    let handler: any XMLEventHandler
+    private(set) var names: [String] = []
+
+    init(handler: any XMLEventHandler) {
+        self.handler = handler
+    }
+
+    var failure: FeedParseError? { handler.failure }
+
+    func start(element: XMLName, attributes: XMLAttributes) {
+        names.append(element.qualified)
+        handler.start(element: element, attributes: attributes)
+    }
+
+    func end(element: XMLName) {
+        _ = names.popLast()
+        handler.end(element: element)
+    }
+
+    func text(_ text: String) {
+        handler.text(text)
     }
 }
 
@@ -67,7 +137,7 @@ private struct EndOfDocument {
             end -= 1
         }
         let content = bytes[0..<end]
-        lastLine = content.filter { $0 == 0x0A }.count + 1
+        lastLine = content.count { $0 == 0x0A } + 1
         let lineStart = (content.lastIndex(of: 0x0A) ?? -1) + 1
         lastLineLength = end - lineStart
     }
@@ -75,112 +145,5 @@ private struct EndOfDocument {
     /// Whether libxml2's position (1-based line, column) is at the end of the content.
     func isAtEnd(line: Int, column: Int) -> Bool {
         line > lastLine || (line == lastLine && column >= lastLineLength)
-    }
-}
-
-/// The `XMLParserDelegate` behind `XMLDocumentReader`; lives only for one parse on one thread.
-private final class ParserDelegate: NSObject, XMLParserDelegate {
-    let handler: any XMLEventHandler
-    var error: FeedParseError?
-    var sawRoot = false
-    /// No real feed nests anywhere near this deep; a document that does is an attack on time or memory.
-    static let maximumDepth = 1000
-    private let endOfDocument: EndOfDocument
-    private var openElements: [String] = []
-    private var stopped = false
-
-    init(handler: any XMLEventHandler, endOfDocument: EndOfDocument) {
-        self.handler = handler
-        self.endOfDocument = endOfDocument
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        guard !stopped else { return }
-        sawRoot = true
-        let name = ParserDelegate.name(local: elementName, namespace: namespaceURI, qualified: qName)
-        openElements.append(name.qualified)
-        guard openElements.count <= ParserDelegate.maximumDepth else {
-            let reason = "elements nested more than \(ParserDelegate.maximumDepth) deep"
-            error = .malformed(line: max(1, parser.lineNumber), reason: reason)
-            stop(parser)
-            return
-        }
-        handler.start(element: name, attributes: XMLAttributes(values: attributeDict))
-        stopIfFailed(parser)
-    }
-
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?
-    ) {
-        guard !stopped else { return }
-        _ = openElements.popLast()
-        handler.end(
-            element: ParserDelegate.name(local: elementName, namespace: namespaceURI, qualified: qName))
-        stopIfFailed(parser)
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stopped else { return }
-        handler.text(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        guard !stopped else { return }
-        handler.text(String(decoding: block, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
-        guard !stopped else { return }
-        handler.text(whitespaceString)
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        nil
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard !stopped else { return }
-        let code = (parseError as NSError).code
-        guard !XMLErrorMessages.isIgnorable(code) else { return }
-        if code == 31 || code == 32 || code == 81 {
-            error = .unsupportedEncoding("unknown")
-        } else if !openElements.isEmpty,
-            endOfDocument.isAtEnd(line: parser.lineNumber, column: parser.columnNumber)
-        {
-            let reason = "the document ends inside <\(openElements[openElements.count - 1])> (truncated?)"
-            error = .malformed(line: max(1, parser.lineNumber), reason: reason)
-        } else {
-            let reason = XMLErrorMessages.reason(forCode: code, openElement: openElements.last)
-            error = .malformed(line: max(1, parser.lineNumber), reason: reason)
-        }
-        stop(parser)
-    }
-
-    private func stopIfFailed(_ parser: XMLParser) {
-        if handler.failure != nil {
-            stop(parser)
-        }
-    }
-
-    private func stop(_ parser: XMLParser) {
-        stopped = true
-        parser.abortParsing()
-    }
-
-    /// Resolves an element name, mapping undeclared conventional prefixes (`dc:`, `media:`...).
-    private static func name(local: String, namespace: String?, qualified: String?) -> XMLName {
-        let qualifiedName = qualified ?? local
-        var namespaceURI = namespace ?? ""
-        var localName = local
-        if namespaceURI.isEmpty, let colon = qualifiedName.firstIndex(of: ":") {
-            let prefix = String(qualifiedName[..<colon])
-            localName = String(qualifiedName[qualifiedName.index(after: colon)...])
-            namespaceURI = XMLNamespaces.conventionalPrefixes[prefix] ?? ""
-        }
-        return XMLName(namespace: namespaceURI, local: localName, qualified: qualifiedName)
     }
 }

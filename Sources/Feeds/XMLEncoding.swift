@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -6,20 +6,24 @@ import Foundation
     import Darwin
 #endif
 
-/// Brings a document's bytes to the one form the byte-level sanitizer and libxml2 both get: UTF-8.
+/// Brings a document's bytes to the one form the sanitizer and libxml2 get: UTF-8.
 ///
 /// UTF-16 and the ASCII-compatible encodings an XML declaration names (ISO-8859-1, Windows-1252,
-/// Shift_JIS, Big5...) are converted here, never by libxml2: its push parser (2.9.14) dereferences
-/// NULL when its own conversion fails, so a feed with one byte that is invalid in its declared
-/// encoding would crash the program. Invalid sequences are replaced by U+FFFD rather than failing the
-/// whole feed, as browsers and most readers do, in UTF-8 and in any other encoding alike.
+/// Shift_JIS, Big5...) are converted here with iconv, and libxml2 is told to ignore the declaration
+/// (`XML_PARSE_IGNORE_ENC`): libxml2 stops the whole document at the first byte that is invalid in
+/// its encoding, while this replaces each one by U+FFFD and reads the rest, as browsers and most readers
+/// do, in UTF-8 and in any other encoding alike.
+///
+/// The encoding is, in order: a byte order mark; the XML declaration's `encoding`; the `charset` of the
+/// HTTP `Content-Type` the document came with (RFC 7303 would put the header first, but feed readers
+/// trust the document, which travels with it when it is saved or re-served); else UTF-8.
 enum XMLEncoding {
     /// The document in UTF-8, as described above; throws for encodings that cannot be handled.
-    static func normalize(_ data: Data) throws(FeedParseError) -> [UInt8] {
+    static func normalize(_ data: Data, charset: String? = nil) throws(FeedParseError) -> [UInt8] {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
-            return repairedUTF8(bytes, relabel: true)
+            return repairedUTF8(bytes)
         }
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00])
             || bytes.starts(with: [0x00, 0x00, 0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00, 0x00, 0x00])
@@ -27,29 +31,28 @@ enum XMLEncoding {
             throw .unsupportedEncoding("UTF-32")
         }
         if bytes.starts(with: [0xFE, 0xFF]) {
-            return try fromUTF16(Data(bytes.dropFirst(2)), encoding: .utf16BigEndian)
+            return fromUTF16(bytes.dropFirst(2), bigEndian: true)
         }
         if bytes.starts(with: [0xFF, 0xFE]) {
-            return try fromUTF16(Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian)
+            return fromUTF16(bytes.dropFirst(2), bigEndian: false)
         }
         if bytes.starts(with: [0x00, 0x3C]) {
-            return try fromUTF16(Data(bytes), encoding: .utf16BigEndian)
+            return fromUTF16(bytes[...], bigEndian: true)
         }
         if bytes.starts(with: [0x3C, 0x00]) {
-            return try fromUTF16(Data(bytes), encoding: .utf16LittleEndian)
+            return fromUTF16(bytes[...], bigEndian: false)
         }
-        guard let declared = declaredEncoding(in: bytes) else {
-            return repairedUTF8(bytes, relabel: false)
+        guard let name = declaredEncoding(in: bytes) ?? charset else {
+            return repairedUTF8(bytes)
         }
-        switch declared.lowercased() {
+        switch name.lowercased() {
         case "utf-8", "utf8":
-            return repairedUTF8(bytes, relabel: false)
+            return repairedUTF8(bytes)
         case "us-ascii", "ascii", "utf-16", "utf-16le", "utf-16be", "ucs-2", "iso-10646-ucs-2":
-            // An 8-bit document that claims ASCII or UTF-16 is in practice UTF-8 (or mislabelled);
-            // read it as UTF-8 and say so, or libxml2 would reject it.
-            return repairedUTF8(bytes, relabel: true)
+            // An 8-bit document that claims ASCII or UTF-16 is in practice UTF-8 (or mislabelled).
+            return repairedUTF8(bytes)
         default:
-            return relabelledAsUTF8(try converted(bytes, from: declared))
+            return try converted(bytes, from: name)
         }
     }
 
@@ -59,7 +62,7 @@ enum XMLEncoding {
     static func declaredEncoding(in bytes: [UInt8]) -> String? {
         guard let declaration = declarationRange(in: bytes) else { return nil }
         let text = String(decoding: bytes[declaration], as: UTF8.self)
-        guard let keyRange = text.range(of: "encoding") else { return nil }
+        guard let keyRange = text.firstRange(of: "encoding") else { return nil }
         var rest = text[keyRange.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard rest.first == "=" else { return nil }
         rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
@@ -89,55 +92,30 @@ enum XMLEncoding {
         return nil
     }
 
-    /// Replaces the XML declaration with one that says UTF-8, keeping the line count the same.
-    private static func relabelledAsUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        guard let range = declarationRange(in: bytes) else { return bytes }
-        let newlines = bytes[range].filter { $0 == 0x0A }.count
-        var result = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
-        result.append(contentsOf: [UInt8](repeating: 0x0A, count: newlines))
-        result.append(contentsOf: bytes[range.upperBound...])
-        return result
-    }
-
-    /// `bytes`, exactly as libxml2 will parse them, with their XML declaration (if any) saying UTF-8,
-    /// so libxml2 never converts anything itself.
-    ///
-    /// It runs on the sanitized bytes, not before: the sanitizer drops control characters, so
-    /// `encoding="Shift_JIS\0"`, or a control character before `<?xml`, would otherwise turn into a
-    /// declaration that libxml2 obeys (and crashes on, converting UTF-8 as Shift_JIS) though none was
-    /// seen here. A declaration is found as libxml2 finds one: `<?xml` and a blank, after a byte order
-    /// mark if there is one, up to the first `?>` however far; the line count stays the same.
-    static func declaringUTF8(_ bytes: [UInt8]) throws(FeedParseError) -> [UInt8] {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let opening = Array("<?xml".utf8)
-        guard bytes[start...].starts(with: opening), bytes.count > start + opening.count,
-            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + opening.count])
-        else { return bytes }
-        var end = start + opening.count
-        while end + 1 < bytes.count, bytes[end] != UInt8(ascii: "?") || bytes[end + 1] != UInt8(ascii: ">") {
-            end += 1
-        }
-        guard end + 1 < bytes.count else {
-            throw .malformed(line: 1, reason: "the XML declaration is not closed with '?>'")
-        }
-        let newlines = bytes[start..<end].filter { $0 == 0x0A }.count
-        return Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
-            + [UInt8](repeating: 0x0A, count: newlines) + bytes[(end + 2)...]
-    }
-
     // MARK: - Conversions
 
-    private static func repairedUTF8(_ bytes: [UInt8], relabel: Bool) -> [UInt8] {
-        let valid = String(validating: bytes, as: UTF8.self) != nil
-        let utf8 = valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
-        return relabel ? relabelledAsUTF8(utf8) : utf8
+    private static func repairedUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        String(validating: bytes, as: UTF8.self) != nil
+            ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
     }
 
-    private static func fromUTF16(_ data: Data, encoding: String.Encoding) throws(FeedParseError) -> [UInt8] {
-        guard let text = String(data: data, encoding: encoding) else {
-            throw .malformed(line: 1, reason: "the document is not valid UTF-16")
+    /// UTF-16 code units read in the given byte order; an unpaired surrogate or an odd last byte
+    /// becomes U+FFFD.
+    private static func fromUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
         }
-        return relabelledAsUTF8(Array(text.utf8))
+        var text = String(decoding: units, as: UTF16.self)
+        if bytes.count % 2 != 0 {
+            text.unicodeScalars.append("\u{FFFD}")
+        }
+        return Array(text.utf8)
     }
 
     /// `bytes`, in the encoding called `name`, as UTF-8 (by iconv, which knows every name libxml2

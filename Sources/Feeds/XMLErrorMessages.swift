@@ -1,15 +1,12 @@
-/// Short reasons for libxml2's error codes, which FoundationXML passes on without a message.
+/// Short reasons for libxml2's error codes (`xmlParserErrors` in libxml/xmlerror.h), whose own
+/// messages are long, technical and in no fixed form.
 enum XMLErrorMessages {
-    /// Codes that do not make the document unreadable: namespace warnings (`<dc:creator>` without
-    /// `xmlns:dc`) and other warnings libxml2 recovers from.
-    static func isIgnorable(_ code: Int) -> Bool {
-        switch code {
-        case 27, 93, 94, 99, 100, 101, 200...299:
-            return true
-        default:
-            return false
-        }
-    }
+    /// XML_ERR_INTERNAL_ERROR: also what libxml2 reports for nesting deeper than it accepts.
+    static let internalError = 1
+    /// XML_ERR_DOCUMENT_EMPTY: no root element at all.
+    static let documentEmpty = 4
+    /// XML_ERR_TAG_NOT_FINISHED: the input ended inside an element.
+    static let tagNotFinished = 77
 
     /// A reason for the user; `openElement` is the innermost element still open when it happened.
     static func reason(forCode code: Int, openElement: String?) -> String {
@@ -27,11 +24,11 @@ enum XMLErrorMessages {
             return "invalid character"
         case 22, 23, 68:
             return "an unescaped \"&\" or a malformed entity reference"
-        case 26:
-            return "undeclared entity"
         case 38:
             return "\"<\" inside an attribute value"
-        case 39, 40, 41, 42, 65, 73, 75:
+        case 42:
+            return "an attribute appears twice in one tag"
+        case 39, 40, 41, 65, 73, 75:
             return "malformed tag or attribute"
         case 45:
             return "unterminated comment"
@@ -50,8 +47,6 @@ enum XMLErrorMessages {
             return "unclosed tag"
         case 85:
             return "unbalanced elements"
-        case 89:
-            return "recursive entity"
         default:
             return "XML error \(code)"
         }

@@ -53,8 +53,8 @@ struct XMLName: Equatable {
     }
 }
 
-/// Attribute lookups that ignore prefixes, since `shouldProcessNamespaces` leaves attribute keys as
-/// written (`rdf:about`, `xml:base`).
+/// An element's attributes keyed by their names as written (`rdf:about`, `xml:base`), with lookups
+/// that ignore the prefix: feeds bind `rdf:` and the like to whatever prefix they please, or to none.
 struct XMLAttributes {
     let values: [String: String]
 

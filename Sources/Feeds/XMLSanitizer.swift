@@ -1,32 +1,47 @@
-/// Rewrites a document's bytes so libxml2 gets nothing dangerous and little to choke on.
+/// Rewrites a document's bytes (UTF-8, from `XMLEncoding`) into what libxml2 reads without stopping
+/// at the first careless byte, and refuses what would make it slow.
 ///
-/// - The DOCTYPE declaration is removed with its internal subset, so the document can declare no
-///   entities: no external entity can read a file or a URL, and no nested entity can expand into a
-///   "billion laughs". Line breaks inside it are kept so error line numbers stay right.
-/// - Entity references are settled here: the five XML ones and numeric ones stay, HTML named ones
-///   (`&nbsp;`, `&eacute;`...) become numeric references, any other name is dropped, and a bare `&`
-///   (as in "Tom & Jerry") becomes `&amp;`. Numeric references to characters XML forbids are dropped.
-/// - Control characters that XML forbids, and ANSI escape sequences, are removed everywhere.
-/// - Processing instructions other than the XML declaration are removed (see `markup()`).
+/// What libxml2 does not do, and this does:
+/// - The DOCTYPE declaration is removed with its internal subset. libxml2 never loads a DTD or expands
+///   an entity here (see `movies_xml_parse`), but it still reads an internal subset: it refuses a
+///   parameter-entity reference it cannot resolve (`%remote;`, common in XXE probes) as a fatal error,
+///   and applies the attribute defaults an `<!ATTLIST>` declares to every element, each one compared
+///   with the element's own attributes. A feed has no use for either.
+/// - Entity references: the five XML ones and numeric ones stay; HTML named ones (`&nbsp;`,
+///   `&eacute;`, which RSS 0.91 feeds use freely) become numeric references, looked up in libxml2's own
+///   HTML table; any other name is dropped (the document can no longer declare it); a bare `&` (as in
+///   "Tom & Jerry") becomes `&amp;`. Numeric references to characters XML forbids are dropped, and
+///   those in the C1 range are taken as Windows-1252, as browsers do.
+/// - A `<` that cannot start markup ("a < b"), or that stands inside an attribute value, becomes `&lt;`.
+/// - Control characters XML forbids, ANSI escape sequences and the non-characters U+FFFE and U+FFFF
+///   are removed everywhere (libxml2 stops at the first one).
+/// - Processing instructions are dropped: they mean nothing to a feed, and libxml2 refuses an XML
+///   declaration anywhere but at the very start (feeds served after a blank line are common); the
+///   declaration at the start is kept.
+/// - A start tag with more attributes than the limit is refused (`.tooManyAttributes`) before libxml2
+///   sees it: libxml2 2.9 compares each attribute with all those before it, inside one call, so a tag
+///   with 100,000 attributes would take minutes before any callback could stop it.
 ///
-/// The scan works on bytes and only acts on ASCII, so it is valid for UTF-8 and for every
-/// ASCII-compatible encoding libxml2 converts.
+/// The scan works on bytes and only acts on ASCII, so multi-byte characters pass through untouched.
 struct XMLSanitizer {
     private let input: [UInt8]
-    private let isUTF8: Bool
+    private let maximumAttributes: Int
     private var output: [UInt8] = []
     private var index = 0
+    private var entities: [String: UInt32] = [:]
 
-    /// Sanitizes `bytes`; `isUTF8` enables the UTF-8-only repairs (U+FFFE and U+FFFF).
-    static func sanitize(_ bytes: [UInt8], isUTF8: Bool) throws(FeedParseError) -> [UInt8] {
-        var sanitizer = XMLSanitizer(input: bytes, isUTF8: isUTF8)
+    /// Sanitizes the UTF-8 `bytes`; throws for a DOCTYPE that never ends and for a start tag with more
+    /// than `maximumAttributesPerElement` attributes.
+    static func sanitize(_ bytes: [UInt8], maximumAttributesPerElement: Int) throws(FeedParseError) -> [UInt8]
+    {
+        var sanitizer = XMLSanitizer(input: bytes, maximumAttributes: maximumAttributesPerElement)
         try sanitizer.run()
         return sanitizer.output
     }
 
-    private init(input: [UInt8], isUTF8: Bool) {
+    private init(input: [UInt8], maximumAttributes: Int) {
         self.input = input
-        self.isUTF8 = isUTF8
+        self.maximumAttributes = maximumAttributes
         output.reserveCapacity(input.count)
     }
 
@@ -37,12 +52,20 @@ struct XMLSanitizer {
                 try markup()
             } else if byte == UInt8(ascii: "&") {
                 reference()
-            } else if byte >= 0x20 && byte != 0xEF {
-                output.append(byte)
-                index += 1
             } else {
-                copyFiltered(upTo: index + 1)
+                copyCharacter(byte)
             }
+        }
+    }
+
+    /// Copies the byte at `index` unless it is a control character or the start of an escape sequence
+    /// or of U+FFFE/U+FFFF, which are dropped or replaced.
+    private mutating func copyCharacter(_ byte: UInt8) {
+        if byte >= 0x20 && byte != 0xEF {
+            output.append(byte)
+            index += 1
+        } else {
+            copyFiltered(upTo: index + 1)
         }
     }
 
@@ -53,11 +76,15 @@ struct XMLSanitizer {
         if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") {
             if XMLSanitizer.canFollowLessThan(next) {
                 output.append(UInt8(ascii: "<"))
+                index += 1
+                if next != UInt8(ascii: "/") {
+                    try startTag()
+                }
             } else {
                 // A "<" that cannot start markup ("a < b") is text that the author forgot to escape.
                 output.append(contentsOf: XMLSanitizer.escapedLessThan)
+                index += 1
             }
-            index += 1
         } else if starts(with: "<![CDATA[") {
             copyFiltered(upTo: end(of: "]]>", from: index + 9))
         } else if starts(with: "<!--") {
@@ -70,9 +97,8 @@ struct XMLSanitizer {
             {
                 copyFiltered(upTo: end)
             } else {
-                // Only the XML declaration is kept. Other processing instructions mean nothing to a
-                // feed, and FoundationXML crashes (strlen of NULL) on one without data, such as `<?x?>`;
-                // they are dropped, leaving their line breaks.
+                // Only the XML declaration at the start is kept; the rest are dropped, leaving their
+                // line breaks so that error line numbers stay right.
                 let newlines = input[index..<min(end, input.count)].filter { $0 == 0x0A }.count
                 output.append(contentsOf: [UInt8](repeating: 0x0A, count: newlines))
                 index = end
@@ -82,6 +108,49 @@ struct XMLSanitizer {
         } else {
             output.append(UInt8(ascii: "<"))
             index += 1
+        }
+    }
+
+    /// Copies the rest of a start tag (its `<` is written), counting its attribute values (each
+    /// attribute has one, quoted); stops after the `>` that closes it, or before a `<` outside quotes.
+    private mutating func startTag() throws(FeedParseError) {
+        let start = index - 1
+        var quote: UInt8?
+        var values = 0
+        while index < input.count {
+            let byte = input[index]
+            if let open = quote {
+                if byte == open {
+                    quote = nil
+                    output.append(byte)
+                    index += 1
+                } else if byte == UInt8(ascii: "&") {
+                    reference()
+                } else if byte == UInt8(ascii: "<") {
+                    output.append(contentsOf: XMLSanitizer.escapedLessThan)
+                    index += 1
+                } else {
+                    copyCharacter(byte)
+                }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                values += 1
+                guard values <= maximumAttributes else {
+                    throw .tooManyAttributes(line: line(at: start), limit: maximumAttributes)
+                }
+                quote = byte
+                output.append(byte)
+                index += 1
+            } else if byte == UInt8(ascii: ">") {
+                output.append(byte)
+                index += 1
+                return
+            } else if byte == UInt8(ascii: "<") {
+                return  // libxml2 stops there (a broken tag); the main loop goes on from here
+            } else if byte == UInt8(ascii: "&") {
+                reference()
+            } else {
+                copyCharacter(byte)
+            }
         }
     }
 
@@ -153,7 +222,7 @@ struct XMLSanitizer {
             return
         }
         index = position + 1
-        if (0x80...0x9F).contains(value), let mapped = HTMLEntityDecoder.windows1252Value(value) {
+        if let mapped = Windows1252.character(forC1: value) {
             append(numericReferenceTo: mapped)
         } else if XMLSanitizer.isXMLCharacter(value) {
             append(numericReferenceTo: value)
@@ -178,10 +247,21 @@ struct XMLSanitizer {
             output.append(UInt8(ascii: "&"))
             output.append(contentsOf: name.utf8)
             output.append(UInt8(ascii: ";"))
-        } else if let value = HTMLEntities.codePoint(named: name) {
+        } else if let value = htmlEntity(name, bytes: input[nameRange]) {
             append(numericReferenceTo: value)
         }
         // Any other name is dropped: the document has no way to define it.
+    }
+
+    /// An HTML 4 named reference's code point, from libxml2's table (a linear search there, so each
+    /// name is looked up once per document).
+    private mutating func htmlEntity(_ name: String, bytes: ArraySlice<UInt8>) -> UInt32? {
+        if let known = entities[name] {
+            return known == 0 ? nil : known
+        }
+        let value = LibXML2.htmlEntity(bytes)
+        entities[name] = value ?? 0
+        return value
     }
 
     private static let escapedLessThan = Array("&lt;".utf8)
@@ -198,8 +278,8 @@ struct XMLSanitizer {
 
     // MARK: - Filtering
 
-    /// Copies `input[index..<end]`, dropping forbidden control characters, escape sequences and
-    /// (in UTF-8) the non-characters U+FFFE/U+FFFF.
+    /// Copies `input[index..<end]`, dropping forbidden control characters, escape sequences and the
+    /// non-characters U+FFFE/U+FFFF.
     private mutating func copyFiltered(upTo end: Int) {
         let end = min(end, input.count)
         while index < end {
@@ -213,7 +293,7 @@ struct XMLSanitizer {
             case 0x00...0x1F:
                 index += 1
             case 0xEF
-            where isUTF8 && index + 2 < input.count && input[index + 1] == 0xBF
+            where index + 2 < input.count && input[index + 1] == 0xBF
                 && (input[index + 2] == 0xBE || input[index + 2] == 0xBF):
                 output.append(contentsOf: [0xEF, 0xBF, 0xBD])
                 index += 3
@@ -288,50 +368,5 @@ struct XMLSanitizer {
 
     private func line(at position: Int) -> Int {
         input[0..<min(position, input.count)].filter { $0 == 0x0A }.count + 1
-    }
-
-    /// Characters XML 1.0 allows in a document.
-    static func isXMLCharacter(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
-            return true
-        default:
-            return false
-        }
-    }
-
-    private static func digit(_ byte: UInt8, radix: UInt32) -> UInt32? {
-        switch byte {
-        case 0x30...0x39:
-            return UInt32(byte - 0x30)
-        case 0x41...0x46 where radix == 16:
-            return UInt32(byte - 0x41 + 10)
-        case 0x61...0x66 where radix == 16:
-            return UInt32(byte - 0x61 + 10)
-        default:
-            return nil
-        }
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x3A:
-            return true
-        default:
-            return byte >= 0x80
-        }
-    }
-
-    private static func canFollowLessThan(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x41...0x5A, 0x61...0x7A, 0x5F, 0x3A, 0x2F, 0x21, 0x3F:
-            return true
-        default:
-            return byte >= 0x80
-        }
-    }
-
-    private static func isDigitOrPunctuation(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x2E
     }
 }

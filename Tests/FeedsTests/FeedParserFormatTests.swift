@@ -34,13 +34,15 @@ struct FeedParserFormatTests {
         #expect(first.guid == "http://rdf.example.org/1")
         #expect(first.title == "First RDF item")
         #expect(first.link == "http://rdf.example.org/1")
-        #expect(first.summary == "The full content of the first item.\n\nSecond paragraph & more.")
+        #expect(first.summary == "Short.")
+        #expect(first.content?.text == "The full content of the first item.\n\nSecond paragraph & more.")
         #expect(first.author == "Alice Example")
         #expect(first.publishedAt == Date(timeIntervalSince1970: 1_071_336_602))
         let second = feed.items[1]
         #expect(second.guid == "http://rdf.example.org/2")
         #expect(second.link == "http://rdf.example.org/2")
         #expect(second.summary == "Only a description, which is longer than nothing.")
+        #expect(second.content?.text == second.summary)
         #expect(second.publishedAt == Date(timeIntervalSince1970: 1_071_360_000))
     }
 
@@ -55,15 +57,31 @@ struct FeedParserFormatTests {
         #expect(enclosure.guid == "tag:news.example.com,2024:a")
         #expect(enclosure.link == "https://news.example.com/a")
         #expect(enclosure.summary == "Hello world\nsecond line")
+        #expect(
+            enclosure.content
+                == ArticleText(
+                    text: "Hello world[1]\nsecond line",
+                    links: [ArticleLink(number: 1, url: "https://x", kind: .link)]))
+        #expect(
+            enclosure.enclosures == [
+                FeedEnclosure(url: "https://news.example.com/audio.mp3", mimeType: "audio/mpeg", length: 1),
+                FeedEnclosure(url: "https://news.example.com/a.jpg", mimeType: "image/jpeg", length: 2),
+            ])
         #expect(enclosure.author == "Eddie Editor")
         #expect(enclosure.publishedAt == Date(timeIntervalSince1970: 1_055_217_600))
         #expect(enclosure.imageURL == "https://news.example.com/a.jpg")
         let media = feed.items[1]
         #expect(media.guid == "https://news.example.com/b-guid")
         #expect(media.link == "https://news.example.com/b")
+        #expect(media.summary == "Plain text\nwith a line break")
         #expect(
-            media.summary
+            media.content?.text
                 == "Longer content for b, which wins over the description because it is much longer.")
+        #expect(
+            media.enclosures == [
+                FeedEnclosure(url: "https://news.example.com/video.mp4", mimeType: "video/mp4"),
+                FeedEnclosure(url: "https://news.example.com/b.png"),
+            ])
         #expect(media.publishedAt == Date(timeIntervalSince1970: 1_055_320_200))
         #expect(media.imageURL == "https://news.example.com/b.png")
         let thumbnail = feed.items[2]
@@ -101,8 +119,14 @@ struct FeedParserFormatTests {
         #expect(one.guid == "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a")
         #expect(one.author == "Entry Author")
         #expect(one.publishedAt == Date(timeIntervalSince1970: 1_071_318_569))
+        #expect(one.summary == "Short summary.")
         #expect(
-            one.summary == "This is XHTML content & it is longer than the summary.\n\nfirst\nsecond")
+            one.content?.text == "This is XHTML content & it is longer than the summary.\n\n• first\n• second"
+        )
+        #expect(
+            one.enclosures == [
+                FeedEnclosure(url: "https://blog.example.net/images/one.png", mimeType: "image/png")
+            ])
         let two = feed.items[1]
         #expect(two.title == "Entry two")
         #expect(two.link == "https://other.example.org/base/two")
@@ -114,6 +138,7 @@ struct FeedParserFormatTests {
         #expect(three.title == "XHTML title")
         #expect(three.link == "https://blog.example.net/three")
         #expect(three.summary == "Plain <text> content\nsecond line")
+        #expect(three.content?.text == "Plain <text> content\nsecond line")
         #expect(three.publishedAt == nil)
     }
 
@@ -162,6 +187,7 @@ struct FeedParserFormatTests {
             </entry></feed>
             """
         #expect(try FeedParser.parse(Data(atom.utf8)).items.first?.summary == "one\ntwo")
+        #expect(try FeedParser.parse(Data(atom.utf8)).items.first?.content?.text == "one\ntwo")
         let rss = """
             <rss version="2.0"><channel><link href="https://site.example/"/>
             <item><link href="/post"/></item></channel></rss>

@@ -1,11 +1,12 @@
 import Feeds
-/// libFuzzer target for the feed readers: `FeedParser.parse` (RSS, RDF, Atom, with the sanitizer, the
-/// encoding normalizer, the entity decoder and the HTML reducer behind it), `OPML.parse`,
-/// `FeedDate.parse` and `HTMLText`.
+/// libFuzzer target for the feed readers: `FeedParser.parse` (RSS, RDF and Atom through the encoding
+/// normalizer, the sanitizer and libxml2's SAX2 parser; JSON Feed through `JSONDecoder`; the HTML of
+/// titles, summaries and articles through libxml2's HTML parser), `OPML.parse`, `FeedDate.parse` and
+/// `HTMLText`.
 ///
 /// Input layout: the first byte picks the entry point (its value modulo 4), the rest is its input:
-/// - 0: `FeedParser.parse` with a base URL; 1: `OPML.parse`;
-/// - 2: `FeedDate.parse` of the bytes as UTF-8 text; 3: `HTMLText`'s four functions on the text.
+/// - 0: `FeedParser.parse` with a base URL (a document starting with `{` is read as JSON Feed);
+/// - 1: `OPML.parse`; 2: `FeedDate.parse` of the bytes as UTF-8 text; 3: `HTMLText`'s functions.
 ///
 /// The oracle beyond "never traps, never leaks": what the readers promise to return is safe to print
 /// on a terminal (no control characters but line feed and tab, no bidirectional overrides), and the
@@ -15,7 +16,7 @@ import Foundation
 /// The base URL relative links are resolved against, as if the feed had been fetched from it.
 private let baseURL = URL(string: "https://example.org/blog/feed.xml")
 
-/// Whether a terminal would act on `scalar` (what `HTMLText.terminalSafe` promises to remove).
+/// Whether a terminal would act on `scalar` (what every string the readers return is free of).
 private func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: false
@@ -51,6 +52,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 check(item.title, "item title", singleLine: true)
                 check(item.link, "link")
                 check(item.summary, "summary")
+                check(item.content?.text, "content")
+                check(item.content?.textWithLinkList, "content with links")
+                for link in item.content?.links ?? [] {
+                    check(link.url, "content link", singleLine: true)
+                }
+                for enclosure in item.enclosures {
+                    check(enclosure.url, "enclosure URL", singleLine: true)
+                    check(enclosure.mimeType, "enclosure type", singleLine: true)
+                }
                 check(item.author, "author")
                 check(item.imageURL, "image URL")
             }
@@ -76,7 +86,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         check(HTMLText.singleLine(fromHTML: text), "singleLine(fromHTML:)", singleLine: true)
         check(HTMLText.plainText(fromText: text), "plainText(fromText:)")
         check(HTMLText.plainText(fromText: text, singleLine: true), "plainText(fromText:)", singleLine: true)
-        check(HTMLText.terminalSafe(text), "terminalSafe")
+        let article = HTMLText.article(fromHTML: text, baseURL: baseURL)
+        check(article.textWithLinkList, "article(fromHTML:)")
+        for link in article.links {
+            check(link.url, "article link", singleLine: true)
+        }
     }
     return 0
 }

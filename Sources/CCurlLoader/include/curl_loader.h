@@ -37,16 +37,6 @@ const char *movies_curl_load_error(void);
 /// The library name tried first on this platform ("libcurl.so.4" or "libcurl.4.dylib").
 const char *movies_curl_library_name(void);
 
-/// The loaded libcurl's version, such as "7.88.1", or NULL when it is not loaded.
-const char *movies_curl_version(void);
-
-/// The loaded libcurl's version as 0xXXYYZZ (7.88.1 is 0x075801), or 0 when it is not loaded.
-unsigned int movies_curl_version_number(void);
-
-/// Tries dlopen() on `name` without touching the process-wide state, and closes it again. Returns 1
-/// when it loads; otherwise 0 and dlerror's text copied into `error` (up to `error_size` bytes).
-int movies_curl_probe(const char *name, char *error, size_t error_size);
-
 // MARK: - Cancelling
 
 /// A flag one thread raises to stop another thread's transfer (an atomic int, heap-allocated so
@@ -126,6 +116,8 @@ typedef struct movies_curl_get_result {
     char *etag;
     /// The last response's Last-Modified header.
     char *last_modified;
+    /// The last response's Content-Type header (its charset matters to the parser).
+    char *content_type;
     /// The body of a 2xx answer, decoded (gzip, deflate...); body_length bytes.
     unsigned char *body;
     /// The body's length in bytes.

@@ -147,9 +147,9 @@ public struct NewsRefresher: Sendable {
             return .failure(FeedProblem(reason: error.description, isBadData: false))
         case .success(.notModified):
             return .success(nil)
-        case .success(.fetched(let body, let etag, let lastModified, let finalURL)):
+        case .success(.fetched(let body, let etag, let lastModified, let finalURL, let contentType)):
             do {
-                let parsed = try FeedParser.parse(body, baseURL: finalURL)
+                let parsed = try FeedParser.parse(body, baseURL: finalURL, contentType: contentType)
                 return .success(Document(feed: parsed, etag: etag, lastModified: lastModified))
             } catch {
                 return .failure(FeedProblem(reason: error.description, isBadData: true))

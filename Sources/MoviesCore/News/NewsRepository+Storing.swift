@@ -114,12 +114,15 @@ extension NewsRepository {
             let title = displayTitle(item)
             let source = item.author ?? parsed.title
             let published = item.publishedAt.map(Timestamp.string(from:))
+            // The fullest text the feed gives, with its links listed, until items keep their short and
+            // full texts apart.
+            let summary = item.content?.textWithLinkList ?? item.summary
             guard let existing = try find.fetchOne(feedID.map { [guid, $0] } ?? [guid], NewsItemRow.decode)
             else {
                 try connection.execute(
                     NewsItemRow.insertSQL,
                     arguments: NewsItemRow.arguments(
-                        feedID: feedID, guid: guid, title: title, summary: item.summary, url: item.link,
+                        feedID: feedID, guid: guid, title: title, summary: summary, url: item.link,
                         source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
                         fetchedAt: fetched))
                 update.inserted += 1
@@ -127,7 +130,7 @@ extension NewsRepository {
             }
             // An item seen before keeps its date when the feed gives none.
             let newPublished = published ?? Timestamp.string(from: existing.publishedAt)
-            if existing.title == title && existing.summary == item.summary && existing.url == item.link
+            if existing.title == title && existing.summary == summary && existing.url == item.link
                 && existing.source == source && existing.imageURL == item.imageURL
                 && Timestamp.string(from: existing.publishedAt) == newPublished
             {
@@ -141,7 +144,7 @@ extension NewsRepository {
                 WHERE id = ?
                 """,
                 arguments: [
-                    title, item.summary, item.link, source, item.imageURL, newPublished, fetched, existing.id,
+                    title, summary, item.link, source, item.imageURL, newPublished, fetched, existing.id,
                 ])
             update.updated += 1
         }
