@@ -19,7 +19,7 @@ struct ImportExportTests {
         let file = try movies.folder.write(Self.ratings, to: "ratings.csv")
         #expect(
             try movies.succeed("import", file)
-                == "Imported \(file) (letterboxd ratings): 3 added, 0 updated, 0 skipped, 0 rejected.\n")
+                == "Imported \(file) (Letterboxd ratings): 3 added, 0 updated, 0 skipped, 0 rejected.\n")
         #expect(try movies.succeed("import", file).contains("0 added, 0 updated, 3 skipped"))
         let list = try movies.succeed("list", "--sort", "rating")
         #expect(list.contains("1  Heat          1995  excellent"))
