@@ -87,14 +87,18 @@ struct Table {
         var text = " "
         for (index, column) in columns.enumerated() {
             var value = TerminalText.singleLine(index < row.count ? row[index] : "")
-            if TerminalText.width(value) > widths[index] {
+            var width = TerminalText.width(value)
+            if width > widths[index] {
                 value = TerminalText.truncated(value, to: widths[index])
+                width = TerminalText.width(value)
             }
             let isLast = index == columns.count - 1
             text += " "
             text +=
                 isLast && !column.alignRight
-                ? value : TerminalText.padded(value, to: widths[index], alignRight: column.alignRight)
+                ? value
+                : TerminalText.padded(
+                    value, to: widths[index], alignRight: column.alignRight, textWidth: width)
             if !isLast { text += " " }
         }
         // An empty last cell would leave the separator dangling at the end of the line.
