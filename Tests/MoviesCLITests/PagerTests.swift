@@ -100,6 +100,22 @@ struct PagerTests {
         #expect(recorded(record) == nil, "a pipe started the pager")
     }
 
+    @Test("list --watch never pages: it prints as changes happen, until Ctrl-C")
+    func watchIsNotPaged() throws {
+        let pager = movies.folder.file("fake-pager")
+        try writePager(at: pager)
+        var environment = movies.environment
+        environment["PAGER"] = pager
+        let watch = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["list", "--watch"], environment: environment)
+        #expect(watch.waitFor("  3  C"))
+        try movies.succeed("add", "D")
+        #expect(watch.waitFor("+ #4 D not-seen"))
+        watch.interrupt()
+        #expect(watch.waitForExit() == 0)
+        #expect(recorded(record) == nil)
+    }
+
     @Test("leaving the pager early (q) is not an error, and the listing stops")
     func pagerLeftEarly() throws {
         try SQLiteShell.run(

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MoviesCLI
+
 /// Following the next-page hint, as a person or a script would: the command it gives, word for word.
 @Suite("Paging by the next-page hint")
 struct PagingTests {
@@ -81,6 +83,20 @@ struct PagingTests {
             ["list", "--sort", "title", "--after", "title:Heat"], status: 64,
             message: "expected a cursor printed by a previous page, such as 12 or title:Heat:12")
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(
+        "a word of a hint reads back the same in a shell",
+        arguments: [
+            "plain", "it's", "two words", "$HOME", "`id`", "a\"b", "", "~", "=x", "%1", "*", "new\nline",
+            "back\\slash",
+            "title:It%27s:3",
+        ])
+    func shellQuoting(word: String) throws {
+        let quoted = NextPageHint.shellQuoted(word)
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "printf '%s' " + quoted])
+        #expect(result.stdout == word, "\(quoted)")
+        #expect((quoted == word) == (word == "plain" || word == "title:It%27s:3"))
     }
 
     @Test("the hint repeats --db, quoted for a shell, and the shell's own list gives its own hint")

@@ -119,6 +119,8 @@ enum ListCommand: Command {
     {
         let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
         defer { stop.restore() }
+        // It runs until Ctrl-C: a pager would hold the changes back, and catch the Ctrl-C.
+        context.allowsPager = false
         try list.load()
         try MovieListRendering.write(
             list.movies, format: format, context: context,
