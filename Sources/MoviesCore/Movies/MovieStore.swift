@@ -22,19 +22,6 @@ public final class MovieStore: Sendable {
         try database.read { try Self.movie(id: id, in: $0) }
     }
 
-    /// The movies `query` selects, in its order.
-    public func list(_ query: MovieQuery = MovieQuery()) throws -> [Movie] {
-        try database.read { try Self.list(query, in: $0) }
-    }
-
-    /// Calls `body` with each movie `query` selects, in order, reading one row at a time from a single
-    /// snapshot: exports stream a million movies in the memory of one.
-    public func forEachMovie(_ query: MovieQuery = MovieQuery(), _ body: (Movie) throws -> Void) throws {
-        try database.read { connection in
-            try Self.forEach(query, in: connection, body)
-        }
-    }
-
     /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
     /// those with one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text with no words.
     public func search(_ text: String, ratings: Set<Rating> = [], limit: Int? = nil) throws -> [Movie] {
@@ -59,14 +46,6 @@ public final class MovieStore: Sendable {
     /// How many movies are on the list.
     public func count() throws -> Int {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
-    }
-
-    /// The list `query` selects, now and after every change, by anyone, to the tables its query reads
-    /// (`movies`, and the full-text index when it filters by text).
-    ///
-    /// Yields the current list first. See `Database.observe(_:)` for the guarantees.
-    public func observe(_ query: MovieQuery = MovieQuery()) -> AsyncThrowingStream<[Movie], any Error> {
-        database.observe { try Self.list(query, in: $0) }
     }
 
     // MARK: - Writing
@@ -223,83 +202,5 @@ public final class MovieStore: Sendable {
             ], MovieRow.decode)
         guard let updated else { throw MovieError.notFound(id: id) }
         return updated
-    }
-
-    /// Runs `query` on `connection`: filter, key-based page, order, limit.
-    static func list(_ query: MovieQuery, in connection: Connection) throws -> [Movie] {
-        var movies: [Movie] = []
-        if let limit = query.limit {
-            movies.reserveCapacity(min(limit, 100_000))
-        }
-        try forEach(query, in: connection) { movies.append($0) }
-        return movies
-    }
-
-    /// Steps through `query`'s rows on `connection`, decoding one movie at a time.
-    static func forEach(_ query: MovieQuery, in connection: Connection, _ body: (Movie) throws -> Void) throws
-    {
-        var afterKey: (any SQLBindable)?
-        if let after = query.after, query.sort != .added {
-            guard
-                let value = try connection.cachedStatement(
-                    "SELECT \(query.sort.keyExpression) FROM movies WHERE id = ?"
-                ).fetchOne([after], { row in Self.keyValue(row, sort: query.sort) })
-            else { throw MovieError.notFound(id: after) }
-            afterKey = value
-        }
-        let (sql, arguments) = try listSQL(query, afterKey: afterKey)
-        let statement = try connection.cachedStatement(sql)
-        defer { statement.reset() }
-        try statement.bind(arguments)
-        while try statement.step() {
-            try body(MovieRow.decode(statement))
-        }
-    }
-
-    /// The statement and arguments that read `query`: filter, key-based page, order, limit; each sort
-    /// order on its own index (tests check the plan). `afterKey` is the sort key of the movie the page
-    /// continues after (its id is `query.after`); none for `.added`, whose key is the id.
-    package static func listSQL(_ query: MovieQuery, afterKey: (any SQLBindable)?) throws
-        -> (sql: String, arguments: [any SQLBindable])
-    {
-        let key = query.sort.keyExpression
-        let ascending = query.sort.isAscending != query.reversed
-        var conditions: [String] = []
-        var arguments: [any SQLBindable] = []
-        if !query.ratings.isEmpty {
-            let ratings = query.ratings.sorted()
-            conditions.append("rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += ratings.map(\.rawValue)
-        }
-        if let text = query.text, !text.trimmingWhitespace().isEmpty {
-            conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
-            arguments.append(try FullTextQuery.expression(for: text))
-        }
-        if let after = query.after {
-            // Written as `key >= k AND (key > k OR id > i)` rather than the row value `(key, id) > (k, i)`,
-            // because SQLite 3.40 seeks an expression index only for the expanded form.
-            let (strict, inclusive, idComparison) = ascending ? (">", ">=", ">") : ("<", "<=", "<")
-            if let afterKey {
-                conditions.append("\(key) \(inclusive) ? AND (\(key) \(strict) ? OR id \(idComparison) ?)")
-                arguments += [afterKey, afterKey, after]
-            } else {
-                conditions.append("id \(idComparison) ?")
-                arguments.append(after)
-            }
-        }
-        let direction = ascending ? "ASC" : "DESC"
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let orderClause = query.sort == .added ? "id \(direction)" : "\(key) \(direction), id \(direction)"
-        arguments.append(query.limit ?? -1)
-        let sql = "SELECT \(MovieRow.columns.sql) FROM movies \(whereClause) ORDER BY \(orderClause) LIMIT ?"
-        return (sql, arguments)
-    }
-
-    /// The sort key of the current row of `SELECT key FROM movies`, as a bindable value.
-    private static func keyValue(_ row: Statement, sort: MovieSort) -> any SQLBindable {
-        switch sort {
-        case .title: row.string(at: 0)
-        case .added, .rating, .year: row.int64(at: 0)
-        }
     }
 }

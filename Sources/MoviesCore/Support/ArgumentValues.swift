@@ -21,9 +21,8 @@ extension CalendarDate: ExpressibleByArgument {
 
     /// The calendar day `date` falls on in the local time zone.
     private init?(localDayOf date: Date) {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let day = LocalTime(date).calendarDate else { return nil }
+        self = day
     }
 }
 
