@@ -7,7 +7,8 @@
 ///   `PRAGMA foreign_key_check` must find nothing before it commits.
 /// - `PRAGMA user_version` mirrors the highest applied version, for tools that only read the header.
 /// - A database holding versions this binary does not know, or an applied migration whose SQL changed,
-///   is refused before anything is written.
+///   is refused before anything is written; so is a database with tables this migrator did not make
+///   (`checkCanMigrate(_:)`, run before the file is even switched to WAL mode).
 public struct Migrator: Sendable {
     /// The known migrations, in version order.
     public let migrations: [Migration]
@@ -25,6 +26,39 @@ public struct Migrator: Sendable {
 
     /// The version the newest known migration brings a database to (0 when there are none).
     public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    // MARK: - Recognising a file
+
+    /// Refuses a file this migrator must not migrate: one with tables it did not make (another program's
+    /// SQLite database), one from a newer program, or one whose applied migrations were edited.
+    ///
+    /// Meant for `DatabaseConfiguration.checkBeforeWriting`, so the refusal comes before anything is
+    /// written, the switch to WAL mode included. A file is this migrator's when `schema_migrations`
+    /// records its first migration, version and name: every file it migrated has that row, committed in
+    /// the same transaction as the first tables, so no reader ever sees those tables without it. Other
+    /// tools name a table `schema_migrations` too (Rails, golang-migrate, Ecto), with other columns and
+    /// rows. A file with no schema object at all is new, and nothing in it can be lost.
+    public func checkCanMigrate(_ connection: Connection) throws {
+        let objects = try connection.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+        if objects > 0, try !recordsFirstMigration(connection) {
+            throw StorageError.unrecognizedDatabase(path: connection.path)
+        }
+        try validate(AppliedState(reading: connection))
+    }
+
+    /// Whether `schema_migrations` has this migrator's columns and its first migration's row.
+    private func recordsFirstMigration(_ connection: Connection) throws -> Bool {
+        guard let first = migrations.first else { return false }
+        let columns = try connection.scalarInt(
+            """
+            SELECT count(*) FROM pragma_table_info('schema_migrations')
+            WHERE name IN ('version', 'name', 'checksum', 'applied_at')
+            """)
+        guard columns == 4 else { return false }
+        let name = try connection.scalarString(
+            "SELECT name FROM schema_migrations WHERE version = ?", [first.version])
+        return name == first.name
+    }
 
     // MARK: - Status
 

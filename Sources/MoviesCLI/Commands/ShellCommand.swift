@@ -26,7 +26,7 @@ enum ShellCommand: Command {
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let console: any Console =
             context.terminal.isInputInteractive && context.terminal.isOutputInteractive
-            ? InteractiveConsole(output: context.output, historyPath: context.databasePath + "-history")
+            ? InteractiveConsole(output: context.output, historyPath: try context.databasePath + "-history")
             : ScriptConsole(output: context.output)
         let session = try ShellSession(context: context, console: console)
         let code = await session.run()

@@ -1,4 +1,3 @@
-import Foundation
 import Storage
 
 /// The application's database: the file opened with this project's settings and migrated to the
@@ -14,14 +13,21 @@ public struct AppDatabase: Sendable {
         public var busyTimeoutMilliseconds = DatabaseConfiguration().busyTimeoutMilliseconds
         /// Create the file (and its folder) when missing.
         public var createIfMissing = true
+        /// Only look: write nothing, not even the switch to WAL mode (for `movies migrate --status`).
+        /// Combine with `createIfMissing = false` to create nothing either.
+        public var isReadOnly = false
 
-        /// The defaults: a 5 s busy timeout, and a missing file created.
+        /// The defaults: a 5 s busy timeout, a missing file created, read-write.
         public init() {}
 
+        /// The storage settings, with the check that refuses another program's SQLite file (or one from
+        /// a newer movies) before anything is written to it.
         var configuration: DatabaseConfiguration {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
+            configuration.isReadOnly = isReadOnly
+            configuration.checkBeforeWriting = { try AppDatabase.migrator.checkCanMigrate($0) }
             return configuration
         }
     }
@@ -46,6 +52,10 @@ public struct AppDatabase: Sendable {
 
     /// Opens the file at `path` (creating it when missing, unless `options` say not to) and applies
     /// pending migrations.
+    ///
+    /// A file is refused, with nothing written to it, when it is not a regular file, cannot be read and
+    /// written, is not a SQLite database, or is another program's SQLite database (it has tables but
+    /// not this program's first migration); see `StorageError`.
     public init(path: String, options: Options = Options()) throws {
         try self.init(path: path, options: options, migrate: true)
     }
