@@ -83,10 +83,8 @@ enum DatabaseFile {
         if let real = realPath(path) { return real }
         let folder = PathText.folder(of: path)
         if let real = realPath(folder.isEmpty ? "." : folder) {
-            let name = path.utf8.split(separator: UInt8(ascii: "/")).last.map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            return real == "/" ? "/" + (name ?? "") : real + "/" + (name ?? "")
+            let name = PathText.lastName(of: path)
+            return real == "/" ? "/" + name : real + "/" + name
         }
         return PathText.absolute(path)
     }

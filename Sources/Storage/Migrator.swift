@@ -39,25 +39,20 @@ public struct Migrator: Sendable {
     /// tools name a table `schema_migrations` too (Rails, golang-migrate, Ecto), with other columns and
     /// rows. A file with no schema object at all is new, and nothing in it can be lost.
     public func checkCanMigrate(_ connection: Connection) throws {
-        let objects = try connection.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
-        if objects > 0, try !recordsFirstMigration(connection) {
+        let state: AppliedState
+        do {
+            state = try AppliedState(reading: connection)
+        } catch let error as StorageError where error.resultCode == .error {
+            // SQLITE_ERROR compiling the read: a `schema_migrations` with other columns than ours.
             throw StorageError.unrecognizedDatabase(path: connection.path)
         }
-        try validate(AppliedState(reading: connection))
-    }
-
-    /// Whether `schema_migrations` has this migrator's columns and its first migration's row.
-    private func recordsFirstMigration(_ connection: Connection) throws -> Bool {
-        guard let first = migrations.first else { return false }
-        let columns = try connection.scalarInt(
-            """
-            SELECT count(*) FROM pragma_table_info('schema_migrations')
-            WHERE name IN ('version', 'name', 'checksum', 'applied_at')
-            """)
-        guard columns == 4 else { return false }
-        let name = try connection.scalarString(
-            "SELECT name FROM schema_migrations WHERE version = ?", [first.version])
-        return name == first.name
+        if state.schemaObjects > 0 {
+            let first = migrations.first
+            guard let first,
+                state.records.contains(where: { $0.version == first.version && $0.name == first.name })
+            else { throw StorageError.unrecognizedDatabase(path: connection.path) }
+        }
+        try validate(state)
     }
 
     // MARK: - Status
@@ -176,14 +171,24 @@ private struct AppliedState {
         """
 
     let userVersion: Int
+    /// How many tables, indexes, views and triggers the file holds: 0 for a new file.
+    let schemaObjects: Int
+    /// The rows of `schema_migrations`, empty when there is no such table.
     let records: [MigrationRecord]
     var versions: Set<Int> { Set(records.map(\.version)) }
 
+    /// Three small statements, compiled once per connection (the check before writing and the migration
+    /// that follows share them).
     init(reading connection: Connection) throws {
         userVersion = try connection.scalarInt("PRAGMA user_version") ?? 0
-        let hasTable =
-            try connection.scalarInt(
-                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        let (objects, hasTable) =
+            try connection.cachedStatement(
+                """
+                SELECT count(*), count(*) FILTER (WHERE type = 'table' AND name = 'schema_migrations')
+                FROM sqlite_schema
+                """
+            ).fetchOne { ($0.int(at: 0), $0.int(at: 1) > 0) } ?? (0, false)
+        schemaObjects = objects
         guard hasTable else {
             records = []
             return

@@ -26,9 +26,21 @@ enum PathText {
 
     /// Whether `path` can only name a folder: it ends in `/`, or its last name is `.` or `..`.
     static func namesFolder(_ path: String) -> Bool {
-        if path.utf8.last == slash { return true }
-        let lastName = path.utf8.split(separator: slash, omittingEmptySubsequences: false).last
-        return lastName.map { $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) } ?? false
+        let dot = UInt8(ascii: ".")
+        var dots = 0
+        for byte in path.utf8.reversed() {
+            if byte == slash { return true }
+            guard byte == dot else { return false }
+            dots += 1
+            if dots > 2 { return false }
+        }
+        return dots > 0
+    }
+
+    /// The last name in `path` (`c` for `a/b/c`), "" when it ends in `/`.
+    static func lastName(of path: String) -> String {
+        guard let slashIndex = path.utf8.lastIndex(of: slash) else { return path }
+        return String(decoding: path.utf8[path.utf8.index(after: slashIndex)...], as: UTF8.self)
     }
 
     /// `path` made absolute against the current folder (without resolving links or `..`), or nil when the

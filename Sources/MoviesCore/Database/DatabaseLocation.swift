@@ -47,7 +47,7 @@ public enum DatabaseLocation {
         _ path: String, source: DatabaseLocationError.Source, environment: [String: String]
     ) throws(DatabaseLocationError) -> String {
         guard !path.isEmpty else { throw .empty(source) }
-        if let control = path.unicodeScalars.first(where: \.isControlCharacter) {
+        if let control = path.unicodeScalars.first(where: { $0.isControlCharacter }) {
             throw .controlCharacter(source, control)
         }
         if path == "~" { return try homeFolder(environment) }
