@@ -92,6 +92,13 @@ public final class Connection {
     /// Nothing is written before the file is accepted: the connection starts with `query_only` on, reads
     /// the header, lets `checkBeforeWriting` look at the file, and only then (unless it is read-only)
     /// may write, beginning with the switch to WAL mode, which rewrites the file's header.
+    ///
+    /// A read-write handle rather than `SQLITE_OPEN_READONLY` looks at the file: on a file in WAL mode a
+    /// read-only handle creates the `-wal` and `-shm` and leaves them, where a read-write one removes them
+    /// again when it closes last (https://www.sqlite.org/wal.html#readonly). What SQLite itself
+    /// may still do while reading is what every SQLite reader does: roll back a hot `-journal` another
+    /// program's crash left (https://www.sqlite.org/atomiccommit.html#hot_rollback_journals), and rebuild
+    /// the `-shm` index from a `-wal`, creating it if only the `-wal` is there.
     private func configure(_ configuration: DatabaseConfiguration) throws {
         sqlite3_extended_result_codes(handle, 1)
         // Wait for another writer instead of failing at once with SQLITE_BUSY.

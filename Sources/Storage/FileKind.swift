@@ -42,7 +42,7 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
         case .fifo: "a FIFO (named pipe)"
         case .socket: "a socket"
         case .symbolicLink: "a symbolic link"
-        case .unknown: "not a regular file"
+        case .unknown: "a file of an unknown kind"
         }
     }
 }

@@ -38,7 +38,11 @@ public struct Migrator: Sendable {
     /// the same transaction as the first tables, so no reader ever sees those tables without it. Other
     /// tools name a table `schema_migrations` too (Rails, golang-migrate, Ecto), with other columns and
     /// rows. A file with no schema object at all is new, and nothing in it can be lost.
-    public func checkCanMigrate(_ connection: Connection) throws {
+    ///
+    /// Returns the migrations the file still needs (none when its schema is current), so a caller that
+    /// opens and then migrates can skip reading the same state again.
+    @discardableResult
+    public func checkCanMigrate(_ connection: Connection) throws -> [Migration] {
         let state: AppliedState
         do {
             state = try AppliedState(reading: connection)
@@ -53,6 +57,7 @@ public struct Migrator: Sendable {
             else { throw StorageError.unrecognizedDatabase(path: connection.path) }
         }
         try validate(state)
+        return migrations.filter { state.versions.contains($0.version) == false }
     }
 
     // MARK: - Status

@@ -1,3 +1,4 @@
+import Basics
 import Storage
 
 /// The application's database: the file opened with this project's settings and migrated to the
@@ -20,14 +21,12 @@ public struct AppDatabase: Sendable {
         /// The defaults: a 5 s busy timeout, a missing file created, read-write.
         public init() {}
 
-        /// The storage settings, with the check that refuses another program's SQLite file (or one from
-        /// a newer movies) before anything is written to it.
+        /// The storage settings.
         var configuration: DatabaseConfiguration {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
             configuration.isReadOnly = isReadOnly
-            configuration.checkBeforeWriting = { try AppDatabase.migrator.checkCanMigrate($0) }
             return configuration
         }
     }
@@ -67,9 +66,19 @@ public struct AppDatabase: Sendable {
         try AppDatabase(path: path, options: options, migrate: false)
     }
 
+    /// Opens the file with the check that refuses another program's SQLite file (or one from a newer
+    /// movies, or with an edited migration) before anything is written to it, and migrates it unless
+    /// that check found its schema current: then the check's read was the migrator's, and a command
+    /// pays for reading the schema's state once.
     private init(path: String, options: Options, migrate: Bool) throws {
-        database = try Database(path: path, configuration: options.configuration)
-        if migrate {
+        let isCurrent = Locked(false)
+        var configuration = options.configuration
+        configuration.checkBeforeWriting = { connection in
+            let pending = try AppDatabase.migrator.checkCanMigrate(connection)
+            isCurrent.withLock { $0 = pending.isEmpty }
+        }
+        database = try Database(path: path, configuration: configuration)
+        if migrate && !isCurrent.current {
             try Self.migrator.migrate(database)
         }
     }
