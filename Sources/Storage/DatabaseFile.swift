@@ -60,7 +60,8 @@ enum DatabaseFile {
             throw StorageError.notWritable(path: path, reason: systemText(errno))
         }
         try checkCompanions(of: path)
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return Identity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
     /// Refuses a path longer than SQLite can open, before anything is created for it.
