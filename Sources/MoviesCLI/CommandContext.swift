@@ -29,16 +29,19 @@ final class CommandContext {
         self.databasePathOption = databasePath
     }
 
-    /// The file this command works on: `--db`, else `$MOVIES_DB`, else the XDG default.
+    /// The file this command works on: `--db`, else `$MOVIES_DB`, else the XDG default, with a leading
+    /// `~/` expanded; an empty path, or one with a control character, is a usage error (see
+    /// `DatabaseLocation`). Thrown only by commands that use the database, so `movies --db "" help`
+    /// still helps.
     var databasePath: String {
-        databasePathOption ?? DatabaseLocation.defaultPath(environment: environment)
+        get throws { try DatabaseLocation.path(option: databasePathOption, environment: environment) }
     }
 
     /// The database, opened and migrated on first use: every command that touches the store applies
     /// pending migrations first.
     func database() throws -> AppDatabase {
         if let openedDatabase { return openedDatabase }
-        let database = try AppDatabase(path: databasePath, options: databaseOptions)
+        let database = try AppDatabase(path: try databasePath, options: databaseOptions)
         openedDatabase = database
         return database
     }

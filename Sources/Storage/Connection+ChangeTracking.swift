@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a connection notices about the tables it touches: the tables each commit wrote (for the
 /// observers of those tables) and the tables a piece of work read (what an observation must watch).

@@ -53,3 +53,95 @@ struct AppDatabaseTests {
         #expect(try database.store.count() == 1)
     }
 }
+
+@Suite("AppDatabase: which files it takes")
+struct AppDatabaseFileTests {
+    let folder = TemporaryDirectory()
+
+    private func expectUntouched(
+        _ path: String, sql: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try SQLiteShell.run(path, sql)
+        let mode = try SQLiteShell.run(path, "PRAGMA journal_mode")
+        let before = FolderSnapshot(folder.path)
+        #expect(throws: StorageError.unrecognizedDatabase(path: path), sourceLocation: sourceLocation) {
+            try AppDatabase(path: path)
+        }
+        var look = AppDatabase.Options()
+        look.isReadOnly = true
+        look.createIfMissing = false
+        #expect(throws: StorageError.unrecognizedDatabase(path: path), sourceLocation: sourceLocation) {
+            try AppDatabase.openWithoutMigrating(path: path, options: look).schemaStatus()
+        }
+        #expect(FolderSnapshot(folder.path).changes(since: before).isEmpty, sourceLocation: sourceLocation)
+        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == mode, sourceLocation: sourceLocation)
+        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "0", sourceLocation: sourceLocation)
+    }
+
+    @Test("another program's SQLite file is refused before anything is written, journal mode included")
+    func foreignFiles() throws {
+        try expectUntouched(
+            folder.file("notes.sqlite"), sql: "CREATE TABLE notes (x); INSERT INTO notes VALUES (1);")
+        try expectUntouched(
+            folder.file("wal.sqlite"), sql: "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);")
+        // A table named like ours does not make the file ours.
+        try expectUntouched(
+            folder.file("own-movies.sqlite"), sql: "CREATE TABLE movies (id INTEGER PRIMARY KEY, title TEXT);"
+        )
+    }
+
+    @Test("a new path, an empty file and a file with no schema become a fresh database")
+    func freshFiles() throws {
+        let empty = try folder.write("", to: "empty.sqlite")
+        let blank = folder.file("blank.sqlite")
+        try SQLiteShell.run(blank, "CREATE TABLE gone (x); DROP TABLE gone;")
+        for path in [folder.file("new/list.sqlite"), empty, blank] {
+            let database = try AppDatabase(path: path)
+            #expect(try database.schemaStatus().pending.isEmpty)
+            #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "wal")
+        }
+    }
+
+    @Test("looking only (migrate --status) creates nothing where there is no file, and writes nothing")
+    func lookOnly() throws {
+        var look = AppDatabase.Options()
+        look.isReadOnly = true
+        look.createIfMissing = false
+        for path in [folder.file("missing.sqlite"), folder.file("new/missing.sqlite")] {
+            let error = #expect(throws: StorageError.missing(path: path)) {
+                try AppDatabase.openWithoutMigrating(path: path, options: look)
+            }
+            #expect(error?.exitCode == .noInput)
+        }
+        #expect(SpecialFiles.names(in: folder.path).isEmpty)
+
+        let empty = try folder.write("", to: "empty.sqlite")
+        let status = try AppDatabase.openWithoutMigrating(path: empty, options: look).schemaStatus()
+        #expect(status.applied.isEmpty && status.pending.count == AppDatabase.latestSchemaVersion)
+        #expect(fileSnapshot(empty)?.isEmpty == true)
+        #expect(SpecialFiles.names(in: folder.path) == ["empty.sqlite"])
+    }
+
+    @Test("every storage message names a path as it was typed, never at the start of the sentence")
+    func messagesKeepPaths() {
+        let path = "notdb.txt"
+        let errors: [StorageError] =
+            [
+                .notADatabase(path: path), .missing(path: path), .unrecognizedDatabase(path: path),
+                .notWritable(path: path, reason: "Permission denied"),
+                .cannotOpen(path: path, reason: "No such file or directory"),
+                .unusableCompanion(path: path, problem: .symbolicLink),
+                .unusableCompanion(path: path, problem: .notAFile(.fifo)),
+                .unusableCompanion(path: path, problem: .notWritable),
+            ]
+            + [FileKind.directory, .folderName, .characterDevice, .blockDevice, .fifo, .socket, .unknown].map
+        {
+            .notAFile(path: path, kind: $0)
+        }
+        for error in errors {
+            #expect(error.message.contains(" notdb.txt"), "\(error.message)")
+            #expect(!error.message.contains("Notdb"), "\(error.message)")
+            #expect(error.message.first?.isUppercase == true, "\(error.message)")
+        }
+    }
+}

@@ -32,7 +32,7 @@ enum ExportCommand: Command {
         // The output path is checked (and its temporary file made) before the database is opened, so a
         // refused path leaves the database untouched, or not created.
         let file = try arguments[output].map {
-            try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: context.databasePath))
+            try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: try context.databasePath))
         }
         let store = try context.dependencies().movies
         let sink: any TextSink = file ?? context.output

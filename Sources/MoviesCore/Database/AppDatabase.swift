@@ -1,4 +1,4 @@
-import Foundation
+import Basics
 import Storage
 
 /// The application's database: the file opened with this project's settings and migrated to the
@@ -14,14 +14,19 @@ public struct AppDatabase: Sendable {
         public var busyTimeoutMilliseconds = DatabaseConfiguration().busyTimeoutMilliseconds
         /// Create the file (and its folder) when missing.
         public var createIfMissing = true
+        /// Only look: write nothing, not even the switch to WAL mode (for `movies migrate --status`).
+        /// Combine with `createIfMissing = false` to create nothing either.
+        public var isReadOnly = false
 
-        /// The defaults: a 5 s busy timeout, and a missing file created.
+        /// The defaults: a 5 s busy timeout, a missing file created, read-write.
         public init() {}
 
+        /// The storage settings.
         var configuration: DatabaseConfiguration {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
+            configuration.isReadOnly = isReadOnly
             return configuration
         }
     }
@@ -46,6 +51,10 @@ public struct AppDatabase: Sendable {
 
     /// Opens the file at `path` (creating it when missing, unless `options` say not to) and applies
     /// pending migrations.
+    ///
+    /// A file is refused, with nothing written to it, when it is not a regular file, cannot be read and
+    /// written, is not a SQLite database, or is another program's SQLite database (it has tables but
+    /// not this program's first migration); see `StorageError`.
     public init(path: String, options: Options = Options()) throws {
         try self.init(path: path, options: options, migrate: true)
     }
@@ -57,9 +66,19 @@ public struct AppDatabase: Sendable {
         try AppDatabase(path: path, options: options, migrate: false)
     }
 
+    /// Opens the file with the check that refuses another program's SQLite file (or one from a newer
+    /// movies, or with an edited migration) before anything is written to it, and migrates it unless
+    /// that check found its schema current: then the check's read was the migrator's, and a command
+    /// pays for reading the schema's state once.
     private init(path: String, options: Options, migrate: Bool) throws {
-        database = try Database(path: path, configuration: options.configuration)
-        if migrate {
+        let isCurrent = Locked(false)
+        var configuration = options.configuration
+        configuration.checkBeforeWriting = { connection in
+            let pending = try AppDatabase.migrator.checkCanMigrate(connection)
+            isCurrent.withLock { $0 = pending.isEmpty }
+        }
+        database = try Database(path: path, configuration: configuration)
+        if migrate && !isCurrent.current {
             try Self.migrator.migrate(database)
         }
     }

@@ -55,10 +55,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "the title is \(length) characters long; the limit is \(MovieValidation.maximumTitleLength)"
         case .controlCharacter(let field, let scalar):
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             return
-                "the \(field.name) contains a control character (U+\(padded)); only printable text is allowed"
+                "the \(field.name) contains a control character (\(scalar.codePoint)); only printable text is allowed"
         case .yearOutOfRange(let year):
             let range = MovieValidation.yearRange
             return "the year \(year) is out of range; use \(range.lowerBound)–\(range.upperBound)"

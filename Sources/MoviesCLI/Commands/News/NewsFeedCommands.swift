@@ -227,7 +227,7 @@ enum NewsExportOPMLCommand: Command {
             feeds.map { OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL) },
             title: "movies news subscriptions")
         if let path = arguments[output] {
-            try OutputFile.write(opml, to: path, databasePath: context.databasePath)
+            try OutputFile.write(opml, to: path, databasePath: try context.databasePath)
             context.errors.line("Wrote \(feeds.count) feed\(feeds.count == 1 ? "" : "s") to \(path)")
         } else {
             context.output.write(opml)
