@@ -189,59 +189,6 @@ struct WatchTests {
     }
 }
 
-@Suite("movies completions")
-struct CompletionTests {
-    let movies = MoviesProcess()
-
-    @Test("bash completion offers commands, options and rating values")
-    func bash() throws {
-        let script = try movies.succeed("completions", "bash")
-        let file = try movies.folder.write(script, to: "movies.bash")
-        func complete(_ line: String) throws -> String {
-            let program = """
-                source '\(file)'
-                read -ra COMP_WORDS <<< '\(line)'
-                [[ '\(line)' == *' ' ]] && COMP_WORDS+=('')
-                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-                _movies
-                echo "${COMPREPLY[*]}"
-                """
-            return try ProcessRunner.run("/bin/bash", ["-c", program]).stdout.trimmingCharacters(
-                in: .newlines)
-        }
-        let commands = Set(try complete("movies ").split(separator: " ").map(String.init))
-        #expect(
-            commands.isSuperset(of: [
-                "add", "list", "search", "rate", "rm", "news", "shell", "migrate", "help",
-            ]))
-        let newsCommands = Set(try complete("movies news ").split(separator: " ").map(String.init))
-        #expect(newsCommands.isSuperset(of: ["list", "show", "refresh", "subscribe", "export-opml"]))
-        #expect(try complete("movies news list --f") == "--feed --format")
-        #expect(try complete("movies add Heat --rating ") == "not-seen terrible poor decent good excellent")
-        #expect(try complete("movies rate 3 ") == "not-seen terrible poor decent good excellent")
-        #expect(try complete("movies list --sort r") == "rating")
-        #expect(try complete("movies list --f") == "--format")
-    }
-
-    @Test("zsh and fish scripts name every command and parse in their shells when installed")
-    func zshAndFish() throws {
-        for (shell, flag) in [("zsh", "-n"), ("fish", "--no-execute")] {
-            let script = try movies.succeed("completions", shell)
-            for word in ["add", "list", "rate", "excellent", "rating"] {
-                #expect(script.contains(word), "\(shell): \(word)")
-            }
-            if let path = ProcessRunner.which(shell) {
-                let file = try movies.folder.write(script, to: "movies.\(shell)")
-                let result = try ProcessRunner.run(path, [flag, file])
-                #expect(result.status == 0, "\(shell): \(result)")
-            }
-        }
-        try movies.refuse(
-            ["completions", "powershell"], status: 64,
-            message: "Please provide one of 'bash', 'zsh' and 'fish'")
-    }
-}
-
 extension Locked where Value == Data {
     /// Waits until the bytes collected so far (from a pipe's readability handler, on another thread)
     /// contain `fragment` as text.
