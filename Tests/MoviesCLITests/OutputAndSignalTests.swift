@@ -30,7 +30,8 @@ struct OutputAndSignalTests {
                 "\(redirection): \(result)")
             #expect(!result.crashed)
         }
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies ORDER BY id") == "Heat\nAlien")
+        #expect(
+            try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies ORDER BY id") == "Heat\nAlien")
         let rated = try run(["rate", "1", "good"], stdout: ">/dev/full")
         #expect(rated.status == 74, "\(rated)")
         #expect(try SQLiteShell.run(movies.databasePath, "SELECT rating FROM movies WHERE id = 1") == "good")

@@ -134,7 +134,8 @@ struct ShellTests {
         #expect(shell.waitFor("Added #2  Dune (2021)"))
         #expect(shell.waitFor("+ #2 Dune (2021) excellent"))
         #expect(
-            try SQLiteShell.run(movies.databasePath, "SELECT watched_on || '|' || note FROM movies WHERE id = 2")
+            try SQLiteShell.run(
+                movies.databasePath, "SELECT watched_on || '|' || note FROM movies WHERE id = 2")
                 == "2024-05-01|with Sam")
 
         // Ctrl-C clears the line, Ctrl-D leaves with 0.
