@@ -17,6 +17,9 @@ final class CommandContext {
     var allowsPager = true
     /// The pager the output goes through, once started.
     private var pager: Pager?
+    /// The database's change count once opened and migrated: what the command itself writes is counted
+    /// from here.
+    private var changeCountWhenOpened = 0
 
     init(
         environment: [String: String], output: OutputStream, errors: OutputStream, terminal: Terminal,
@@ -43,7 +46,20 @@ final class CommandContext {
         if let openedDatabase { return openedDatabase }
         let database = try AppDatabase(path: try databasePath, options: databaseOptions)
         openedDatabase = database
+        changeCountWhenOpened = (try? database.changeCount()) ?? 0
         return database
+    }
+
+    /// True when the command has written to the database (and, having succeeded, committed it).
+    var hasSavedChanges: Bool {
+        guard let openedDatabase, let count = try? openedDatabase.changeCount() else { return false }
+        return count > changeCountWhenOpened
+    }
+
+    /// Forgets the writes so far, for a command that rolled them back on purpose (a dry run), so they
+    /// are not reported as saved.
+    func discardChangeCount() {
+        changeCountWhenOpened = openedDatabase.flatMap { try? $0.changeCount() } ?? 0
     }
 
     /// What view models are built from, over the opened database.

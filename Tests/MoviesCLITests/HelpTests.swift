@@ -50,9 +50,9 @@ struct HelpTests {
                   -r, --rating <rating>   How much you liked it. (values: not-seen, terrible,
                                           poor, decent, good, excellent; default: not-seen)
                   -y, --year <year>       The release year (1870–2100).
-                  -w, --watched <date>    The day you watched it: YYYY-MM-DD, today or
+                  -W, --watched <date>    The day you watched it: YYYY-MM-DD, today or
                                           yesterday.
-                  -n, --note <text>       A note to keep with it.
+                  -N, --note <text>       A note to keep with it.
                   --db <path>             The database file. Overrides $MOVIES_DB and the
                                           default ~/.local/share/movies/movies.sqlite.
                   -h, --help              Show help information.
@@ -81,7 +81,7 @@ struct HelpTests {
 
                 OPTIONS:
                   -u, --unread            Only items not read yet.
-                  -s, --starred           Only starred items.
+                  -S, --starred           Only starred items.
                   -f, --feed <id>         Only items of this feed (see `news feeds`).
                   -l, --limit <n>         Items per page. (default: 20)
                   --after <cursor>        Continue after this point (printed at the end of the

@@ -52,7 +52,7 @@ struct ImportExportTests {
         let result = try movies.succeed("import", try letterboxdExportFolder())
         #expect(result.contains("5 added"))
         #expect(result.contains("1 watched movie has no rating and was added as not-seen."))
-        #expect(try movies.succeed("export", "--to", "letterboxd-watchlist").contains("Dune,2021"))
+        #expect(try movies.succeed("export", "--format", "letterboxd-watchlist").contains("Dune,2021"))
     }
 
     @Test(
@@ -75,12 +75,13 @@ struct ImportExportTests {
         try movies.succeed("add", "千と千尋", "--watched", "2024-02-29")
         for format in ["csv", "tsv", "json", "ndjson"] {
             let path = movies.folder.file("movies.\(format)")
-            let written = try movies.run(["export", "--to", format, "-o", path])
+            let written = try movies.run(["export", "--format", format, "-o", path])
             #expect(written.status == 0 && written.stderr == "Exported 2 movies to \(path)\n")
             let other = MoviesProcess()
             #expect(try other.succeed("import", path).contains("2 added"))
             #expect(
-                try other.succeed("export", "--to", format) == (try movies.succeed("export", "--to", format)))
+                try other.succeed("export", "--format", format)
+                    == (try movies.succeed("export", "--format", format)))
         }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).allSatisfy {
@@ -113,7 +114,8 @@ struct ImportExportTests {
             ["import", duplicate, "--on-duplicate", "merge"], status: 64,
             message: "Please provide one of 'skip', 'update' and 'fail'")
         try movies.refuse(
-            ["export", "--to", "xml"], status: 64, message: "The value 'xml' is invalid for '--to <format>'")
+            ["export", "--to", "xml"], status: 64,
+            message: "The value 'xml' is invalid for '--format <format>'")
         let garbage = try movies.folder.write("\u{0}\u{1}binary\u{FF}", to: "garbage.json")
         try movies.refuse(["import", garbage], status: 65, message: "Cannot use")
         try movies.refuse(

@@ -31,7 +31,7 @@ struct ParsingTests {
         #expect(list[ListCommand.after]?.key == .title("Heat 2"))
         #expect(list.outputFormat == .csv)
 
-        let export = try parsed("export", "--to", "letterboxd-watchlist", "-o", "out.csv")
+        let export = try parsed("export", "--format", "letterboxd-watchlist", "-o", "out.csv")
         #expect(export[ExportCommand.format] == .letterboxdWatchlist)
         #expect(export[ExportCommand.output] == "out.csv")
         let importing = try parsed("import", "f.csv", "--from", "IMDb", "--on-duplicate", "update", "-n")

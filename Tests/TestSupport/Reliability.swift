@@ -241,7 +241,7 @@ public enum FileSizeLimit {
 
 /// Import files in this program's own CSV format, generated row by row.
 public enum OwnCSV {
-    /// The header `movies export --to csv` writes.
+    /// The header `movies export --format csv` writes.
     public static let header =
         "id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri\n"
 

@@ -8,8 +8,11 @@ enum AddCommand: Command {
         "rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating, default: .notSeen)
     static let year = Option<ReleaseYear>("year", short: "y", valueName: "year", help: MovieFieldHelp.year)
     static let watched = Option<CalendarDate>(
-        "watched", short: "w", valueName: "date", help: MovieFieldHelp.watched)
-    static let note = Option<String>("note", short: "n", valueName: "text", help: MovieFieldHelp.note)
+        "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched,
+        hiddenSpellings: MovieFieldHelp.formerWatched)
+    static let note = Option<String>(
+        "note", short: "N", valueName: "text", help: MovieFieldHelp.note,
+        hiddenSpellings: MovieFieldHelp.formerNote)
 
     static let spec = CommandSpec(
         name: "add",
@@ -46,4 +49,8 @@ enum MovieFieldHelp {
     static let note = "A note to keep with it."
     /// Added to the help of `edit`'s options that an empty value clears.
     static let clears = " An empty value clears it."
+    /// `-w` and `-n`, the letters `--watched` and `--note` had before `-w` came to mean `--watch` and
+    /// `-n` `--dry-run` everywhere: still accepted by `add` and `edit`, for scripts.
+    static let formerWatched = ["-w"]
+    static let formerNote = ["-n"]
 }

@@ -12,9 +12,11 @@ enum EditCommand: Command {
     static let year = Option<Clearable<ReleaseYear>>(
         "year", short: "y", valueName: "year", help: MovieFieldHelp.year + MovieFieldHelp.clears)
     static let watched = Option<Clearable<CalendarDate>>(
-        "watched", short: "w", valueName: "date", help: MovieFieldHelp.watched + MovieFieldHelp.clears)
+        "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched + MovieFieldHelp.clears,
+        hiddenSpellings: MovieFieldHelp.formerWatched)
     static let note = Option<Clearable<String>>(
-        "note", short: "n", valueName: "text", help: MovieFieldHelp.note + MovieFieldHelp.clears)
+        "note", short: "N", valueName: "text", help: MovieFieldHelp.note + MovieFieldHelp.clears,
+        hiddenSpellings: MovieFieldHelp.formerNote)
 
     static let spec = CommandSpec(
         name: "edit",

@@ -1,16 +1,19 @@
 import Interchange
 import MoviesCore
 
-/// `movies export [--to F] [-o FILE]`
+/// `movies export [--format F] [-o FILE]`
 enum ExportCommand: Command {
+    /// `--format`, as every command that prints records names it; `--to` and `-t`, its names before,
+    /// still work for scripts.
     static let format = Option<ExportFormat>(
-        "to", short: "t", valueName: "format", help: "The format.", default: .csv)
+        "format", valueName: "format", help: "The format.", default: .csv, hiddenSpellings: ["--to", "-t"])
     static let output = Option<String>(
         "output", short: "o", valueName: "file",
         help: """
             Write to this file instead of stdout: a file is replaced whole or not at all, a FIFO or device \
             written in place.
-            """)
+            """,
+        completion: .file)
 
     static let spec = CommandSpec(
         name: "export",
@@ -25,7 +28,7 @@ enum ExportCommand: Command {
             a ' (import removes it); letterboxd keeps titles exact for Letterboxd's importer.
             """,
         options: [format.spec, output.spec],
-        examples: ["movies export -o movies.csv", "movies export --to letterboxd -o letterboxd.csv"])
+        examples: ["movies export -o movies.csv", "movies export --format letterboxd -o letterboxd.csv"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let target = arguments[format] ?? .csv

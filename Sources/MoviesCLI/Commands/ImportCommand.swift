@@ -5,7 +5,8 @@ import MoviesCore
 
 /// `movies import <file> [--from F] [--dry-run] [--on-duplicate skip|update|fail]`
 enum ImportCommand: Command {
-    static let file = Argument<String>("file", help: "The file, Letterboxd export folder, or .zip to import.")
+    static let file = Argument<String>(
+        "file", help: "The file, Letterboxd export folder, or .zip to import.", completion: .file)
     static let format = Option<MovieImportFormat>(
         "from", valueName: "format", help: "The file's format, when its header does not tell.")
     static let dryRun = Flag("dry-run", short: "n", help: "Report what would happen; write nothing.")
@@ -84,6 +85,9 @@ enum ImportCommand: Command {
                 throw InputFileError.badData(path: path, reason: failure.description)
             }
             throw CommandFailure(message: "Cannot import \(path): \(failure)", exitCode: .failure)
+        }
+        if !summary.isCommitted {
+            context.discardChangeCount()  // a dry run wrote and rolled back: nothing was saved
         }
         report(summary, path: path, readers: readers, dryRun: dryRun, context: context)
         if summary.rejectedCount > 0 {

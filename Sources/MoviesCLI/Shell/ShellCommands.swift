@@ -18,8 +18,10 @@ enum ShellCommands {
     /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
     static let globalOptions = [CommonOptions.help.spec]
 
+    /// No letter of its own: `-t` is `--title` everywhere else (and still works here).
     static let text = Option<String>(
-        "text", short: "t", valueName: "words", help: "Only movies whose title or note contains this text.")
+        "text", valueName: "words", help: "Only movies whose title or note contains this text.",
+        hiddenSpellings: ["-t"])
     static let clear = Flag("clear", help: "Show every movie again.")
 
     static let filter = CommandSpec(

@@ -103,6 +103,13 @@ public struct AppDatabase: Sendable {
         try Self.migrator.migrate(database).map(\.identifier)
     }
 
+    /// How many rows this process's writes have inserted, changed or deleted since the file was opened
+    /// (`total_changes()`, https://www.sqlite.org/lang_corefunc.html#total_changes), rolled-back ones
+    /// included: compared before and after a command, it tells whether the command wrote.
+    public func changeCount() throws -> Int {
+        try database.writeWithoutTransaction { try $0.scalarInt("SELECT total_changes()") } ?? 0
+    }
+
     /// How many change observations are live on this file: zero once every observer has stopped.
     /// For tests and diagnostics.
     public var observerCount: Int { database.observerCount }

@@ -132,7 +132,7 @@ enum NewsRefreshCommand: Command {
 
 /// `movies news import <file> [--skip-invalid]`
 enum NewsImportCommand: Command {
-    static let file = Argument<String>("file", help: "The OPML, RSS or Atom file.")
+    static let file = Argument<String>("file", help: "The OPML, RSS or Atom file.", completion: .file)
     static let skipInvalid = Flag(
         "skip-invalid", help: "Import an OPML file's good entries and skip the bad ones.")
 
@@ -214,7 +214,8 @@ enum NewsImportCommand: Command {
 /// `movies news export-opml [-o FILE]`
 enum NewsExportOPMLCommand: Command {
     static let output = Option<String>(
-        "output", short: "o", valueName: "file", help: "Write to this file instead (atomically).")
+        "output", short: "o", valueName: "file", help: "Write to this file instead (atomically).",
+        completion: .file)
 
     static let spec = CommandSpec(
         name: "export-opml",
