@@ -5,7 +5,8 @@ import Observation
 /// The news list screen: pages of items newest first, refresh from the feeds, load more, retry.
 ///
 /// - `loadData(isRefreshing:)`: a refresh fetches the subscribed feeds, then reloads the first page;
-///   a first load reads the first page.
+///   a first load reads the first page. Cancelling the calling task ends a refresh early, keeping the
+///   feeds that arrived (`lastRefresh` then says which were not refreshed).
 /// - `loadMore()`: appends the next page by key; ignored while a request is in flight or when there is
 ///   no more data; items are deduplicated by id; a page shorter than `pageSize` means no more data.
 /// - `retry()`: after an error, refreshes when the list is empty, else loads more.
@@ -63,9 +64,11 @@ public final class NewsListViewModel {
         defer { end() }
         do {
             if isRefreshing {
+                // Cancelling the task that called this stops the refresh with what arrived stored, and the
+                // first page is read all the same.
                 let summary = try await refresher.refresh()
                 lastRefresh = summary
-                if !summary.outcomes.isEmpty && summary.failures.count == summary.outcomes.count {
+                if summary.allFailed {
                     let first = summary.failures[0]
                     throw RefreshFailedError(
                         message: "No feed could be refreshed (\(first.feed.displayName): \(first.message))")
