@@ -165,6 +165,25 @@ struct NewsListViewModelTests {
         #expect(heard.titles == [["Added elsewhere"]])
     }
 
+    @Test("a refresh whose task is cancelled keeps the feeds that arrived and shows them; the rest wait")
+    func cancelledRefresh() async throws {
+        let gate = FeedGate()
+        defer { gate.open() }
+        try subscribe("/fast.xml", items: FeedXML.numberedItems(3))
+        server.set("/held.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(2, prefix: "held")), gate: gate))
+        try fixture.app.news.subscribe(url: server.url("/held.xml"))
+        let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
+        let refresh = Task { await list.loadData(isRefreshing: true) }
+        #expect(await waitUntil { (try? fixture.app.news.page(NewsQuery()).count) == 3 })
+        #expect(await waitUntil { server.requestCount("/held.xml") == 1 })
+        refresh.cancel()
+        await refresh.value
+        #expect(list.lastRefresh?.wasInterrupted == true)
+        #expect(list.lastRefresh?.unfinished.map(\.url) == [server.url("/held.xml")])
+        #expect(list.items.map(\.title) == ["Item 1", "Item 2", "Item 3"])
+        #expect(list.state == .noMoreData)
+    }
+
     @Test("filters: unread only")
     func unreadFilter() async throws {
         try subscribe("/a.xml", items: FeedXML.numberedItems(3))

@@ -70,14 +70,17 @@ extension NewsRepository {
         return update
     }
 
-    /// The title to store: the feed's, else the start of the summary, else the link.
+    /// The title to store: the feed's, else the first line of the summary that is not blank (cut at 80
+    /// characters), else the link, else `(untitled)`: never blank, which the table's CHECK refuses.
     static func displayTitle(_ item: ParsedFeedItem) -> String {
         if let title = item.title, !title.trimmingWhitespace().isEmpty { return title }
-        if let summary = item.summary, !summary.isEmpty {
-            let firstLine = summary.split(separator: "\n").first.map(String.init) ?? summary
+        let firstLine = item.summary?.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingWhitespace() }
+            .first { !$0.isEmpty }
+        if let firstLine {
             return firstLine.count > 80 ? String(firstLine.prefix(79)) + "…" : firstLine
         }
-        return item.link ?? "(untitled)"
+        if let link = item.link?.trimmingWhitespace(), !link.isEmpty { return link }
+        return "(untitled)"
     }
 }
 
