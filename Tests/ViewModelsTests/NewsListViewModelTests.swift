@@ -170,7 +170,8 @@ struct NewsListViewModelTests {
         let gate = FeedGate()
         defer { gate.open() }
         try subscribe("/fast.xml", items: FeedXML.numberedItems(3))
-        server.set("/held.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(2, prefix: "held")), gate: gate))
+        server.set(
+            "/held.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(2, prefix: "held")), gate: gate))
         try fixture.app.news.subscribe(url: server.url("/held.xml"))
         let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
         let refresh = Task { await list.loadData(isRefreshing: true) }

@@ -204,6 +204,8 @@ struct UntitledEntryTests {
         let update = try news.store(parsed, feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: Date())
         #expect(update.inserted == 3)
         #expect(
-            Set(try news.page(NewsQuery()).map(\.title)) == ["Second line", "https://example.org/post", "(untitled)"])
+            Set(try news.page(NewsQuery()).map(\.title)) == [
+                "Second line", "https://example.org/post", "(untitled)",
+            ])
     }
 }
