@@ -16,7 +16,9 @@ final class NewsScreen {
 
     static let more = CommandSpec(name: Own.more.rawValue, abstract: "Load and show the next page of items.")
     static let refresh = CommandSpec(
-        name: Own.refresh.rawValue, abstract: "Fetch the subscribed feeds, then show the first page.")
+        name: Own.refresh.rawValue,
+        abstract: "Fetch the subscribed feeds (Ctrl-C stops, keeping what arrived), then show the first page."
+    )
     static let retry = CommandSpec(
         name: Own.retry.rawValue, abstract: "After an error: refresh if nothing is shown, else load more.")
     static let openID = Argument<NewsItemID>("id", help: "The item's id.")
