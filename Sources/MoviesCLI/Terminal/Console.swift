@@ -10,6 +10,15 @@ protocol Console: AnyObject {
     func show(_ text: String)
     /// Called once when the shell ends, to save history and restore the terminal.
     func close()
+    /// Runs `operation` in a task that Ctrl-C cancels, at a terminal (where Ctrl-C otherwise only clears
+    /// the line at the next prompt); a script's console just runs it, since Ctrl-C ends a script.
+    func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async
+}
+
+extension Console {
+    func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
+        await operation()
+    }
 }
 
 /// What a line read is for.

@@ -64,6 +64,13 @@ final class InteractiveConsole: Console {
         }
     }
 
+    func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
+        let task = Task { @MainActor in await operation() }
+        worker.onInterruptWhileBusy = { task.cancel() }
+        await task.value
+        worker.onInterruptWhileBusy = nil
+    }
+
     func close() {
         output.flush()
         interruptSource.cancel()
@@ -95,6 +102,13 @@ private final class InputThread: @unchecked Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
     private let interrupted = Atomic<Bool>(false)
     private let plainReader = LineReader(descriptor: STDIN_FILENO)
+    private let interruptWhileBusy = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Called on Ctrl-C while it is set (by `runCancellingOnInterrupt`, while a command runs).
+    var onInterruptWhileBusy: (@Sendable () -> Void)? {
+        get { interruptWhileBusy.current }
+        set { interruptWhileBusy.withLock { $0 = newValue } }
+    }
 
     init(readline: Readline?, historyPath: String?) {
         self.readline = readline
@@ -135,6 +149,7 @@ private final class InputThread: @unchecked Sendable {
 
     func interrupt() {
         interrupted.store(true, ordering: .relaxed)
+        interruptWhileBusy.current?()
     }
 
     func saveHistory() {
