@@ -134,11 +134,11 @@ struct RoundTripTests {
                 watchedOn: CalendarDate(parsing: "2024-03-09"), imdbID: "tt0113277",
                 letterboxdURI: "https://boxd.it/2aMM",
                 createdAt: Timestamp.date(from: "2026-11-30T10:20:00.123Z"),
-                updatedAt: Timestamp.date(from: "2026-11-30T10:20:00.123Z"), watched: true),
+                updatedAt: Timestamp.date(from: "2026-11-30T10:20:00.123Z")),
             ImportedMovie(
                 line: 3, id: 2, title: "Cats", rating: .terrible,
                 createdAt: Timestamp.date(from: "2026-11-30T10:20:00.000Z"),
-                updatedAt: Timestamp.date(from: "2026-11-30T10:20:01.000Z"), watched: true),
+                updatedAt: Timestamp.date(from: "2026-11-30T10:20:01.000Z")),
         ]
         #expect(try ImportTestSupport.movies(csv) == expected)
         #expect(try ImportTestSupport.movies(tsv) == expected)
@@ -164,7 +164,7 @@ struct RoundTripTests {
         #expect(
             try rows[0].get()
                 == ImportedMovie(
-                    line: 2, title: "\u{1F3AC} 映画 \"q\" \\ /", rating: .good, note: "a\nb\tc", watched: true))
+                    line: 2, title: "\u{1F3AC} 映画 \"q\" \\ /", rating: .good, note: "a\nb\tc"))
         #expect(try rows[1].get() == ImportedMovie(line: 5, id: 5, title: "1984", year: 1984))
         #expect(
             rows[2].failureDescription

@@ -132,7 +132,7 @@ struct HelpTests {
         }
         visit([MoviesCLI.rootSpec])
         #expect(checked >= 10)
-        #expect(AddCommand.rating.spec.allowedValues == Rating.allValueStrings)
+        #expect(AddCommand.rating.spec.allowedValues == RatingWord.allValueStrings)
         #expect(ListCommand.sort.spec.allowedValues == MovieSort.allCases.map(\.rawValue))
         #expect(ListCommand.sort.spec.defaultValue == "added")
     }

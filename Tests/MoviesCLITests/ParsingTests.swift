@@ -140,8 +140,8 @@ struct ParsingTests {
         #expect(
             error.kind
                 == .invalidValue(
-                    "godo", name: "--rating <rating>", allowed: Rating.words,
-                    expected: Rating.expectedDescription))
+                    "godo", name: "--rating <rating>", allowed: RatingWord.words,
+                    expected: RatingWord.expectedDescription))
         #expect(
             error.message
                 == "The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide one "
@@ -153,8 +153,8 @@ struct ParsingTests {
         #expect(
             try usageError(["list", "--rating", "good,superb"]).kind
                 == .invalidValue(
-                    "superb", name: "--rating <rating>", allowed: Rating.words,
-                    expected: Rating.expectedDescription))
+                    "superb", name: "--rating <rating>", allowed: RatingWord.words,
+                    expected: RatingWord.expectedDescription))
         #expect(try usageError(["list", "--sort", "titel"]).message.contains("Did you mean 'title'?"))
     }
 

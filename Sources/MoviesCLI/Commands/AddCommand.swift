@@ -4,7 +4,7 @@ import ViewModels
 /// `movies add <title> [--rating R] [--year Y] [--watched D] [--note N]`
 enum AddCommand: Command {
     static let title = Argument<String>("title", help: "The movie's title (quote it when it has spaces).")
-    static let rating = Option<Rating>(
+    static let rating = Option<RatingWord>(
         "rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating, default: .notSeen)
     static let year = Option<ReleaseYear>("year", short: "y", valueName: "year", help: MovieFieldHelp.year)
     static let watched = Option<CalendarDate>(
@@ -26,10 +26,10 @@ enum AddCommand: Command {
         let draft = try MovieValidation.validated(
             MovieDraft(
                 title: arguments[title] ?? "", year: arguments[year]?.value,
-                rating: arguments[rating] ?? .notSeen, watchedOn: arguments[watched], note: arguments[note]))
+                word: arguments[rating] ?? .notSeen, watchedOn: arguments[watched], note: arguments[note]))
         let form = AddMovieViewModel(store: try context.dependencies().movies)
         form.title = draft.title
-        form.rating = draft.rating
+        form.rating = draft.ratingWord
         form.year = draft.year
         form.watchedOn = draft.watchedOn
         form.note = draft.note ?? ""

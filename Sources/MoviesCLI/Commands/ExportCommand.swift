@@ -50,7 +50,7 @@ enum ExportCommand: Command {
             let writer = LetterboxdExportWriter(sink: sink)
             try writer.begin()
             try store.forEachMovie { movie in
-                guard (movie.rating == .notSeen) == wantsWatchlist else { return }
+                guard (movie.watchState == .watchlist) == wantsWatchlist else { return }
                 try writer.write(LetterboxdRow(movie: movie))
                 count += 1
             }

@@ -68,7 +68,7 @@ enum ImportCommand: Command {
         let summary: ImportSummary
         do {
             summary = try MovieImporter(database: database).run(
-                readers, onDuplicate: policy, dryRun: dryRun
+                readers, options: ImportOptions(onDuplicate: policy, dryRun: dryRun)
             ) {
                 rows, bytes in
                 let percent = totalBytes > 0 ? " (\(min(100, bytes * 100 / totalBytes))%)" : ""
@@ -108,11 +108,10 @@ enum ImportCommand: Command {
         } else {
             context.output.line("Imported \(source): \(counts).")
         }
-        if summary.watchedWithoutRating > 0 {
+        if summary.seenWithoutRating > 0 {
+            let count = summary.seenWithoutRating
             context.output.line(
-                "\(summary.watchedWithoutRating) watched movie\(summary.watchedWithoutRating == 1 ? " has" : "s have") "
-                    + "no rating and \(summary.watchedWithoutRating == 1 ? "was" : "were") added as not-seen."
-            )
+                "\(count) watched movie\(count == 1 ? " has" : "s have") no rating (listed as seen).")
         }
         context.output.flush()
         for rejection in summary.rejected {

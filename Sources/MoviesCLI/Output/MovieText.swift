@@ -6,7 +6,7 @@ import ViewModels
 enum MovieText {
     /// `#1  Heat (1995)  excellent`: the line `add`, `rate`, `rm` and the shell's change feed print.
     static func summary(_ movie: Movie) -> String {
-        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(movie.rating.rawValue)"
+        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(movie.ratingWord.rawValue)"
     }
 
     /// The movie list as an aligned table; the WATCHED column appears when any movie has a date.
@@ -22,7 +22,7 @@ enum MovieText {
         var table = Table(columns: columns)
         table.rows = movies.map { movie in
             var row = [
-                String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.rating.rawValue,
+                String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
             ]
             if showsWatched {
                 row.append(movie.watchedOn?.description ?? "")
@@ -35,7 +35,7 @@ enum MovieText {
     /// Every field, one per line, for `movies show`.
     static func detail(_ movie: Movie) -> String {
         var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
-        lines.append("  rating   \(movie.rating.rawValue)")
+        lines.append("  rating   \(movie.ratingWord.rawValue)")
         if let watched = movie.watchedOn {
             lines.append("  watched  \(watched)")
         }
@@ -56,14 +56,14 @@ enum MovieText {
         switch change {
         case .added(let movie):
             return terminal.green(
-                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(movie.rating.rawValue)")
+                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(movie.ratingWord.rawValue)")
         case .removed(let movie):
             return terminal.red("- #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
         case .changed(let before, let after):
             let title = TerminalText.singleLine(after.titleWithYear)
             let text: String
-            if before.rating != after.rating {
-                text = "\(title) \(before.rating.rawValue) -> \(after.rating.rawValue)"
+            if before.ratingWord != after.ratingWord {
+                text = "\(title) \(before.ratingWord.rawValue) -> \(after.ratingWord.rawValue)"
             } else if before.titleWithYear != after.titleWithYear {
                 text = "\(TerminalText.singleLine(before.titleWithYear)) -> \(title)"
             } else {
@@ -71,7 +71,7 @@ enum MovieText {
                 if before.watchedOn != after.watchedOn { fields.append("watched date") }
                 if before.note != after.note { fields.append("note") }
                 text =
-                    "\(title) \(after.rating.rawValue)"
+                    "\(title) \(after.ratingWord.rawValue)"
                     + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")) changed)")
             }
             return terminal.yellow("~ #\(after.id) \(text)")

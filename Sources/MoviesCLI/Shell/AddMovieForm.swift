@@ -26,7 +26,7 @@ struct AddMovieForm {
             }
             break
         }
-        let words = Rating.allValueStrings.joined(separator: ", ")
+        let words = RatingWord.allValueStrings.joined(separator: ", ")
         console.show("  Ratings: \(words)\n")
         while true {
             guard let answer = await ask("Rating [not-seen]: ") else { return nil }
@@ -34,7 +34,7 @@ struct AddMovieForm {
                 form.rating = .notSeen
                 break
             }
-            if let rating = Rating(argument: answer) {
+            if let rating = RatingWord(argument: answer) {
                 form.rating = rating
                 break
             }

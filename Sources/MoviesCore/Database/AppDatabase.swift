@@ -61,6 +61,18 @@ public struct AppDatabase: Sendable {
         database = try Database(path: path, configuration: options.configuration)
         if migrate {
             try Self.migrator.migrate(database)
+            try keyPendingTitles()
+        }
+    }
+
+    /// Writes the title keys of rows that have none (see `PendingTitleKeys`). A file this process may
+    /// not write, or one another writer keeps locked, is read as it is: its rows get their keys on a
+    /// later open, and until then sort first by title.
+    private func keyPendingTitles() throws {
+        do {
+            try PendingTitleKeys.fill(database)
+        } catch let error as StorageError where error.isSQLite(.readOnly) || error.isBusy {
+            return
         }
     }
 
@@ -81,7 +93,9 @@ public struct AppDatabase: Sendable {
     /// (`0004_movie_links_and_stars`), empty when the schema was current.
     @discardableResult
     public func migrate() throws -> [String] {
-        try Self.migrator.migrate(database).map(\.identifier)
+        let applied = try Self.migrator.migrate(database).map(\.identifier)
+        try keyPendingTitles()
+        return applied
     }
 
     /// How many change observations are live on this file: zero once every observer has stopped.

@@ -10,21 +10,15 @@ extension CalendarDate: ExpressibleByArgument {
 
     /// The day `argument` names, with `today` and `yesterday` counted from `now`.
     package init?(argument: String, now: Date) {
-        switch argument.lowercased() {
-        case "today": self.init(localDayOf: now)
-        case "yesterday": self.init(localDayOf: now.addingTimeInterval(-86_400))
-        default: self.init(parsing: argument)
+        let today = CalendarDate.day(ofSecondsSince1970: now.timeIntervalSince1970)
+        switch argument.trimmingWhitespace().lowercased() {
+        case "today": self = today
+        case "yesterday": self = today.previous
+        default: self.init(parsing: argument.trimmingWhitespace())
         }
     }
 
     package static var expectedDescription: String { "a date as YYYY-MM-DD (or today, yesterday)" }
-
-    /// The calendar day `date` falls on in the local time zone.
-    private init?(localDayOf date: Date) {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
 }
 
 /// `--sort title`.
