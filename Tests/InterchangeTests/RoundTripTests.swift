@@ -39,14 +39,21 @@ struct RoundTripTests {
             let note: String? =
                 index % 5 == 0 ? nil : text(0...12, separators: ["\n", "\t", " ", "\n\n", ",", "\"\n\""])
             let created = timestamp()
+            // Every word; a watchlist movie has no viewing, only a rated one a rating date.
+            let word = RatingWord.allCases.randomElement(using: &random) ?? .notSeen
+            let seen = word != .notSeen
             return Movie(
                 id: Int64(index * 3),
                 title: title,
                 year: index % 4 == 0 ? nil : Int.random(in: 1870...2100, using: &random),
-                rating: Rating.allCases.randomElement(using: &random) ?? .notSeen,
-                watchedOn: index % 3 == 0
+                rating: word.rating,
+                watchState: word.watchState,
+                watchedOn: index % 3 == 0 || !seen
                     ? nil
-                    : CalendarDate(year: Int.random(in: 1900...2100, using: &random), month: 2, day: 28),
+                    : CalendarDate(year: Int.random(in: 1900...2025, using: &random), month: 2, day: 28),
+                watchCount: seen && index % 7 != 0 ? Int.random(in: 1...40, using: &random) : nil,
+                ratedOn: word.rating == .notSeen || index % 6 == 0
+                    ? nil : CalendarDate(year: Int.random(in: 1990...2025, using: &random), month: 12, day: 31),
                 note: note?.isEmpty == true ? nil : note,
                 createdAt: created,
                 updatedAt: index % 2 == 0 ? created : timestamp())
@@ -61,7 +68,8 @@ struct RoundTripTests {
         }
         return Movie(
             id: id, title: imported.title, year: imported.year, rating: imported.rating,
-            watchedOn: imported.watchedOn, note: imported.note, createdAt: createdAt, updatedAt: updatedAt)
+            watchState: imported.watchState, watchedOn: imported.watchedOn, watchCount: imported.watchCount,
+            ratedOn: imported.ratedOn, note: imported.note, createdAt: createdAt, updatedAt: updatedAt)
     }
 
     @Test(
