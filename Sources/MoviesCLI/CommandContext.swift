@@ -13,6 +13,10 @@ final class CommandContext {
     /// `--db` when given.
     let databasePathOption: String?
     private var openedDatabase: AppDatabase?
+    /// Whether long output may go through the pager: not with `--no-pager`, nor inside `movies shell`.
+    var allowsPager = true
+    /// The pager the output goes through, once started.
+    private var pager: Pager?
 
     init(
         environment: [String: String], output: OutputStream, errors: OutputStream, terminal: Terminal,
@@ -51,6 +55,26 @@ final class CommandContext {
             options.busyTimeoutMilliseconds = milliseconds
         }
         return options
+    }
+
+    /// Sends what the command prints from now on through the pager (see `Pager`), when standard output
+    /// is a terminal and paging is allowed; called by listing commands just before their first line.
+    func startPager() {
+        guard allowsPager, pager == nil, terminal.isOutputInteractive,
+            let command = Pager.command(environment: environment)
+        else { return }
+        output.flush()
+        pager = Pager.start(
+            command: command, environment: environment, includingErrors: terminal.isErrorInteractive)
+    }
+
+    /// Hands the rest of the output to the pager and waits until the person leaves it; the terminal is
+    /// the command's again afterwards (for an error to report). Does nothing when no pager runs.
+    func finishPager() {
+        guard let pager else { return }
+        output.flush()
+        pager.finish()
+        self.pager = nil
     }
 
     /// A hint for a person on stderr (e.g. "No movies yet"); scripts never see it.

@@ -105,6 +105,10 @@ public enum MoviesCLI {
                 let context = CommandContext(
                     environment: environment, output: output, errors: errors, terminal: terminal,
                     databasePath: parsed[CommonOptions.database])
+                // `--no-pager`, which the commands that page accept.
+                context.allowsPager = !parsed[Pager.disableFlag]
+                // An error is reported once the pager is gone, on the terminal.
+                defer { context.finishPager() }
                 try await command.run(parsed, in: context)
                 return 0
             }

@@ -76,7 +76,7 @@ struct ExampleTests {
             ])
         let firstPage = try movies.run("list", "--limit", "2")
         #expect(firstPage.stdout.split(separator: "\n").count == 3)
-        #expect(firstPage.stderr == "More movies: continue with --after 2\n")
+        #expect(firstPage.stderr == "More movies: continue with movies list --limit 2 --after 2\n")
         let lastPage = try movies.run("list", "--limit", "2", "--after", "2")
         #expect(lastPage.stdout.contains("  3  B") && lastPage.stdout.contains("  4  D"))
         #expect(lastPage.stderr.isEmpty)

@@ -77,7 +77,7 @@ struct HelpTests {
                 When more items follow, the last line on stderr tells how to get them: --after
                 <cursor>. ● marks an unread item, ★ a starred one.
 
-                USAGE: movies news list [--unread] [--starred] [--feed <id>] [--limit <n>] [--after <cursor>] [--format <format>]
+                USAGE: movies news list [--unread] [--starred] [--feed <id>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
 
                 OPTIONS:
                   -u, --unread            Only items not read yet.
@@ -88,6 +88,8 @@ struct HelpTests {
                                           previous page).
                   --format <format>       How to print the result. (values: table, json, ndjson,
                                           csv, tsv; default: table)
+                  --no-pager              Print to the terminal directly, not through $PAGER
+                                          (less -FRX by default).
                   --db <path>             The database file. Overrides $MOVIES_DB and the
                                           default ~/.local/share/movies/movies.sqlite.
                   -h, --help              Show help information.

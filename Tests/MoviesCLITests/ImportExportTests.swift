@@ -19,7 +19,7 @@ struct ImportExportTests {
         let file = try movies.folder.write(Self.ratings, to: "ratings.csv")
         #expect(
             try movies.succeed("import", file)
-                == "Imported \(file) (letterboxd ratings): 3 added, 0 updated, 0 skipped, 0 rejected.\n")
+                == "Imported \(file) (Letterboxd ratings): 3 added, 0 updated, 0 skipped, 0 rejected.\n")
         #expect(try movies.succeed("import", file).contains("0 added, 0 updated, 3 skipped"))
         let list = try movies.succeed("list", "--sort", "rating")
         #expect(list.contains("1  Heat          1995  excellent"))
@@ -129,7 +129,7 @@ struct ImportExportTests {
             MoviesProcess.binary, ["import", "--", "-d.zip"], environment: movies.environment,
             currentDirectory: folder.path)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("Imported -d.zip (letterboxd watched): 1 added"), "\(result)")
+        #expect(result.stdout.hasPrefix("Imported -d.zip (Letterboxd watched films): 1 added"), "\(result)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["-d.zip"])
     }
 

@@ -22,11 +22,13 @@ struct ParsingTests {
         #expect(add[AddCommand.note] == "-5 stars")
 
         let list = try parsed(
-            "list", "--sort", "Title", "--reverse", "-l", "5", "--after", "#7", "--format", "csv")
+            "list", "--sort", "Title", "--reverse", "-l", "5", "--after", "title:Heat%202:7", "--format",
+            "csv")
         #expect(list[ListCommand.sort] == .title)
         #expect(list[ListCommand.reverse])
         #expect(list[ListCommand.limit]?.value == 5)
-        #expect(list[ListCommand.after]?.rawValue == 7)
+        #expect(list[ListCommand.after] == MovieCursor("title:Heat%202:7"))
+        #expect(list[ListCommand.after]?.key == .title("Heat 2"))
         #expect(list.outputFormat == .csv)
 
         let export = try parsed("export", "--to", "letterboxd-watchlist", "-o", "out.csv")

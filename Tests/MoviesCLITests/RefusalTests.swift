@@ -66,8 +66,6 @@ struct RefusalTests {
         try movies.refuse(["rate", "42", "good"], status: 1, message: "No movie with id 42")
         try movies.refuse(["edit", "42", "--note", "x"], status: 1, message: "No movie with id 42")
         try movies.refuse(["rm", "1", "42"], status: 1, message: "No movie with id 42")
-        try movies.refuse(
-            ["list", "--sort", "title", "--after", "42"], status: 1, message: "No movie with id 42")
         try movies.refuse(["show", "abc"], status: 64, message: "expected a movie id such as 12")
         try movies.refuse(["rm", "0"], status: 64, message: "The value '0' is invalid for '<id>'")
     }

@@ -63,19 +63,49 @@ struct MovieListingTests {
         for reversed in [false, true] {
             let all = try store.list(MovieQuery(sort: sort, reversed: reversed)).map(\.id)
             var seen: [Int64] = []
-            var after: Int64?
+            var after: MovieCursor?
             while true {
                 let page = try store.list(MovieQuery(sort: sort, reversed: reversed, limit: 2, after: after))
                 seen += page.map(\.id)
                 guard page.count == 2, let last = page.last else { break }
-                after = last.id
+                after = MovieCursor(after: last, sort: sort)
             }
             #expect(seen == all)
         }
     }
 
-    @Test("a page after an unknown movie is an error")
-    func unknownCursor() throws {
-        #expect(throws: MovieError.notFound(id: 999)) { try store.list(MovieQuery(sort: .title, after: 999)) }
+    @Test("a page continues from where its last movie stood, even once that movie is removed")
+    func cursorOutlivesItsMovie() throws {
+        for sort in MovieSort.allCases {
+            for reversed in [false, true] {
+                let database = try TestDatabase()
+                for (title, year, rating) in [
+                    ("Heat", 1995, Rating.excellent), ("alien", 1979, .good), ("Brazil", 1985, .good),
+                    ("Zodiac", 2007, .decent), ("Cats", 2019, .terrible), ("Dune", nil, .notSeen),
+                ] as [(String, Int?, Rating)] {
+                    try database.store.add(MovieDraft(title: title, year: year, rating: rating))
+                }
+                let all = try database.store.list(MovieQuery(sort: sort, reversed: reversed))
+                let first = try database.store.list(MovieQuery(sort: sort, reversed: reversed, limit: 3))
+                let last = try #require(first.last)
+                let cursor = MovieCursor(after: last, sort: sort)
+                try database.store.remove(ids: [last.id])
+                let rest = try database.store.list(MovieQuery(sort: sort, reversed: reversed, after: cursor))
+                #expect(rest.map(\.id) == all.dropFirst(3).map(\.id), "\(sort), reversed: \(reversed)")
+                // The cursor's text form, as a page prints it and the next command reads it, is the same cursor.
+                #expect(MovieCursor(cursor.description) == cursor)
+            }
+        }
+    }
+
+    @Test("a cursor of one order is refused by a list in another")
+    func cursorOfAnotherOrder() throws {
+        let cursor = try #require(MovieCursor("title:Heat:1"))
+        #expect(throws: MovieError.cursorOfAnotherOrder(cursor, listSort: .rating)) {
+            try store.list(MovieQuery(sort: .rating, after: cursor))
+        }
+        #expect(throws: MovieError.cursorOfAnotherOrder(MovieCursor(id: 3), listSort: .title)) {
+            try store.list(MovieQuery(sort: .title, after: MovieCursor(id: 3)))
+        }
     }
 }

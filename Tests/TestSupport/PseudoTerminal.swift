@@ -14,8 +14,11 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     private var transcript = Data()
     private let lock = NSLock()
 
-    /// Starts `executable` on a new pseudo-terminal.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+    /// Starts `executable` on a new pseudo-terminal `columns` cells wide (`TIOCSWINSZ`, as a terminal
+    /// window sets it).
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120
+    ) throws {
         // posix_openpt/unlockpt/ptsname are not exported by Swift's Glibc module; these are their Linux
         // insides: open the multiplexer, unlock the new terminal, ask its number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -30,7 +33,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         }
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
-        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = URL(fileURLWithPath: executable)

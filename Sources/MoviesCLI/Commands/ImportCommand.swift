@@ -96,10 +96,8 @@ enum ImportCommand: Command {
         _ summary: ImportSummary, path: String, readers: [MovieImportReader], dryRun: Bool,
         context: CommandContext
     ) {
-        let kinds = readers.map { reader in
-            reader.letterboxdKind.map { "letterboxd \($0)" } ?? reader.format.rawValue
-        }
-        let source = "\(path) (\(Set(kinds).sorted().joined(separator: ", ")))"
+        let kinds = readers.map(ImportText.kind)
+        let source = "\(path) (\(Set(kinds).sorted().joined(separator: "; ")))"
         let counts =
             "\(summary.added) added, \(summary.updated) updated, \(summary.skipped) skipped, "
             + "\(summary.rejectedCount) rejected"

@@ -12,9 +12,12 @@ enum ListCommand: Command {
     static let reverse = Flag("reverse", help: "Reverse the order.")
     static let limit = Option<Count>(
         "limit", short: "l", valueName: "n", help: "Show at most this many movies.")
-    static let after = Option<MovieID>(
-        "after", valueName: "id",
-        help: "Continue after the movie with this id (the last one of the previous page).")
+    static let after = Option<MovieCursor>(
+        "after", valueName: "cursor",
+        help: """
+            Continue after this point: the cursor the previous page printed (in the order added, the id \
+            of its last movie).
+            """)
     static let watch = Flag(
         "watch", short: "w",
         help: """
@@ -26,23 +29,27 @@ enum ListCommand: Command {
         name: "list",
         abstract: "Show the movie list.",
         discussion: """
-            With --limit, a page ends with a line on stderr telling how to get the next one \
-            (--after <id>): pages continue by key, so a late page costs what the first does.
+            With --limit, a page that has more after it ends with a line on stderr giving the command for \
+            the next one, with --after <cursor>: pages continue by key, so a late page costs what the \
+            first does, and from where the last movie stood even if it was removed since. At a terminal \
+            the table fits its width and long output goes through $PAGER (less -FRX by default).
             """,
         options: [
             CommonOptions.ratingFilter.spec, sort.spec, reverse.spec, limit.spec, after.spec,
-            CommonOptions.format.spec, watch.spec,
+            CommonOptions.format.spec, watch.spec, Pager.disableFlag.spec,
         ],
         examples: [
             "movies list --rating good,excellent --sort rating",
             "movies list --watch",
             "movies list --format csv > movies.csv",
             "movies list --limit 50 --after 1200",
+            "movies list --sort title --limit 50 --after title:Heat:12",
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let limit = arguments[Self.limit]
-        let after = arguments[Self.after]?.rawValue
+        let after = arguments[Self.after]
+        let sort = arguments[Self.sort] ?? .added
         let format = arguments.outputFormat
         let watches = arguments[watch]
         if watches {
@@ -55,9 +62,13 @@ enum ListCommand: Command {
                     "--watch follows the whole list; it cannot be combined with --limit or --after")
             }
         }
+        if let after, after.sort != sort {
+            throw arguments.validationError(Self.cursorMismatch(after, sort: sort))
+        }
         let list = MovieListViewModel(store: try context.dependencies().movies)
-        list.ratingFilter = Set(arguments.all(CommonOptions.ratingFilter))
-        list.sort = arguments[Self.sort] ?? .added
+        let ratings = Set(arguments.all(CommonOptions.ratingFilter))
+        list.ratingFilter = ratings
+        list.sort = sort
         list.isReversed = arguments[reverse]
         if watches {
             try await watch(list, format: format, context: context)
@@ -66,16 +77,40 @@ enum ListCommand: Command {
         list.after = after
         // One more than the page, to know whether there is a next page without a count query.
         list.limit = limit?.withLookahead
-        try list.load()
-        var movies = list.movies
-        let hasMore = limit.map { movies.count > $0.value } ?? false
-        if hasMore, let limit {
-            movies.removeLast(movies.count - limit.value)
+        let emptyHint =
+            after != nil
+            ? "No more movies after this point."
+            : ratings.isEmpty
+                ? "No movies to show. Add one with: movies add \"Title\" --rating good"
+                : "No movies rated \(Self.words(ratings, joinedBy: " or "))."
+        let page = try MovieListRendering.stream(
+            list, pageSize: limit?.value, format: format, context: context, emptyHint: emptyHint)
+        if let last = page.lastBeforeMore, let limit {
+            var words = ["movies"] + NextPageHint.databaseWords(context) + ["list"]
+            if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
+            if sort != .added { words += ["--sort", sort.rawValue] }
+            if arguments[reverse] { words.append("--reverse") }
+            if format != .table { words += ["--format", format.rawValue] }
+            words += ["--limit", String(limit.value), "--after", list.cursor(after: last).description]
+            context.output.flush()
+            context.errors.line(NextPageHint.line("movies", command: words))
         }
-        try MovieListRendering.write(movies, format: format, context: context)
-        if hasMore, let last = movies.last {
-            context.errors.line("More movies: continue with --after \(last.id)")
+    }
+
+    /// Why `after` cannot continue a list in the order `sort`, and what to give instead.
+    static func cursorMismatch(_ after: MovieCursor, sort: MovieSort) -> String {
+        if after.sort == .added {
+            return "An id after --after continues the list in the order added; "
+                + "\(sort.listDescription) continues from the cursor its previous page printed "
+                + "(such as \(sort.rawValue):…:\(after.id)), or starts again without --after"
         }
+        return "The cursor \(after) continues \(after.sort.listDescription), not "
+            + "\(sort.listDescription); give --sort \(after.sort.rawValue) with it"
+    }
+
+    /// The ratings' words, worst first, as `good,excellent` or `good or excellent`.
+    private static func words(_ ratings: Set<RatingWord>, joinedBy separator: String) -> String {
+        ratings.sorted().map(\.rawValue).joined(separator: separator)
     }
 
     /// Prints the list, then each change until SIGINT or SIGTERM, which end it with exit code 0.
@@ -84,8 +119,12 @@ enum ListCommand: Command {
     {
         let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
         defer { stop.restore() }
+        // It runs until Ctrl-C: a pager would hold the changes back, and catch the Ctrl-C.
+        context.allowsPager = false
         try list.load()
-        try MovieListRendering.write(list.movies, format: format, context: context)
+        try MovieListRendering.write(
+            list.movies, format: format, context: context,
+            emptyHint: "No movies yet; changes will show here as they happen.")
         context.output.flush()
         list.onChanges = { changes in
             for change in changes {
@@ -125,21 +164,5 @@ enum ChangeRecord {
         case .changed(let before, let after):
             "{\"change\":\"changed\",\"movie\":\(MovieRecordWriter.jsonObject(after)),\"before\":\(MovieRecordWriter.jsonObject(before))}"
         }
-    }
-}
-
-/// Prints a list of movies in the format asked for.
-@MainActor
-enum MovieListRendering {
-    static func write(_ movies: [Movie], format: OutputFormat, context: CommandContext) throws {
-        if let recordFormat = format.recordFormat {
-            try MovieRecordWriter(format: recordFormat, sink: context.output).writeAll(movies)
-            return
-        }
-        guard !movies.isEmpty else {
-            context.hint("No movies to show. Add one with: movies add \"Title\" --rating good")
-            return
-        }
-        context.output.write(MovieText.table(movies, terminal: context.terminal))
     }
 }

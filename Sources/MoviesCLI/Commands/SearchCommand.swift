@@ -13,15 +13,27 @@ enum SearchCommand: Command {
             accents are ignored. Quotes, *, -, NEAR and other search operators in the text are plain characters.
             """,
         arguments: [words.spec],
-        options: [CommonOptions.ratingFilter.spec, limit.spec, CommonOptions.format.spec],
+        options: [
+            CommonOptions.ratingFilter.spec, limit.spec, CommonOptions.format.spec, Pager.disableFlag.spec,
+        ],
         examples: ["movies search heat", "movies search \"blade run\" --format json"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let text = arguments.all(words).joined(separator: " ")
         _ = try FullTextQuery.expression(for: text)  // a query with no words is refused before opening
+        let ratings = Set(arguments.all(CommonOptions.ratingFilter))
         let movies = try context.dependencies().movies.search(
-            text, ratings: Set(arguments.all(CommonOptions.ratingFilter)), limit: arguments[limit]?.value)
-        try MovieListRendering.write(movies, format: arguments.outputFormat, context: context)
+            text, ratings: ratings, limit: arguments[limit]?.value)
+        let rated =
+            ratings.isEmpty ? "" : " rated " + ratings.sorted().map(\.rawValue).joined(separator: " or ")
+        try MovieListRendering.write(
+            movies, format: arguments.outputFormat, context: context,
+            emptyHint: "No movies\(rated) match the words \(quoted(text)).")
+    }
+
+    /// The words searched for, quoted in a sentence (on one line, control characters shown).
+    static func quoted(_ text: String) -> String {
+        "'" + TerminalText.singleLine(text) + "'"
     }
 }
 
@@ -35,12 +47,14 @@ enum NewsSearchCommand: Command {
         name: "search",
         abstract: "Find news items by words of their title or summary, best match first.",
         arguments: [words.spec],
-        options: [limit.spec, CommonOptions.format.spec])
+        options: [limit.spec, CommonOptions.format.spec, Pager.disableFlag.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let text = arguments.all(words).joined(separator: " ")
         _ = try FullTextQuery.expression(for: text)
         let items = try context.dependencies().news.search(text, limit: arguments[limit]?.value)
-        try NewsRendering.writeItems(items, format: arguments.outputFormat, context: context)
+        try NewsRendering.writeItems(
+            items, format: arguments.outputFormat, context: context,
+            emptyHint: "No news items match the words \(SearchCommand.quoted(text)).")
     }
 }

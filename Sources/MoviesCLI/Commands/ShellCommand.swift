@@ -24,6 +24,8 @@ enum ShellCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        // The shell is the screen: a pager would take it over for each command.
+        context.allowsPager = false
         let console: any Console =
             context.terminal.isInputInteractive && context.terminal.isOutputInteractive
             ? InteractiveConsole(output: context.output, historyPath: context.databasePath + "-history")

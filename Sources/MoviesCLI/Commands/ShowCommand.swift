@@ -10,13 +10,14 @@ enum ShowCommand: Command {
         name: "show",
         abstract: "Show every detail of one movie.",
         arguments: [id.spec],
-        options: [CommonOptions.format.spec])
+        options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = arguments[Self.id] else { return }
         let detail = MovieDetailViewModel(id: id.rawValue, store: try context.dependencies().movies)
         try detail.load()
         guard let movie = detail.movie else { throw MovieError.notFound(id: id.rawValue) }
+        context.startPager()
         if let recordFormat = arguments.outputFormat.recordFormat {
             let writer = MovieRecordWriter(
                 format: recordFormat == .json ? .ndjson : recordFormat, sink: context.output)

@@ -9,27 +9,14 @@ enum MovieText {
         "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(movie.ratingWord.rawValue)"
     }
 
-    /// The movie list as an aligned table; the WATCHED column appears when any movie has a date.
+    /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`).
     static func table(_ movies: [Movie], terminal: Terminal) -> String {
-        let showsWatched = movies.contains { $0.watchedOn != nil }
-        var columns = [
-            Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE"),
-            Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
-        ]
-        if showsWatched {
-            columns.append(Table.Column(title: "WATCHED"))
+        var table = MovieTable()
+        for movie in movies {
+            table.measure(movie)
         }
-        var table = Table(columns: columns)
-        table.rows = movies.map { movie in
-            var row = [
-                String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
-            ]
-            if showsWatched {
-                row.append(movie.watchedOn?.description ?? "")
-            }
-            return row
-        }
-        return table.render(header: terminal.bold)
+        table.finishMeasuring(width: terminal.columns)
+        return table.header(terminal: terminal) + movies.map(table.line).joined()
     }
 
     /// Every field, one per line, for `movies show`.
@@ -78,9 +65,55 @@ enum MovieText {
         }
     }
 
-    /// `2026-11-30 10:20 UTC`.
+    /// `2026-11-30 23:56 CET`: local time, with the zone's name, as people read it.
     static func readable(_ date: Date) -> String {
-        let text = Timestamp.string(from: date)
-        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5)) + " UTC"
+        LocalTime(date).textWithZone
+    }
+}
+
+/// The movie list as a table, made in two passes so a list of any length streams (see `Table`):
+/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`. The WATCHED
+/// column appears when any movie has a date; at a terminal, long titles are cut to fit.
+struct MovieTable {
+    private var table = Table(columns: [
+        Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE", isShortenable: true),
+        Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
+        Table.Column(title: "WATCHED"),
+    ])
+    private var showsWatched = false
+
+    /// Widens the columns for `movie`.
+    mutating func measure(_ movie: Movie) {
+        table.measure(Self.cells(movie, watched: true))
+        if movie.watchedOn != nil {
+            showsWatched = true
+        }
+    }
+
+    /// Ends the first pass: drops WATCHED if no movie has a date, and fits the table to `width`
+    /// cells (the terminal's; nil prints whole titles).
+    mutating func finishMeasuring(width: Int?) {
+        if !showsWatched {
+            table.removeColumn(at: 4)
+        }
+        table.fit(width: width)
+    }
+
+    /// The header line (bold on a colour terminal).
+    func header(terminal: Terminal) -> String {
+        table.header(style: terminal.bold)
+    }
+
+    /// One movie's line.
+    func line(_ movie: Movie) -> String {
+        table.line(Self.cells(movie, watched: showsWatched))
+    }
+
+    private static func cells(_ movie: Movie, watched: Bool) -> [String] {
+        var row = [String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue]
+        if watched {
+            row.append(movie.watchedOn?.description ?? "")
+        }
+        return row
     }
 }

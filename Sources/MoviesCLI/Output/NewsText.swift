@@ -3,12 +3,9 @@ import MoviesCore
 
 /// How news items and feeds read for people at a terminal.
 enum NewsText {
-    /// `2026-11-30 10:20` in the local time zone.
+    /// `2026-11-30 10:20` in the local time zone, for a table's column.
     static func shortDate(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return CalendarDate.pad(parts.year ?? 0, 4) + "-" + CalendarDate.pad(parts.month ?? 0, 2) + "-"
-            + CalendarDate.pad(parts.day ?? 0, 2) + " " + CalendarDate.pad(parts.hour ?? 0, 2) + ":"
-            + CalendarDate.pad(parts.minute ?? 0, 2)
+        LocalTime(date).text
     }
 
     /// `●` for unread, `★` for starred.
@@ -16,20 +13,19 @@ enum NewsText {
         (item.isRead ? " " : "●") + (item.isStarred ? "★" : " ")
     }
 
-    /// The items as an aligned table: id, flags, date, source, title (long ones cut with an ellipsis).
+    /// The items as an aligned table: id, flags, date, source, title; at a terminal, sources and titles
+    /// are cut with an ellipsis to fit its width.
     static func table(_ items: [NewsItem], terminal: Terminal) -> String {
-        var table = Table(columns: [
-            Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
-            Table.Column(title: "PUBLISHED"),
-            Table.Column(title: "SOURCE"), Table.Column(title: "TITLE"),
-        ])
-        table.rows = items.map { item in
-            [
-                String(item.id), flags(item), shortDate(item.publishedAt),
-                TerminalText.truncated(item.source ?? "", to: 24), TerminalText.truncated(item.title, to: 72),
-            ]
-        }
-        return table.render(header: terminal.bold)
+        Table.render(
+            columns: [
+                Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
+                Table.Column(title: "PUBLISHED"), Table.Column(title: "SOURCE", isShortenable: true),
+                Table.Column(title: "TITLE", isShortenable: true),
+            ],
+            rows: items.map { item in
+                [String(item.id), flags(item), shortDate(item.publishedAt), item.source ?? "", item.title]
+            },
+            width: terminal.columns, header: terminal.bold)
     }
 
     /// `+ #15 Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
@@ -46,7 +42,7 @@ enum NewsText {
             lines.append(
                 "  source     \(TerminalText.singleLine(source))" + (feed.map { " (feed #\($0.id))" } ?? ""))
         }
-        lines.append("  published  \(shortDate(item.publishedAt))")
+        lines.append("  published  \(LocalTime(item.publishedAt).textWithZone)")
         if let url = item.url { lines.append("  link       \(TerminalText.singleLine(url))") }
         if let image = item.imageURL { lines.append("  image      \(TerminalText.singleLine(image))") }
         lines.append(
@@ -61,21 +57,20 @@ enum NewsText {
         return text
     }
 
-    /// The subscriptions as a table: id, title, last fetch, last error.
+    /// The subscriptions as a table: id, title, last fetch, last error; at a terminal, names and errors
+    /// are cut with an ellipsis to fit its width.
     static func feedTable(_ feeds: [Feed], terminal: Terminal) -> String {
-        var table = Table(columns: [
-            Table.Column(title: "#", alignRight: true), Table.Column(title: "FEED"),
-            Table.Column(title: "LAST FETCH"),
-            Table.Column(title: "STATUS"),
-        ])
-        table.rows = feeds.map { feed in
-            [
-                String(feed.id), TerminalText.truncated(feed.displayName, to: 40),
-                feed.lastFetchedAt.map(shortDate) ?? "never",
-                feed.lastError.map { "error: " + TerminalText.truncated($0, to: 60) }
-                    ?? (feed.lastFetchedAt == nil ? "" : "ok"),
-            ]
-        }
-        return table.render(header: terminal.bold)
+        Table.render(
+            columns: [
+                Table.Column(title: "#", alignRight: true), Table.Column(title: "FEED", isShortenable: true),
+                Table.Column(title: "LAST FETCH"), Table.Column(title: "STATUS", isShortenable: true),
+            ],
+            rows: feeds.map { feed in
+                [
+                    String(feed.id), feed.displayName, feed.lastFetchedAt.map(shortDate) ?? "never",
+                    feed.lastError.map { "error: " + $0 } ?? (feed.lastFetchedAt == nil ? "" : "ok"),
+                ]
+            },
+            width: terminal.columns, header: terminal.bold)
     }
 }

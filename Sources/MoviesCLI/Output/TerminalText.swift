@@ -9,7 +9,9 @@ import Basics
 enum TerminalText {
     /// `text` with C0/C1 controls, DEL and bidirectional overrides made visible.
     static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: \.isTerminalControl) else { return text }
+        guard !isPrintableASCII(text), text.unicodeScalars.contains(where: \.isTerminalControl) else {
+            return text
+        }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -34,7 +36,8 @@ enum TerminalText {
 
     /// `sanitized` on one line: line breaks and tabs become spaces first (for table cells).
     static func singleLine(_ text: String) -> String {
-        sanitized(
+        if isPrintableASCII(text) { return text }
+        return sanitized(
             String(
                 String.UnicodeScalarView(
                     text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })))
@@ -42,6 +45,7 @@ enum TerminalText {
 
     /// The number of terminal cells `text` occupies.
     static func width(_ text: String) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
         var width = 0
         for character in text {
             width += cells(character)
@@ -64,10 +68,19 @@ enum TerminalText {
         return result + "…"
     }
 
-    /// `text` padded with spaces to `width` cells.
-    static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - self.width(text)))
+    /// `text` padded with spaces to `width` cells; `textWidth` is its own width when already known.
+    static func padded(_ text: String, to width: Int, alignRight: Bool = false, textWidth: Int? = nil)
+        -> String
+    {
+        let padding = String(repeating: " ", count: max(0, width - (textWidth ?? self.width(text))))
         return alignRight ? padding + text : text + padding
+    }
+
+    /// True when `text` is printable ASCII alone, the common case: then it is already safe and on one
+    /// line, and as many cells wide as it has bytes, so a table of a million rows need not look at its
+    /// characters one by one.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Cells for one grapheme cluster: 2 for wide or emoji-presentation characters, else 1 (0 if empty).

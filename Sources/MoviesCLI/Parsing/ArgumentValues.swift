@@ -144,6 +144,17 @@ extension NewsCursor: ExpressibleByArgument {
     package static var expectedDescription: String { "a cursor printed by a previous page" }
 }
 
+/// `list --after`: the cursor the previous page printed (a plain id in the order added).
+extension MovieCursor: ExpressibleByArgument {
+    package init?(argument: String) {
+        self.init(argument)
+    }
+
+    package static var expectedDescription: String {
+        "a cursor printed by a previous page, such as 12 or title:Heat:12"
+    }
+}
+
 /// How commands that print records print them: a table for people, or a machine format.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case table, json, ndjson, csv, tsv

@@ -188,12 +188,28 @@ final class ShellSession {
         view.textFilter = list.textFilter
         view.sort = arguments.given(ListCommand.sort) ?? list.sort
         view.isReversed = arguments[ListCommand.reverse] != list.isReversed
-        view.limit = arguments[ListCommand.limit]?.value
-        view.after = arguments[ListCommand.after]?.rawValue
-        try view.load()
-        try MovieListRendering.write(view.movies, format: arguments.outputFormat, context: context)
-        if view.movies.isEmpty && arguments.given(CommonOptions.format) == nil {
-            context.output.line(list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
+        let limit = arguments[ListCommand.limit]
+        view.limit = limit?.withLookahead
+        view.after = arguments[ListCommand.after]
+        let format = arguments.outputFormat
+        let page = try MovieListRendering.stream(
+            view, pageSize: limit?.value, format: format, context: context, emptyHint: nil)
+        if page.count == 0 && arguments.given(CommonOptions.format) == nil {
+            context.output.line(
+                view.after != nil
+                    ? "No more movies."
+                    : list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
+        }
+        if let last = page.lastBeforeMore, let limit {
+            // The options given again; the shell's filter and sort stay as they are.
+            var words = ["list"]
+            if !ratings.isEmpty { words += ["--rating", ratings.map(\.rawValue).joined(separator: ",")] }
+            if let sort = arguments.given(ListCommand.sort) { words += ["--sort", sort.rawValue] }
+            if arguments[ListCommand.reverse] { words.append("--reverse") }
+            if format != .table { words += ["--format", format.rawValue] }
+            words += ["--limit", String(limit.value), "--after", view.cursor(after: last).description]
+            context.output.flush()
+            context.errors.line(NextPageHint.line("movies", command: words))
         }
     }
 

@@ -13,6 +13,9 @@ struct Terminal: Sendable {
     var isErrorInteractive: Bool
     var isInputInteractive: Bool
     var usesColor: Bool
+    /// How many cells wide standard output's terminal is, for tables to fit; nil when standard output
+    /// is not a terminal (then values are printed whole, for the program reading them).
+    var columns: Int?
 
     init(environment: [String: String]) {
         isOutputInteractive = isatty(STDOUT_FILENO) == 1
@@ -20,6 +23,20 @@ struct Terminal: Sendable {
         isInputInteractive = isatty(STDIN_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         usesColor = isOutputInteractive && !noColor && environment["TERM"] != "dumb"
+        columns = isOutputInteractive ? Self.width(environment: environment) : nil
+    }
+
+    /// The terminal's width: `COLUMNS` when set to a positive number (as git and ls honour it), else
+    /// what the terminal reports (`TIOCGWINSZ`), else 80.
+    private static func width(environment: [String: String]) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
+            return columns
+        }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return 80
     }
 
     /// Pipes everywhere, as another program sees the tool: no prompts, hints, colour or progress. What
@@ -34,6 +51,7 @@ struct Terminal: Sendable {
         self.isErrorInteractive = isErrorInteractive
         self.isInputInteractive = isInputInteractive
         self.usesColor = usesColor
+        columns = nil
     }
 
     /// `text` in bold when colour is on.

@@ -22,12 +22,14 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicate(existing: Movie)
     /// No movie has this id.
     case notFound(id: Int64)
+    /// A page of a list in one order was asked to continue from a cursor of another order.
+    case cursorOfAnotherOrder(MovieCursor, listSort: MovieSort)
 
     /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
     public var isValidation: Bool {
         switch self {
         case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .watchedDateOutOfRange,
-            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI:
+            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .cursorOfAnotherOrder:
             true
         case .duplicate, .notFound: false
         }
@@ -44,7 +46,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noteTooLong: .note
         case .invalidIMDbID: .imdbID
         case .invalidLetterboxdURI: .letterboxdURI
-        case .duplicate, .notFound: nil
+        case .duplicate, .notFound, .cursorOfAnotherOrder: nil
         }
     }
 
@@ -77,6 +79,9 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
         case .notFound(let id):
             return "no movie with id \(id)"
+        case .cursorOfAnotherOrder(let cursor, let listSort):
+            return "the cursor \(cursor) belongs to \(cursor.sort.listDescription); it cannot continue "
+                + listSort.listDescription
         }
     }
 }

@@ -9,12 +9,17 @@ public enum MovieSort: String, CaseIterable, Sendable, Hashable {
     case rating
     /// By release year, oldest first; movies without a year last.
     case year
+
+    /// `the list in the order added`, `the list sorted by title`: the list this order makes, in words.
+    public var listDescription: String {
+        self == .added ? "the list in the order added" : "the list sorted by \(rawValue)"
+    }
 }
 
 /// Which movies to list and in what order: a filter, a sort, and a page.
 ///
-/// Pages continue by key, never by `OFFSET`: `after` is the id of the last movie of the previous page,
-/// so page 1,000 costs what page 1 costs.
+/// Pages continue by key, never by `OFFSET`: `after` holds the sort key and id of the last movie of the
+/// previous page (see `MovieCursor`), so page 1,000 costs what page 1 costs.
 public struct MovieQuery: Sendable, Hashable {
     /// Only movies whose `rating` column holds one of these words; empty means all.
     public var ratings: Set<RatingWord>
@@ -27,13 +32,13 @@ public struct MovieQuery: Sendable, Hashable {
     public var reversed: Bool
     /// At most this many movies; nil means all.
     public var limit: Int?
-    /// Continue after the movie with this id (the last of the previous page).
-    public var after: Int64?
+    /// Continue after this point (the end of the previous page); it must be a cursor of `sort`.
+    public var after: MovieCursor?
 
     /// A query; the default lists every movie in the order added.
     public init(
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
-        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: Int64? = nil
+        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: MovieCursor? = nil
     ) {
         self.ratings = ratings
         self.watchState = watchState
@@ -48,8 +53,8 @@ public struct MovieQuery: Sendable, Hashable {
     var allowedWords: [RatingWord]? {
         guard !ratings.isEmpty || watchState != nil else { return nil }
         let words = ratings.isEmpty ? Set(RatingWord.allCases) : ratings
-        return RatingWord.allCases.filter { word in
-            words.contains(word) && (watchState.map { word.watchState == $0 } ?? true)
+        return words.sorted().filter { word in
+            watchState.map { word.watchState == $0 } ?? true
         }
     }
 }

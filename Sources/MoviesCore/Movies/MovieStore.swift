@@ -37,19 +37,6 @@ public final class MovieStore: Sendable {
         }
     }
 
-    /// The movies `query` selects, in its order.
-    public func list(_ query: MovieQuery = MovieQuery()) throws -> [Movie] {
-        try database.read { try Self.list(query, in: $0) }
-    }
-
-    /// Calls `body` with each movie `query` selects, in order, reading one row at a time from a single
-    /// snapshot: exports stream a million movies in the memory of one.
-    public func forEachMovie(_ query: MovieQuery = MovieQuery(), _ body: (Movie) throws -> Void) throws {
-        try database.read { connection in
-            try Self.forEach(query, in: connection, body)
-        }
-    }
-
     /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
     /// those whose word is one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text
     /// with no words.
@@ -76,14 +63,6 @@ public final class MovieStore: Sendable {
     /// How many movies are on the list.
     public func count() throws -> Int {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
-    }
-
-    /// The list `query` selects, now and after every change, by anyone, to the tables its query reads
-    /// (`movies`, and the full-text index when it filters by text).
-    ///
-    /// Yields the current list first. See `Database.observe(_:)` for the guarantees.
-    public func observe(_ query: MovieQuery = MovieQuery()) -> AsyncThrowingStream<[Movie], any Error> {
-        database.observe { try Self.list(query, in: $0) }
     }
 
     // MARK: - Writing

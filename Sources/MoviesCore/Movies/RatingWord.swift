@@ -94,3 +94,10 @@ extension RatingWord: ExpressibleByArgument {
 
     package static var allValueStrings: [String] { words }
 }
+
+extension RatingWord: Comparable {
+    /// Words compare in the order of the scale: the watchlist, seen, then terrible to excellent.
+    public static func < (lhs: RatingWord, rhs: RatingWord) -> Bool {
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
+}

@@ -10,7 +10,7 @@ extension CalendarDate: ExpressibleByArgument {
 
     /// The day `argument` names, with `today` and `yesterday` counted from `now`.
     package init?(argument: String, now: Date) {
-        let today = CalendarDate.day(ofSecondsSince1970: now.timeIntervalSince1970)
+        let today = CalendarDate.day(of: now)
         switch argument.trimmingWhitespace().lowercased() {
         case "today": self = today
         case "yesterday": self = today.previous

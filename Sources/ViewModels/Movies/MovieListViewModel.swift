@@ -47,8 +47,8 @@ public final class MovieListViewModel {
     public var limit: Int? {
         didSet { queryDidChange() }
     }
-    /// Start after the movie with this id (the last of the previous page).
-    public var after: Int64? {
+    /// Start after this point: the cursor of the last movie of the previous page (see `nextPage`).
+    public var after: MovieCursor? {
         didSet { queryDidChange() }
     }
 
@@ -61,6 +61,11 @@ public final class MovieListViewModel {
         MovieQuery(
             ratings: ratingFilter, watchState: watchStateFilter, text: textFilter.isEmpty ? nil : textFilter,
             sort: sort, reversed: isReversed, limit: limit, after: after)
+    }
+
+    /// The cursor that continues the list after `movie`, the last one of a page, in the current order.
+    public func cursor(after movie: Movie) -> MovieCursor {
+        MovieCursor(after: movie, sort: sort)
     }
 
     /// True when the list is loaded and nothing matches.
@@ -91,6 +96,18 @@ public final class MovieListViewModel {
             fail(error)
             throw error
         }
+    }
+
+    /// Reads the list's movies one at a time without keeping them (`movies` is left as it is): for
+    /// output that streams a list of any length in the memory of one movie.
+    public func forEachMovie(_ body: (Movie) throws -> Void) throws {
+        try perform { try store.forEachMovie(query, body) }
+    }
+
+    /// Reads the list twice from one snapshot, one movie at a time, without keeping them: `first` sees
+    /// every movie, then `second` the same ones again (a table measures its columns, then prints).
+    public func forEachMovieTwice(first: (Movie) throws -> Void, second: (Movie) throws -> Void) throws {
+        try perform { try store.forEachMovieTwice(query, first: first, second: second) }
     }
 
     /// Starts following the store: the current list first, then a new one after each change.

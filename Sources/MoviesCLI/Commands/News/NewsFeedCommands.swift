@@ -42,7 +42,8 @@ enum NewsSubscribeCommand: Command {
                 isBadData: problem.isBadData)
         }
         context.output.line(
-            "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  (\(update.inserted) items)"
+            "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  "
+                + "(\(update.inserted) item\(update.inserted == 1 ? "" : "s"))"
         )
     }
 }
@@ -67,11 +68,12 @@ enum NewsFeedsCommand: Command {
     static let spec = CommandSpec(
         name: "feeds",
         abstract: "List subscribed feeds with their last fetch and last error.",
-        options: [CommonOptions.format.spec])
+        options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
         if let format = arguments.outputFormat.recordFormat {
+            context.startPager()
             let writer = RecordWriter(format: format, fields: NewsRecords.feedFields, sink: context.output)
             try writer.begin()
             for feed in feeds {
@@ -81,6 +83,7 @@ enum NewsFeedsCommand: Command {
         } else if feeds.isEmpty {
             context.hint("No feeds yet. Subscribe with: movies news subscribe <url>")
         } else {
+            context.startPager()
             context.output.write(NewsText.feedTable(feeds, terminal: context.terminal))
         }
     }

@@ -19,10 +19,13 @@ enum NewsListCommand: Command {
         name: "list",
         abstract: "Show news items, newest first, one page at a time.",
         discussion: """
-            When more items follow, the last line on stderr tells how to get them: \
-            --after <cursor>. ● marks an unread item, ★ a starred one.
+            When more items follow, the last line on stderr tells how to get them: --after <cursor>. \
+            ● marks an unread item, ★ a starred one.
             """,
-        options: [unread.spec, starred.spec, feed.spec, limit.spec, after.spec, CommonOptions.format.spec],
+        options: [
+            unread.spec, starred.spec, feed.spec, limit.spec, after.spec, CommonOptions.format.spec,
+            Pager.disableFlag.spec,
+        ],
         examples: ["movies news list --unread", "movies news list --format ndjson --limit 100"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -43,10 +46,32 @@ enum NewsListCommand: Command {
         if hasMore {
             items.removeLast(items.count - limit.value)
         }
-        try NewsRendering.writeItems(items, format: arguments.outputFormat, context: context)
+        let format = arguments.outputFormat
+        try NewsRendering.writeItems(
+            items, format: format, context: context, emptyHint: emptyHint(arguments, filter: filter))
         if hasMore, let last = items.last {
-            context.errors.line("More items: continue with --after \(NewsCursor(after: last))")
+            var words = ["movies"] + NextPageHint.databaseWords(context) + ["news", "list"]
+            if filter.unreadOnly { words.append("--unread") }
+            if filter.starredOnly { words.append("--starred") }
+            if let reference = arguments[feed] { words += ["--feed", reference] }
+            if format != .table { words += ["--format", format.rawValue] }
+            words += ["--limit", String(limit.value), "--after", NewsCursor(after: last).description]
+            context.output.flush()
+            context.errors.line(NextPageHint.line("items", command: words))
         }
+    }
+
+    /// What an empty page says to a person, after what was asked.
+    private static func emptyHint(_ arguments: ParsedArguments, filter: NewsQuery) -> String {
+        if filter.after != nil { return "No more items after this point." }
+        var kinds: [String] = []
+        if filter.unreadOnly { kinds.append("unread") }
+        if filter.starredOnly { kinds.append("starred") }
+        if !kinds.isEmpty || filter.feedID != nil {
+            return "No \(kinds.joined(separator: ", "))\(kinds.isEmpty ? "" : " ")items"
+                + (filter.feedID.map { " from feed #\($0)" } ?? "") + "."
+        }
+        return "No news items. Subscribe with: movies news subscribe <url>, then: movies news refresh"
     }
 }
 
@@ -58,12 +83,13 @@ enum NewsShowCommand: Command {
         name: "show",
         abstract: "Show a news item in full, and mark it read.",
         arguments: [id.spec],
-        options: [CommonOptions.format.spec])
+        options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = arguments[Self.id] else { return }
         let news = try context.dependencies().news
         let item = try news.setRead(id: id.rawValue, true)
+        context.startPager()
         if let recordFormat = arguments.outputFormat.recordFormat {
             let writer = RecordWriter(
                 format: recordFormat == .json ? .ndjson : recordFormat, fields: NewsRecords.itemFields,
@@ -172,8 +198,11 @@ enum NewsAddCommand: Command {
 /// Prints news items in the format asked for.
 @MainActor
 enum NewsRendering {
-    static func writeItems(_ items: [NewsItem], format: OutputFormat, context: CommandContext) throws {
+    static func writeItems(
+        _ items: [NewsItem], format: OutputFormat, context: CommandContext, emptyHint: String
+    ) throws {
         if let recordFormat = format.recordFormat {
+            context.startPager()
             let writer = RecordWriter(
                 format: recordFormat, fields: NewsRecords.itemFields, sink: context.output)
             try writer.begin()
@@ -184,10 +213,10 @@ enum NewsRendering {
             return
         }
         guard !items.isEmpty else {
-            context.hint(
-                "No news items. Subscribe with: movies news subscribe <url>, then: movies news refresh")
+            context.hint(emptyHint)
             return
         }
+        context.startPager()
         context.output.write(NewsText.table(items, terminal: context.terminal))
     }
 }

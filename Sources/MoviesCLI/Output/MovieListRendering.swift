@@ -1,0 +1,109 @@
+import Interchange
+import MoviesCore
+import ViewModels
+
+/// Prints lists of movies in the format asked for: a table for people, or a machine format.
+@MainActor
+enum MovieListRendering {
+    /// What `stream` wrote: how many movies, and the last one when more follow it.
+    struct Page {
+        var count = 0
+        var lastBeforeMore: Movie?
+    }
+
+    /// Writes `movies`, already in memory (search results, a list being watched); `emptyHint` is what
+    /// a person at a terminal reads when there are none.
+    static func write(_ movies: [Movie], format: OutputFormat, context: CommandContext, emptyHint: String)
+        throws
+    {
+        if let recordFormat = format.recordFormat {
+            context.startPager()
+            try MovieRecordWriter(format: recordFormat, sink: context.output).writeAll(movies)
+            return
+        }
+        guard !movies.isEmpty else {
+            context.hint(emptyHint)
+            return
+        }
+        context.startPager()
+        context.output.write(MovieText.table(movies, terminal: context.terminal))
+    }
+
+    /// Streams the movies of `list`, at most `pageSize` of them (the list's own limit is one more, to
+    /// tell whether another page follows); `emptyHint` is for a person at a terminal, when none is.
+    ///
+    /// Nothing is kept in memory but the movie at hand: machine formats are written row by row, and
+    /// a table reads the list twice from one snapshot, measuring its columns first. A closed output
+    /// (a pager left early, `| head`) stops the reading.
+    static func stream(
+        _ list: MovieListViewModel, pageSize: Int?, format: OutputFormat, context: CommandContext,
+        emptyHint: String?
+    ) throws -> Page {
+        let pageSize = pageSize ?? Int.max
+        var written = 0
+        var last: Movie?
+        var hasMore = false
+        do {
+            if let recordFormat = format.recordFormat {
+                let writer = MovieRecordWriter(format: recordFormat, sink: context.output)
+                context.startPager()
+                try writer.begin()
+                try list.forEachMovie { movie in
+                    guard written < pageSize else {
+                        hasMore = true
+                        return
+                    }
+                    try writer.write(movie)
+                    written += 1
+                    last = movie
+                    try stopIfClosed(context)
+                }
+                try writer.end()
+            } else {
+                let table = TableInProgress()
+                try list.forEachMovieTwice(
+                    first: { movie in
+                        guard table.measured < pageSize else {
+                            hasMore = true
+                            return
+                        }
+                        table.movies.measure(movie)
+                        table.measured += 1
+                    },
+                    second: { movie in
+                        guard written < pageSize else { return }
+                        if written == 0 {
+                            table.movies.finishMeasuring(width: context.terminal.columns)
+                            context.startPager()
+                            context.output.write(table.movies.header(terminal: context.terminal))
+                        }
+                        context.output.write(table.movies.line(movie))
+                        written += 1
+                        last = movie
+                        try stopIfClosed(context)
+                    })
+                if written == 0, let emptyHint {
+                    context.hint(emptyHint)
+                }
+            }
+        } catch is OutputClosed {
+            return Page(count: written)
+        }
+        return Page(count: written, lastBeforeMore: hasMore ? last : nil)
+    }
+
+    /// The table between its two readings of the list.
+    private final class TableInProgress {
+        var movies = MovieTable()
+        var measured = 0
+    }
+
+    /// Thrown to stop reading the list once its output has nowhere to go.
+    private struct OutputClosed: Error {}
+
+    private static func stopIfClosed(_ context: CommandContext) throws {
+        if context.output.isBroken {
+            throw OutputClosed()
+        }
+    }
+}
