@@ -65,7 +65,8 @@ struct EncodingTests {
         #expect(try reader.next()?.get().title == "Amélie")
         #expect(reader.encoding == .utf8)
         let ascii = try MovieImportReader(
-            path: try folder.write("Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,Heat,1995,,4\n", to: "a.csv"))
+            path: try folder.write(
+                "Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,Heat,1995,,4\n", to: "a.csv"))
         #expect(try ascii.next()?.get().title == "Heat")
         #expect(ascii.encoding == nil)
     }
@@ -82,7 +83,8 @@ struct EncodingTests {
         ] as [([UInt8], String, Int)])
     func refusals(_ testCase: ([UInt8], String, Int)) throws {
         let folder = TemporaryDirectory()
-        let bytes = Array("Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,".utf8) + testCase.0
+        let bytes =
+            Array("Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,".utf8) + testCase.0
             + Array(",2001,https://boxd.it/1,4.5\n".utf8)
         let path = try ImportTestSupport.write(bytes, to: "ratings.csv", in: folder)
         let failure = ImportTestSupport.importFailure(path)

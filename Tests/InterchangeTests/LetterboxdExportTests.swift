@@ -9,7 +9,8 @@ struct LetterboxdExportTests {
     static let rows = [
         LetterboxdRow(
             title: "Heat", year: 1995, stars: StarRating(halfStars: 9),
-            watchedOn: CalendarDate(parsing: "2024-03-09"), isRewatch: true, review: "Long, \"tense\"\nand loud.",
+            watchedOn: CalendarDate(parsing: "2024-03-09"), isRewatch: true,
+            review: "Long, \"tense\"\nand loud.",
             imdbID: "tt0113277", letterboxdURI: "https://boxd.it/2aMM"),
         LetterboxdRow(title: "Crouching Tiger, Hidden Dragon", year: 2000, stars: StarRating(halfStars: 8)),
         LetterboxdRow(title: " 千と千尋の神隠し ", year: 2001, stars: StarRating(halfStars: 6), review: "\u{1F409}"),

@@ -47,7 +47,8 @@ struct LetterboxdImportTests {
         #expect(movies.allSatisfy { $0.watchState == .seen && $0.watchedOn == nil && $0.id == nil })
         // The rating is the film's current one, dated by Date; the address is the film's page.
         #expect(movies[1].ratedOn == CalendarDate(parsing: "2023-02-01"))
-        #expect(movies.allSatisfy { $0.meaning.ratingIsCurrent && $0.meaning.linksFilm && !$0.meaning.isViewing })
+        #expect(
+            movies.allSatisfy { $0.meaning.ratingIsCurrent && $0.meaning.linksFilm && !$0.meaning.isViewing })
     }
 
     @Test(
@@ -64,7 +65,8 @@ struct LetterboxdImportTests {
         #expect(watched.letterboxdKind == .watched)
         let watchedMovies = try ImportTestSupport.movies(folder.file("watched.csv"))
         #expect(watchedMovies.map(\.rating) == [.notSeen, .notSeen])
-        #expect(watchedMovies.allSatisfy { $0.watchState == .seen && $0.stars == nil && $0.ratingWord == .seen })
+        #expect(
+            watchedMovies.allSatisfy { $0.watchState == .seen && $0.stars == nil && $0.ratingWord == .seen })
         #expect(watchedMovies[1].createdAt == Self.day("2023-01-01"))
 
         let watchlist = try Self.reader(folder, "watchlist.csv", rows)
@@ -98,8 +100,13 @@ struct LetterboxdImportTests {
         #expect(movies.map(\.ratingWord) == [.excellent, .seen, .good])
         // Each row is one viewing, dated ratings given then (not the film's current), entry links.
         #expect(movies.map(\.meaning.isRewatch) == [false, true, true])
-        #expect(movies.allSatisfy { $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && !$0.meaning.linksFilm })
-        #expect(movies.map(\.ratedOn) == [CalendarDate(parsing: "2024-03-10"), nil, CalendarDate(parsing: "2024-03-12")])
+        #expect(
+            movies.allSatisfy { $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && !$0.meaning.linksFilm }
+        )
+        #expect(
+            movies.map(\.ratedOn) == [
+                CalendarDate(parsing: "2024-03-10"), nil, CalendarDate(parsing: "2024-03-12"),
+            ])
     }
 
     @Test("reviews.csv: the review, with commas, quotes and Windows line breaks, becomes the note")

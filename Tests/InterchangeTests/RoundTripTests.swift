@@ -53,7 +53,8 @@ struct RoundTripTests {
                     : CalendarDate(year: Int.random(in: 1900...2025, using: &random), month: 2, day: 28),
                 watchCount: seen && index % 7 != 0 ? Int.random(in: 1...40, using: &random) : nil,
                 ratedOn: word.rating == .notSeen || index % 6 == 0
-                    ? nil : CalendarDate(year: Int.random(in: 1990...2025, using: &random), month: 12, day: 31),
+                    ? nil
+                    : CalendarDate(year: Int.random(in: 1990...2025, using: &random), month: 12, day: 31),
                 note: note?.isEmpty == true ? nil : note,
                 createdAt: created,
                 updatedAt: index % 2 == 0 ? created : timestamp())

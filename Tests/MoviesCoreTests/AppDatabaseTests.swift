@@ -56,7 +56,8 @@ struct AppDatabaseTests {
         }
         try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
         try SQLiteShell.run(
-            database.path, "INSERT INTO movies (title, rating, watched_on) VALUES ('Alien', 'seen', '2024-02-03')")
+            database.path,
+            "INSERT INTO movies (title, rating, watched_on) VALUES ('Alien', 'seen', '2024-02-03')")
         #expect(try database.store.count() == 2)
         // The same title and year again, in another case, is refused by the unique index on the key.
         #expect(throws: SQLiteShellError.self) {

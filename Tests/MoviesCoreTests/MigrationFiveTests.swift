@@ -99,7 +99,8 @@ struct MigrationFiveTests {
         try Self.versionFour(at: path, rows: Self.rows)
         #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "4")
         let before = try Self.columns(path)
-        let ratingsBefore = try SQLiteShell.run(path, "SELECT group_concat(rating, ',') FROM movies ORDER BY id")
+        let ratingsBefore = try SQLiteShell.run(
+            path, "SELECT group_concat(rating, ',') FROM movies ORDER BY id")
         let newsBefore = try SQLiteShell.run(path, "SELECT * FROM news_items")
 
         let app = try AppDatabase(path: path)
@@ -111,17 +112,29 @@ struct MigrationFiveTests {
         #expect(after[4].contains("'Amélie'"), "\(after[4])")
         after[4] = after[4].replacingOccurrences(of: "'Amélie'", with: "'Ame\u{301}lie'")
         #expect(after == before)
-        #expect(Array(try #require(try app.movies.movie(id: 5)).title.unicodeScalars) == Array("Am\u{E9}lie".unicodeScalars))
+        #expect(
+            Array(try #require(try app.movies.movie(id: 5)).title.unicodeScalars)
+                == Array("Am\u{E9}lie".unicodeScalars))
         // The ratings, with the not-seen movie that had a watched date now seen.
-        #expect(ratingsBefore == "excellent,not-seen,not-seen,good,decent,poor,terrible,not-seen,excellent,good,decent,good,good")
+        #expect(
+            ratingsBefore
+                == "excellent,not-seen,not-seen,good,decent,poor,terrible,not-seen,excellent,good,decent,good,good"
+        )
         let words = try app.movies.list().map(\.ratingWord.rawValue).joined(separator: ",")
-        #expect(words == "excellent,not-seen,seen,good,decent,poor,terrible,not-seen,excellent,good,decent,good,good")
+        #expect(
+            words
+                == "excellent,not-seen,seen,good,decent,poor,terrible,not-seen,excellent,good,decent,good,good"
+        )
         let pastLives = try #require(try app.movies.movie(id: 3))
-        #expect(pastLives.isSeen && pastLives.rating == .notSeen && pastLives.watchedOn == CalendarDate(parsing: "2024-05-06"))
+        #expect(
+            pastLives.isSeen && pastLives.rating == .notSeen
+                && pastLives.watchedOn == CalendarDate(parsing: "2024-05-06"))
         #expect(try SQLiteShell.run(path, "SELECT * FROM news_items") == newsBefore)
 
         // Keys for every row; titles that now fold alike keep their rows, the later one's key marked.
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL OR title_sort IS NULL") == "0")
+        #expect(
+            try SQLiteShell.run(
+                path, "SELECT count(*) FROM movies WHERE title_key IS NULL OR title_sort IS NULL") == "0")
         #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 6") == "amélie\t#6")
         #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 7") == "heat\t#7")
         #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 10") == "война и мир")
@@ -144,13 +157,17 @@ struct MigrationFiveTests {
         let database = try TestDatabase()
         let path = database.path
         try SQLiteShell.run(path, "INSERT INTO movies (title, rating) VALUES ('The Thing', 'good')")
-        #expect(try SQLiteShell.run(path, "SELECT title_key || '|' || title_sort FROM movies") == "the thing|thing\tthe")
+        #expect(
+            try SQLiteShell.run(path, "SELECT title_key || '|' || title_sort FROM movies")
+                == "the thing|thing\tthe")
         // A duplicate by the key is refused by SQLite itself.
         #expect(throws: SQLiteShellError.self) {
             try SQLiteShell.run(path, "INSERT INTO movies (title) VALUES ('THE THING')")
         }
         try SQLiteShell.run(
-            path, "INSERT INTO movies (title, rating) VALUES ('E' || char(769) || 'clair', 'seen'), ('Ｔｈｅ Ｔｈｉｎｇ', 'good')")
+            path,
+            "INSERT INTO movies (title, rating) VALUES ('E' || char(769) || 'clair', 'seen'), ('Ｔｈｅ Ｔｈｉｎｇ', 'good')"
+        )
         #expect(try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL") == "2")
         let reopened = try AppDatabase(path: path)
         #expect(try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL") == "0")

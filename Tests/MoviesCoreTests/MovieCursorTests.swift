@@ -25,7 +25,9 @@ struct MovieCursorTests {
         seen.watchState = .watchlist
         #expect(MovieCursor(after: seen, sort: .rating).description == "rating:not-seen:212")
         for rank in 0...11 {
-            let cursor = MovieCursor("rating:\(["not-seen", "seen", "0.5", "terrible", "1.5", "poor", "2.5", "decent", "3.5", "good", "4.5", "excellent"][rank]):1")
+            let cursor = MovieCursor(
+                "rating:\(["not-seen", "seen", "0.5", "terrible", "1.5", "poor", "2.5", "decent", "3.5", "good", "4.5", "excellent"][rank]):1"
+            )
             #expect(cursor?.key == .rating(rank))
             #expect(cursor.map { MovieCursor($0.description) } == cursor)
         }
@@ -59,7 +61,8 @@ struct MovieCursorTests {
         "anything else is not a cursor",
         arguments: [
             "", "0", "-1", "#", "12abc", "99999999999999999999", "title:Heat", "title:Heat:", "title:Heat:0",
-            "title:a b:1", "title:%ZZ:1", "title:%4:1", "title:%FF:1", "rating:meh:1", "rating:Good:1", "rating:7:1",
+            "title:a b:1", "title:%ZZ:1", "title:%4:1", "title:%FF:1", "rating:meh:1", "rating:Good:1",
+            "rating:7:1",
             "year:19955:1", "year:abc:1", "year::1", "added:1", "title:a:b:1", "size:1:1",
         ])
     func refused(text: String) {

@@ -30,7 +30,8 @@ struct SchemaAgreementTests {
         let database = try TestDatabase()
         let created = Date(timeIntervalSince1970: 0)
         for word in RatingWord.allCases {
-            let starChoices = [nil] + (1...10).compactMap(StarRating.init(halfStars:)).filter { $0.rating == word.rating }
+            let starChoices =
+                [nil] + (1...10).compactMap(StarRating.init(halfStars:)).filter { $0.rating == word.rating }
             for stars in word.rating == .notSeen ? [nil] : starChoices {
                 let movie = Movie(
                     id: 1, title: "x", rating: word.rating, watchState: word.watchState, createdAt: created,
@@ -46,7 +47,8 @@ struct SchemaAgreementTests {
         let index = try SQLiteShell.run(
             database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies_by_rating'")
         let squeezed = { (text: String) in
-            text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: "( ", with: "(")
+            text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(
+                of: "( ", with: "(")
         }
         let expression = squeezed(MovieSort.rating.keyExpression)
         #expect(squeezed(index).contains(expression.dropFirst().dropLast()), "\(squeezed(index))")

@@ -59,7 +59,8 @@ struct TitleKeyTests {
     func sortOrder() {
         let titles = [
             "Zorro", "Éclair", "Über", "ábc", "abd", "The Abyss", "Abyss", "Abyss 2", "Øresund", "Oasis",
-            "L'Avventura", "Les Misérables", "Das Boot", "El Topo", "Il Postino", "Gli Amori", "'Round Midnight",
+            "L'Avventura", "Les Misérables", "Das Boot", "El Topo", "Il Postino", "Gli Amori",
+            "'Round Midnight",
             "(500) Days of Summer", "Ællo", "Æon", "Łódź", "Lodz", "A", "The", "Γάμος", "Война", "千と千尋の神隠し",
         ]
         let sorted = titles.sorted { TitleKeys.sort($0) < TitleKeys.sort($1) }
@@ -95,7 +96,8 @@ struct TitleKeyTests {
             "Heat", " Heat ", "The Abyss", "THE ABYSS", "A Clockwork Orange", "A", "An", "The", "the the",
             "L'Avventura", "l'", "The 'Burbs", "'Round Midnight", "(500) Days of Summer", "?!", "...",
             "Die Hard", "Das Boot", "El Topo", "Los Olvidados", "Las Hurdes", "Il Postino", "Lo Chiamavano",
-            "Gli Ultimi", "Un Chien Andalou", "Une Femme", "Der Himmel", "Ein Tag", "Eine Liebe", "Una Giornata",
+            "Gli Ultimi", "Un Chien Andalou", "Une Femme", "Der Himmel", "Ein Tag", "Eine Liebe",
+            "Una Giornata",
             "Uno Bianca", "Le Samourai", "La Haine", "Les Diaboliques", "The  Abyss", "A-ha", "A.I.",
             "the \"quoted\"", "back\\slash", "[Rec]", "{x}", "~tilde", "`tick`", "Theatre", "Aa", "the 1",
         ]
@@ -114,7 +116,8 @@ struct TitleKeyTests {
         }
         try SQLiteShell.run(database.path, "BEGIN;" + inserts.joined() + "COMMIT;")
         let rows = try SQLiteShell.run(
-            database.path, "SELECT hex(title_key) || '|' || hex(title_sort) FROM movie_title_keys ORDER BY id")
+            database.path, "SELECT hex(title_key) || '|' || hex(title_sort) FROM movie_title_keys ORDER BY id"
+        )
         let fromSQL = rows.split(separator: "\n").map(String.init)
         #expect(fromSQL.count == titles.count)
         for (title, sql) in zip(titles, fromSQL) {

@@ -27,7 +27,9 @@ final class FileInput: ByteInput {
         descriptor = STDIN_FILENO
         ownsDescriptor = false
         var status = stat()
-        size = fstat(STDIN_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        size =
+            fstat(STDIN_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            ? Int(status.st_size) : nil
     }
 
     /// Opens `path` for reading; a folder is refused.

@@ -136,7 +136,8 @@ final class DecodingInput: ByteInput {
                 pending.removeAll(keepingCapacity: true)
                 pendingStart = 0
                 pending.append(contentsOf: [UInt8](repeating: 0, count: 16 * 1024))
-                let read = try pending.withUnsafeMutableBufferPointer { buffer throws(ImportFileError) -> Int in
+                let read = try pending.withUnsafeMutableBufferPointer {
+                    buffer throws(ImportFileError) -> Int in
                     guard let base = buffer.baseAddress else { return 0 }
                     return try inner.read(into: base, count: buffer.count)
                 }

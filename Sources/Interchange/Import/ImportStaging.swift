@@ -11,16 +11,17 @@ import Storage
 final class ImportStaging {
     /// The columns, in the order `append` binds them and `decode` reads them (after `seq`).
     private static let columns = [
-        "key", "year", "line", "id", "title", "word", "stars", "watched_on", "watch_count", "rated_on", "note",
+        "key", "year", "line", "id", "title", "word", "stars", "watched_on", "watch_count", "rated_on",
+        "note",
         "imdb_id", "letterboxd_uri", "created_at", "updated_at", "flags",
     ]
-    /// Rows per insert: 64 × 16 parameters.
+    /// Rows per insert: 64 × 17 parameters.
     private static let batchSize = 64
 
     let connection: Connection
     /// The table's name in the `temp` schema.
     let table: String
-    private var pending: [(key: String, row: ImportedMovie)] = []
+    private var pending: [(key: String, row: ImportedMovie, seq: Int64?)] = []
 
     /// Creates `temp.<table>`, empty. It lives as long as the import's transaction.
     init(connection: Connection, table: String) throws {
@@ -42,36 +43,38 @@ final class ImportStaging {
         try? connection.executeScript("DROP TABLE IF EXISTS temp.\(table)")
     }
 
-    /// Adds a row, under its title key.
-    func append(_ row: ImportedMovie, key: String) throws {
-        pending.append((key, row))
+    /// Adds a row, under its title key; `seq` places it (the order read, when nil).
+    func append(_ row: ImportedMovie, key: String, seq: Int64? = nil) throws {
+        pending.append((key, row, seq))
         if pending.count == Self.batchSize { try flush() }
     }
 
     /// Writes the rows not written yet.
     func flush() throws {
         guard !pending.isEmpty else { return }
-        let placeholders = "(" + Array(repeating: "?", count: Self.columns.count).joined(separator: ", ") + ")"
+        let width = Self.columns.count + 1
+        let placeholders = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
         let statement = try connection.cachedStatement(
-            "INSERT INTO temp.\(table) (\(Self.columns.joined(separator: ", "))) VALUES "
+            "INSERT INTO temp.\(table) (seq, \(Self.columns.joined(separator: ", "))) VALUES "
                 + Array(repeating: placeholders, count: pending.count).joined(separator: ", "))
         for (index, entry) in pending.enumerated() {
-            try Self.bind(entry.row, key: entry.key, to: statement, offset: Int32(index * Self.columns.count))
+            try statement.bind(entry.seq, at: Int32(index * width) + 1)
+            try Self.bind(entry.row, key: entry.key, to: statement, offset: Int32(index * width) + 1)
         }
         try statement.run()
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Calls `body` with each film's rows combined, one film at a time, films in title-key order and
-    /// each film's rows in the order they were added.
-    func forEachFilm(_ body: (String, ImportedFilm) throws -> Void) throws {
+    /// each film's rows in the order they were added; with the film, the place of its first row.
+    func forEachFilm(_ body: (String, ImportedFilm, Int64) throws -> Void) throws {
         try flush()
         try connection.executeScript(
             "CREATE INDEX temp.\(table)_by_film ON \(table) (key, coalesce(year, 0), seq)")
         let statement = try connection.prepare(
             "SELECT seq, \(Self.columns.joined(separator: ", ")) FROM temp.\(table) "
                 + "ORDER BY key, coalesce(year, 0), seq")
-        var current: (key: String, year: Int?, film: ImportedFilm)?
+        var current: (key: String, year: Int?, film: ImportedFilm, seq: Int64)?
         while try statement.step() {
             let key = statement.string(at: 1)
             let row = Self.decode(statement)
@@ -79,16 +82,18 @@ final class ImportStaging {
                 group.film.absorb(row)
                 current = group
             } else {
-                if let group = current { try body(group.key, group.film) }
-                current = (key, row.year, ImportedFilm(row))
+                if let group = current { try body(group.key, group.film, group.seq) }
+                current = (key, row.year, ImportedFilm(row), statement.int64(at: 0))
             }
         }
-        if let group = current { try body(group.key, group.film) }
+        if let group = current { try body(group.key, group.film, group.seq) }
     }
 
     /// Calls `body` with each row of the statement `sql` selects from this table (`SELECT seq, … FROM`
     /// the table, as `selectSQL` writes it), as read.
-    func forEachRow(_ sql: String, arguments: [any SQLBindable], _ body: (Int64, ImportedMovie) throws -> Void)
+    func forEachRow(
+        _ sql: String, arguments: [any SQLBindable], _ body: (Int64, ImportedMovie) throws -> Void
+    )
         throws
     {
         let statement = try connection.prepare(sql)
@@ -105,7 +110,8 @@ final class ImportStaging {
 
     // MARK: - Rows
 
-    private static func bind(_ row: ImportedMovie, key: String, to statement: Statement, offset: Int32) throws {
+    private static func bind(_ row: ImportedMovie, key: String, to statement: Statement, offset: Int32) throws
+    {
         let values: [any SQLBindable] = [
             key, row.year, row.line, row.id, row.title, row.ratingWord.rawValue, row.stars?.stars,
             row.watchedOn?.description, row.watchCount, row.ratedOn?.description, row.note, row.imdbID,

@@ -79,7 +79,9 @@ public struct ImportSummary: Sendable, Hashable {
 
     mutating func meetDuplicate(line: Int, existing: Movie) {
         duplicateCount += 1
-        if duplicates.count < Self.reportedLimit { duplicates.append(Duplicate(line: line, existing: existing)) }
+        if duplicates.count < Self.reportedLimit {
+            duplicates.append(Duplicate(line: line, existing: existing))
+        }
     }
 }
 

@@ -38,10 +38,13 @@ final class ImportWriter {
 
     /// Step 2: each film against the list as it was before the import.
     func mergeFilms(options: ImportOptions, summary: inout ImportSummary) throws {
-        try rows.forEachFilm { key, film in
-            guard let stored = try MovieStore.sameMovie(key: key, year: film.year, excluding: nil, in: connection)
+        try rows.forEachFilm { key, film, seq in
+            guard
+                let stored = try MovieStore.sameMovie(
+                    key: key, year: film.year, excluding: nil, in: connection)
             else {
-                try newFilms.append(film.row, key: key)
+                // Placed where its first row was read, so films without dates keep the file's order.
+                try newFilms.append(film.row, key: key, seq: seq)
                 return
             }
             if options.onDuplicate == .fail {
@@ -118,7 +121,8 @@ private struct InsertBatch {
 
     mutating func add(_ row: ImportedMovie, id: Int64?, summary: inout ImportSummary) throws {
         let draft = ImportWriter.normalized(row.draft)
-        records.append((MovieRecord(id: id, draft: draft, createdAt: row.createdAt, updatedAt: row.updatedAt), id))
+        records.append(
+            (MovieRecord(id: id, draft: draft, createdAt: row.createdAt, updatedAt: row.updatedAt), id))
         summary.added += 1
         if draft.watchState == .seen && draft.rating == .notSeen { summary.seenWithoutRating += 1 }
         if records.count == MovieRow.batchSize { try flush() }
@@ -129,7 +133,8 @@ private struct InsertBatch {
         let statement = try connection.cachedStatement(MovieRow.insertSQL(rows: records.count))
         for (index, entry) in records.enumerated() {
             try MovieRow.bind(
-                entry.record, id: entry.id, to: statement, offset: Int32(index) * MovieRow.insertColumns.count,
+                entry.record, id: entry.id, to: statement,
+                offset: Int32(index) * MovieRow.insertColumns.count,
                 now: now)
         }
         try statement.run()
@@ -141,7 +146,8 @@ extension ImportedFilm {
     /// The film as one row, for the table of new films.
     var row: ImportedMovie {
         ImportedMovie(
-            line: line, id: id, title: title, year: year, rating: rating, watchState: watchState, stars: stars,
+            line: line, id: id, title: title, year: year, rating: rating, watchState: watchState,
+            stars: stars,
             watchedOn: watchedOn, watchCount: watchCount, ratedOn: ratedOn, note: note, imdbID: imdbID,
             letterboxdURI: letterboxdURI, createdAt: createdAt, updatedAt: updatedAt)
     }

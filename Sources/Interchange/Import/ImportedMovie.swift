@@ -67,7 +67,8 @@ public struct ImportedMovie: Sendable, Hashable {
         line: Int, id: Int64? = nil, title: String, year: Int? = nil, rating: Rating = .notSeen,
         watchState: WatchState? = nil, stars: StarRating? = nil, watchedOn: CalendarDate? = nil,
         watchCount: Int? = nil, ratedOn: CalendarDate? = nil, note: String? = nil, imdbID: String? = nil,
-        letterboxdURI: String? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, meaning: Meaning = Meaning()
+        letterboxdURI: String? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
+        meaning: Meaning = Meaning()
     ) {
         self.line = line
         self.id = id

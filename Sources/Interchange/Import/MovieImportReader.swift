@@ -111,10 +111,12 @@ public final class MovieImportReader {
                 layout = ColumnLayout(header: header.fields, keys: LetterboxdMapping.Column.keys)
                 try LetterboxdMapping.check(layout, path: path)
                 let fileName = Self.fileName(of: path)
-                let kind = LetterboxdFileKind.detect(keys: Set(ImportHeader.keys(header.fields)), fileName: fileName)
+                let kind = LetterboxdFileKind.detect(
+                    keys: Set(ImportHeader.keys(header.fields)), fileName: fileName)
                 mapping = .letterboxd(
                     LetterboxdMapping(
-                        kind: kind, isWatchlistFile: fileName.lowercased().contains("watchlist"), today: today))
+                        kind: kind, isWatchlistFile: fileName.lowercased().contains("watchlist"), today: today
+                    ))
                 letterboxdKind = kind
             case .imdb:
                 layout = ColumnLayout(header: header.fields, keys: IMDbMapping.Column.keys)

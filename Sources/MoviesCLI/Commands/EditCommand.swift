@@ -7,7 +7,8 @@ import ViewModels
 enum EditCommand: Command {
     static let id = Argument<MovieID>("id", help: "The movie's id, as `list` shows it.")
     static let title = Option<String>("title", short: "t", valueName: "title", help: "A new title.")
-    static let rating = Option<RatingWord>("rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating)
+    static let rating = Option<RatingWord>(
+        "rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating)
     /// Year, watched date and note: an empty value clears them.
     static let year = Option<Clearable<ReleaseYear>>(
         "year", short: "y", valueName: "year", help: MovieFieldHelp.year + MovieFieldHelp.clears)

@@ -110,7 +110,9 @@ struct MovieTable {
     }
 
     private static func cells(_ movie: Movie, watched: Bool) -> [String] {
-        var row = [String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue]
+        var row = [
+            String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
+        ]
         if watched {
             row.append(movie.watchedOn?.description ?? "")
         }

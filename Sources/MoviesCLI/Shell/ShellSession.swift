@@ -227,7 +227,10 @@ final class ShellSession {
         }
         var parts: [String] = []
         if !list.ratingFilter.isEmpty {
-            parts.append("rating " + RatingWord.allCases.filter(list.ratingFilter.contains).map(\.rawValue).joined(separator: ", "))
+            parts.append(
+                "rating "
+                    + RatingWord.allCases.filter(list.ratingFilter.contains).map(\.rawValue).joined(
+                        separator: ", "))
         }
         if !list.textFilter.isEmpty {
             parts.append("text \"\(TerminalText.singleLine(list.textFilter))\"")

@@ -115,7 +115,8 @@ public struct MovieDraft: Sendable, Hashable {
     public init(_ movie: Movie) {
         self.init(
             title: movie.title, year: movie.year, rating: movie.rating, watchState: movie.watchState,
-            watchedOn: movie.watchedOn, watchCount: movie.watchCount, ratedOn: movie.ratedOn, note: movie.note,
+            watchedOn: movie.watchedOn, watchCount: movie.watchCount, ratedOn: movie.ratedOn,
+            note: movie.note,
             stars: movie.stars, imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
     }
 

@@ -24,7 +24,8 @@ public struct MovieChanges: Sendable, Hashable {
 
     /// Changes; give only the fields to change.
     public init(
-        title: String? = nil, year: FieldEdit<Int>? = nil, rating: RatingWord? = nil, stars: StarRating? = nil,
+        title: String? = nil, year: FieldEdit<Int>? = nil, rating: RatingWord? = nil,
+        stars: StarRating? = nil,
         watchedOn: FieldEdit<CalendarDate>? = nil, note: FieldEdit<String>? = nil
     ) {
         self.title = title

@@ -17,7 +17,8 @@ package enum MovieRow {
 
     /// The columns an insert writes, in the order `bind` binds them: the selected ones, then the title's
     /// keys (computed from the title; see `TitleKeys`).
-    package static let insertColumns = ColumnList(table: "movies", columns.names + ["title_key", "title_sort"])
+    package static let insertColumns = ColumnList(
+        table: "movies", columns.names + ["title_key", "title_sort"])
 
     /// Reads the current row of a statement that selected `columns`.
     ///

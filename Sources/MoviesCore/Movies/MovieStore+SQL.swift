@@ -43,7 +43,8 @@ extension MovieStore {
             """
         ).execute(arguments: [
             draft.title, draft.year, draft.ratingWord.rawValue, draft.watchedOn?.description, draft.note,
-            draft.stars?.stars, draft.imdbID, draft.letterboxdURI, draft.watchCount, draft.ratedOn?.description,
+            draft.stars?.stars, draft.imdbID, draft.letterboxdURI, draft.watchCount,
+            draft.ratedOn?.description,
             key, sortKey, id,
         ])
         // A title changed in case or form only keeps its keys, and the trigger that keys titles written

@@ -84,7 +84,9 @@ public enum MovieValidation {
     }
 
     /// Refuses a watched date before the first films (1870) or after `today`.
-    public static func checkWatchedDate(_ date: CalendarDate, today: CalendarDate = .today()) throws(MovieError) {
+    public static func checkWatchedDate(_ date: CalendarDate, today: CalendarDate = .today())
+        throws(MovieError)
+    {
         if date < CalendarDate.earliestWatched || date > today {
             throw .watchedDateOutOfRange(date, today: today)
         }

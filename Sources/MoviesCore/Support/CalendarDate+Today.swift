@@ -18,7 +18,8 @@ extension CalendarDate {
     public var previous: CalendarDate {
         if let yesterday = CalendarDate(year: year, month: month, day: day - 1) { return yesterday }
         if month > 1,
-            let last = CalendarDate(year: year, month: month - 1, day: Self.daysIn(month: month - 1, year: year))
+            let last = CalendarDate(
+                year: year, month: month - 1, day: Self.daysIn(month: month - 1, year: year))
         {
             return last
         }
