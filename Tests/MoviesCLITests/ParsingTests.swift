@@ -147,10 +147,10 @@ struct ParsingTests {
         #expect(
             error.message
                 == "The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide one "
-                + "of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.")
+                + "of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.")
         #expect(
             try usageError(["rate", "1", "superb"]).message
-                == "The value 'superb' is invalid for '<rating>'. Please provide one of 'not-seen', "
+                == "The value 'superb' is invalid for '<rating>'. Please provide one of 'not-seen', 'seen', "
                 + "'terrible', 'poor', 'decent', 'good' and 'excellent'.")
         #expect(
             try usageError(["list", "--rating", "good,superb"]).kind

@@ -87,9 +87,7 @@ enum ListCommand: Command {
         let emptyHint =
             after != nil
             ? "No more movies after this point."
-            : ratings.isEmpty && watchState == nil
-                ? "No movies to show. Add one with: movies add \"Title\" --rating good"
-                : "No movies match the filter."
+            : Self.emptyFilterHint(ratings: ratings, watchState: watchState)
         let page = try MovieListRendering.stream(
             list, pageSize: limit?.value, format: format, context: context, emptyHint: emptyHint)
         if let last = page.lastBeforeMore, let limit {
@@ -102,6 +100,17 @@ enum ListCommand: Command {
             words += ["--limit", String(limit.value), "--after", list.cursor(after: last).description]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
+        }
+    }
+
+    /// What an empty list says, naming its filter.
+    static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?) -> String {
+        switch (ratings.isEmpty, watchState) {
+        case (true, nil): "No movies to show. Add one with: movies add \"Title\" --rating good"
+        case (false, nil): "No movies rated \(words(ratings, joinedBy: " or "))."
+        case (true, .seen?): "No movies seen yet. Log one with: movies watched <id>"
+        case (true, .watchlist?): "Nothing on the watchlist."
+        case (false, _): "No movies match the filter."
         }
     }
 
