@@ -23,12 +23,16 @@ struct ImportCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(
             result.stdout.hasPrefix(
-                "Imported standard input (IMDb ratings): 1 added, 0 updated, 0 unchanged, 0 skipped, 0 rejected.\n"))
-        #expect(result.stdout.contains("2 titles that are not a film (TV series, episodes, games) were left out"))
+                "Imported standard input (IMDb ratings): 1 added, 0 updated, 0 unchanged, 0 skipped, 0 rejected.\n"
+            ))
+        #expect(
+            result.stdout.contains("2 titles that are not a film (TV series, episodes, games) were left out"))
         let own = try movies.succeed("list", "--format", "csv")
         let again = try movies.run(["import", "-"], input: own)
         #expect(again.stdout.contains("(this program's CSV): 0 added, 0 updated, 1 unchanged"), "\(again)")
-        try movies.refuse(["import", "-"], status: 65, message: "Cannot use standard input: standard input: the file is empty", input: "")
+        try movies.refuse(
+            ["import", "-"], status: 65,
+            message: "Cannot use standard input: standard input: the file is empty", input: "")
     }
 
     @Test("--include-tv takes the series and episodes IMDb lists")
@@ -50,7 +54,8 @@ struct ImportCommandTests {
             2024-01-01,Also good,2002,https://boxd.it/c,3
 
             """, to: "ratings.csv")
-        try movies.refuse(["import", file], status: 65, message: "line 3: the rating 7 is not a Letterboxd rating")
+        try movies.refuse(
+            ["import", file], status: 65, message: "line 3: the rating 7 is not a Letterboxd rating")
         let result = try movies.run(["import", file, "--skip-invalid"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("2 added, 0 updated, 0 unchanged, 0 skipped, 1 rejected"))
@@ -77,7 +82,8 @@ struct ImportCommandTests {
         #expect(result.stdout.contains("2 movies are already on the list (listed below)"))
         #expect(
             result.stderr
-                == "  line 4: Alien (1979) is already on the list as #2\n  line 2: Heat (1995) is already on the list as #1\n")
+                == "  line 4: Alien (1979) is already on the list as #2\n  line 2: Heat (1995) is already on the list as #1\n"
+        )
         #expect(fileSnapshot(movies.databasePath) == before)
         try movies.refuse(
             ["import", file, "--on-duplicate", "fail"], status: 1,

@@ -19,7 +19,8 @@ struct ImportExportTests {
         let file = try movies.folder.write(Self.ratings, to: "ratings.csv")
         #expect(
             try movies.succeed("import", file)
-                == "Imported \(file) (Letterboxd ratings): 3 added, 0 updated, 0 unchanged, 0 skipped, 0 rejected.\n")
+                == "Imported \(file) (Letterboxd ratings): 3 added, 0 updated, 0 unchanged, 0 skipped, 0 rejected.\n"
+        )
         // The same file again changes nothing, and says so.
         #expect(try movies.succeed("import", file).contains("0 added, 0 updated, 3 unchanged, 0 skipped"))
         let list = try movies.succeed("list", "--sort", "rating")
@@ -52,11 +53,14 @@ struct ImportExportTests {
     func exportFolder() throws {
         let result = try movies.succeed("import", try letterboxdExportFolder())
         #expect(result.contains("5 added"))
-        #expect(result.contains("1 watched movie has no rating; it is listed as seen (movies list --rating seen)."))
+        #expect(
+            result.contains(
+                "1 watched movie has no rating; it is listed as seen (movies list --rating seen)."))
         // The watchlist export holds exactly the unseen films; the other, every seen one, rated or not.
         #expect(
             try movies.succeed("export", "--to", "letterboxd-watchlist")
-                == "Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI\nDune,2021,,,,,,https://boxd.it/dune\n")
+                == "Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI\nDune,2021,,,,,,https://boxd.it/dune\n"
+        )
         let seen = try movies.succeed("export", "--to", "letterboxd")
         #expect(seen.contains("Alien,1979,,,,,,https://boxd.it/alien\n") && !seen.contains("Dune"))
     }

@@ -129,7 +129,8 @@ struct WordingTests {
         // POSIX TZ rules, which need no zone files: nine hours east of UTC, named JST.
         let tokyo = ["TZ": "JST-9"]
         #expect(
-            try movies.run(["show", "1"], environment: tokyo).stdout.contains("added      2026-12-01 07:56 JST")
+            try movies.run(["show", "1"], environment: tokyo).stdout.contains(
+                "added      2026-12-01 07:56 JST")
         )
         #expect(
             try movies.run(["show", "1"], environment: ["TZ": "UTC"]).stdout.contains(

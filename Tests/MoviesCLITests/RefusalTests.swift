@@ -95,7 +95,8 @@ struct RefusalTests {
     func missingArguments() throws {
         try movies.refuse(["add"], status: 64, message: "Error: Missing expected argument '<title>'")
         try movies.refuse(
-            ["rate", "1"], status: 64, message: "Give the rating, as a word (movies rate 12 good) or as --stars")
+            ["rate", "1"], status: 64,
+            message: "Give the rating, as a word (movies rate 12 good) or as --stars")
         try movies.refuse(["rm"], status: 64, message: "Missing expected argument '<id> ...'")
         try movies.refuse(
             ["add", "Alien", "--year"], status: 64, message: "Missing value for '--year <year>'")

@@ -284,7 +284,8 @@ extension Reliability {
             // Latin-1 (Windows-1252) is clear, so it is read: café, not caf\u{FFFD}, and the report says how.
             let latin1 = movies.folder.file("latin1.csv")
             _ = FileManager.default.createFile(
-                atPath: latin1, contents: header + Data(",caf".utf8) + Data([0xE9]) + Data(",1995,good,,,,,,,\n".utf8))
+                atPath: latin1,
+                contents: header + Data(",caf".utf8) + Data([0xE9]) + Data(",1995,good,,,,,,,\n".utf8))
             let read = try movies.run(["import", latin1])
             #expect(read.status == 0 && read.stdout.contains("was read as Windows-1252"), "\(read)")
             try expectStored(["Seed", "café"], in: movies, "latin1.csv")

@@ -241,7 +241,8 @@ struct CompletionTests {
         let newsCommands = Set(try complete("movies news ").split(separator: " ").map(String.init))
         #expect(newsCommands.isSuperset(of: ["list", "show", "refresh", "subscribe", "export-opml"]))
         #expect(try complete("movies news list --f") == "--feed --format")
-        #expect(try complete("movies add Heat --rating ") == "not-seen seen terrible poor decent good excellent")
+        #expect(
+            try complete("movies add Heat --rating ") == "not-seen seen terrible poor decent good excellent")
         #expect(try complete("movies rate 3 ") == "not-seen seen terrible poor decent good excellent")
         #expect(try complete("movies list --sort r") == "rating")
         #expect(try complete("movies list --f") == "--format")

@@ -52,55 +52,68 @@ final class DecodingInput: ByteInput {
         case .windows1252?:
             return try decode(into: target, count: count)
         case nil:
-            let read = try inner.read(into: target, count: count)
-            guard let first = (0..<read).first(where: { target[$0] >= 0x80 }) else {
-                countLines(target, read)
-                return read
+            // ASCII so far. The input is read ahead `lookahead` bytes at a time, and the choice made as soon
+            // as a byte outside ASCII is in what was read, before any of it is handed on: so a file is
+            // refused (or decoded) the same way whatever the reader's buffer size.
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingStart = 0
+                try readAhead(until: Self.lookahead)
+                if pending.isEmpty { return 0 }
+                if let first = pending.firstIndex(where: { $0 >= 0x80 }) {
+                    try choose(from: first)
+                    return try read(into: target, count: count)
+                }
             }
-            pending = Array(UnsafeBufferPointer(start: target + first, count: read - first))
-            pendingStart = 0
-            countLines(target, first)
-            try choose()
-            return first > 0 ? first : try self.read(into: target, count: count)
+            let handed = handOnPending(into: target, count: count)
+            countLines(target, handed)
+            return handed
         }
     }
 
     // MARK: - Choosing
 
-    /// Reads up to `lookahead` bytes ahead and decides the encoding from them.
-    private func choose() throws(ImportFileError) {
+    /// Reads from `inner` into `pending` until it holds `length` bytes or the input ends.
+    private func readAhead(until length: Int) throws(ImportFileError) {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while pending.count < Self.lookahead {
+        while pending.count < length {
             let read = try chunk.withUnsafeMutableBufferPointer { buffer throws(ImportFileError) -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return try inner.read(into: base, count: buffer.count)
+                return try inner.read(into: base, count: min(buffer.count, length - pending.count))
             }
             if read == 0 { break }
             pending.append(contentsOf: chunk[0..<read])
         }
-        let window = pending
+    }
+
+    /// Decides the encoding from the `lookahead` bytes from `pending[start]`, the first byte outside
+    /// ASCII (everything before it is ASCII, the same in both encodings).
+    private func choose(from start: Int) throws(ImportFileError) {
+        try readAhead(until: start + Self.lookahead)
+        let window = pending[start..<min(pending.count, start + Self.lookahead)]
+        let isComplete = pending.count <= start + Self.lookahead
+        func line(at index: Int) -> Int {
+            self.line + pending[pendingStart..<index].count(where: { $0 == 0x0A })
+        }
         // NUL bytes: binary or UTF-16, which the readers refuse with their own messages.
         if window.contains(0) {
             encoding = .utf8
             return
         }
-        let scan = UTF8Scan(window, isComplete: pending.count < Self.lookahead)
+        let scan = UTF8Scan(Array(window), isComplete: isComplete)
         guard let invalid = scan.firstInvalid else {
             encoding = .utf8
             return
         }
-        let invalidLine = line + window[..<invalid].count(where: { $0 == 0x0A })
-        if scan.sequences > 0 { throw .malformed(line: invalidLine, .mixedEncoding) }
+        if scan.sequences > 0 { throw .malformed(line: line(at: start + invalid), .mixedEncoding) }
         if let undefined = window.firstIndex(where: { Windows1252.character(for: $0) == nil }) {
-            let undefinedLine = line + window[..<undefined].count(where: { $0 == 0x0A })
-            throw .malformed(line: undefinedLine, .notUTF8(.macRoman))
+            throw .malformed(line: line(at: undefined), .notUTF8(.macRoman))
         }
         var letters = 0
-        for (index, byte) in window.enumerated() {
-            letters = Self.isLetter(byte) ? letters + 1 : 0
+        for index in window.indices {
+            letters = Self.isLetter(pending[index]) ? letters + 1 : 0
             if letters == Self.foreignRun {
-                let foreignLine = line + window[..<index].count(where: { $0 == 0x0A })
-                throw .malformed(line: foreignLine, .notUTF8(.otherAlphabet))
+                throw .malformed(line: line(at: index), .notUTF8(.otherAlphabet))
             }
         }
         encoding = .windows1252

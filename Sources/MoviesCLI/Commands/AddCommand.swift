@@ -29,7 +29,8 @@ enum AddCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let word = try MovieFieldHelp.word(arguments.given(rating), stars: arguments[stars], arguments: arguments)
+        let word = try MovieFieldHelp.word(
+            arguments.given(rating), stars: arguments[stars], arguments: arguments)
         // Validate before opening: a refused add must not even create the database file.
         let draft = try MovieValidation.validated(
             MovieDraft(
@@ -64,7 +65,9 @@ enum MovieFieldHelp {
     static let clears = " An empty value clears it."
 
     /// The word to store: `word`, or the one `stars` give; a word the stars do not fit is refused.
-    static func word(_ word: RatingWord?, stars: StarRating?, arguments: ParsedArguments) throws -> RatingWord? {
+    static func word(_ word: RatingWord?, stars: StarRating?, arguments: ParsedArguments) throws
+        -> RatingWord?
+    {
         guard let stars else { return word }
         let fromStars = RatingWord(stars.rating)
         if let word, word != fromStars {

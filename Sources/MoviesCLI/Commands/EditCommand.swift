@@ -30,7 +30,8 @@ enum EditCommand: Command {
         let changes = try changes(from: arguments)
         if changes.isEmpty {
             throw arguments.validationError(
-                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note")
+                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note"
+            )
         }
         let change = try MovieDetailViewModel(id: id.rawValue, store: try context.dependencies().movies)
             .edit(changes)
@@ -46,7 +47,8 @@ enum EditCommand: Command {
             try MovieValidation.checkTitle(trimmed)
             changes.title = trimmed
         }
-        changes.rating = try MovieFieldHelp.word(arguments[rating], stars: arguments[stars], arguments: arguments)
+        changes.rating = try MovieFieldHelp.word(
+            arguments[rating], stars: arguments[stars], arguments: arguments)
         changes.stars = arguments[stars]
         if let year = arguments[Self.year] {
             if case .set(let value) = year {

@@ -5,7 +5,8 @@ import ViewModels
 enum RateCommand: Command {
     static let id = Argument<MovieID>("id", help: "The movie's id, as `list` shows it.")
     static let rating = Argument<RatingWord>(
-        "rating", help: "The new rating; seen drops it (seen, not rated), not-seen puts the movie back on the "
+        "rating",
+        help: "The new rating; seen drops it (seen, not rated), not-seen puts the movie back on the "
             + "watchlist.", isOptional: true)
     static let stars = Option<StarRating>("stars", valueName: "stars", help: MovieFieldHelp.stars)
 

@@ -50,7 +50,8 @@ enum ImportText {
             context.errors.line("  \(TerminalText.singleLine(rejection.description))")
         }
         if summary.rejectedCount > summary.rejected.count {
-            context.errors.line("  ... and \(summary.rejectedCount - summary.rejected.count) more rejected rows")
+            context.errors.line(
+                "  ... and \(summary.rejectedCount - summary.rejected.count) more rejected rows")
         }
         for duplicate in summary.duplicates {
             context.errors.line(

@@ -103,7 +103,8 @@ enum MovieText {
 struct MovieTable {
     private var table = Table(columns: [
         Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE", isShortenable: true),
-        Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"), Table.Column(title: "STARS"),
+        Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
+        Table.Column(title: "STARS"),
         Table.Column(title: "WATCHED"),
     ])
     private var showsStars = false
