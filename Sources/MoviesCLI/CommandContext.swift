@@ -21,6 +21,11 @@ final class CommandContext {
     /// from here.
     private var changeCountWhenOpened = 0
 
+    /// Asks the person at the terminal a yes-or-no question (`rm` of several movies); nil when nobody
+    /// can be asked (a pipe, a script), and the command goes ahead. `movies shell` asks through its
+    /// own line editor.
+    var askYesNo: ((String) async -> Bool)?
+
     init(
         environment: [String: String], output: OutputStream, errors: OutputStream, terminal: Terminal,
         databasePath: String?
@@ -30,6 +35,19 @@ final class CommandContext {
         self.errors = errors
         self.terminal = terminal
         self.databasePathOption = databasePath
+        if terminal.isInputInteractive && terminal.isErrorInteractive {
+            askYesNo = { [errors] question in
+                errors.write(question)
+                errors.flush()
+                return Self.isYes(readLine(strippingNewline: true))
+            }
+        }
+    }
+
+    /// Whether an answer means yes: `y` or `yes`, in any case; anything else (and no answer) is no.
+    nonisolated static func isYes(_ answer: String?) -> Bool {
+        guard let answer else { return false }
+        return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
     }
 
     /// The file this command works on: `--db`, else `$MOVIES_DB`, else the XDG default, with a leading

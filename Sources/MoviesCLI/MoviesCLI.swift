@@ -15,7 +15,9 @@ public enum MoviesCLI {
     /// Every top-level command, in the order help lists them.
     static let commands: [CommandSpec] = [
         AddCommand.entry, ListCommand.entry, SearchCommand.entry, ShowCommand.entry, RateCommand.entry,
-        EditCommand.entry, RemoveCommand.entry, ImportCommand.entry, ExportCommand.entry, NewsCommand.spec,
+        WatchedCommand.entry, UnwatchCommand.entry, EditCommand.entry, RemoveCommand.entry,
+        ImportCommand.entry,
+        ExportCommand.entry, NewsCommand.spec,
         ShellCommand.entry, MigrateCommand.entry, CompletionsCommand.entry, HelpCommand.entry,
     ]
 

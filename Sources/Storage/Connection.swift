@@ -29,6 +29,9 @@ public final class Connection {
     var didCommit: ((Set<String>) -> Void)?
     /// Tables the authorizer saw read since the last statement began compiling (see `compile`).
     var tablesReadWhileCompiling: Set<String> = []
+    /// The table a `DROP TABLE` being compiled drops, between the authorizer's SQLITE_DROP_TABLE and
+    /// SQLITE_DELETE for it (see `installHooks`).
+    var tableBeingDropped: String?
     /// True while this connection compiles a statement of its own; reads the authorizer reports at other
     /// times come from statements SQLite compiles while one steps (FTS5's on its shadow tables).
     var isCompiling = false

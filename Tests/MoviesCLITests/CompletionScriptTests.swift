@@ -39,8 +39,8 @@ struct CompletionScriptTests {
                 "list", "show", "refresh", "export-opml", "help",
             ]))
         #expect(try complete("movies news list --f") == ["--feed", "--format"])
-        #expect(try complete("movies add Heat --rating ") == Rating.allValueStrings)
-        #expect(try complete("movies rate 3 ") == Rating.allValueStrings)
+        #expect(try complete("movies add Heat --rating ") == RatingWord.allValueStrings)
+        #expect(try complete("movies rate 3 ") == RatingWord.allValueStrings)
         #expect(try complete("movies list --sort r") == ["rating"])
         // `--sort=r`: bash splits the word at `=` (COMP_WORDBREAKS), as here.
         #expect(try complete("movies list --sort = r") == ["rating"])

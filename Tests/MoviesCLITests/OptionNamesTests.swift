@@ -130,7 +130,7 @@ struct OptionNamesTests {
         #expect(
             swapped.stderr == """
                 Error: The arguments are in the wrong order: <id> then <rating>. Did you mean 'movies rate 3 good'?
-                Usage: movies rate <id> <rating>
+                Usage: movies rate <id> [<rating>] [--stars <stars>]
                   See 'movies rate --help' for more information.
 
                 """)

@@ -12,9 +12,10 @@ struct RefusalTests {
         try movies.succeed("add", "Heat", "--rating", "excellent", "--year", "1995")
     }
 
-    @Test("an unknown rating lists the six values")
+    @Test("an unknown rating lists the seven words")
     func unknownRating() throws {
-        let allSix = "Please provide one of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'."
+        let allSix =
+            "Please provide one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'."
         try movies.refuse(["add", "Alien", "--rating", "superb"], status: 64, message: allSix)
         try movies.refuse(["rate", "1", "superb"], status: 64, message: allSix)
         try movies.refuse(
@@ -93,7 +94,9 @@ struct RefusalTests {
     @Test("a missing argument or value")
     func missingArguments() throws {
         try movies.refuse(["add"], status: 64, message: "Error: Missing expected argument '<title>'")
-        try movies.refuse(["rate", "1"], status: 64, message: "Missing expected argument '<rating>'")
+        try movies.refuse(
+            ["rate", "1"], status: 64,
+            message: "Give the rating, as a word (movies rate 12 good) or as --stars")
         try movies.refuse(["rm"], status: 64, message: "Missing expected argument '<id> ...'")
         try movies.refuse(
             ["add", "Alien", "--year"], status: 64, message: "Missing value for '--year <year>'")

@@ -122,11 +122,11 @@ extension Reliability {
         func killedMigrations() async throws {
             let rows = ReliabilityScale.count(ci: 30_000, full: 200_000)
             let kills = ReliabilityScale.count(ci: 3, full: 10)
+            let latest = AppDatabase.latestSchemaVersion
             let template = movies.folder.file("version-2.sqlite")
             try versionTwoDatabase(rows: rows, at: template)
             #expect(try SQLiteShell.run(template, "PRAGMA user_version") == "2")
             let templateBytes = try #require(fileSnapshot(template))
-            let latest = AppDatabase.migrator.latestVersion
 
             // One whole migration first, to learn how long it takes.
             let referencePath = movies.folder.file("reference.sqlite")
@@ -171,7 +171,7 @@ extension Reliability {
             }
             #expect(interrupted > 0, "no kill landed during a migration")
             ReliabilityScale.report(
-                "kill -9 during migrations 3-4 of a \(rows)-movie version-2 file at \(kills) random moments "
+                "kill -9 during migrations 3-\(latest) of a \(rows)-movie version-2 file at \(kills) random moments "
                     + "(a whole migration takes \(duration)): \(interrupted) interrupted, previous version intact "
                     + "every time, the next migrate clean every time")
         }

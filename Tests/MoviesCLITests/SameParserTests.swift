@@ -15,7 +15,7 @@ struct SameParserTests {
     /// How people write ratings, right and wrong.
     static let spellings = [
         "good", "GOOD", " Excellent", "not-seen", "Not-Seen", "not seen", "not_seen", "notseen", "Not Seen",
-        "superb", "goood", "5", "good,excellent", "not  seen", "seen",
+        "superb", "goood", "5", "good,excellent", "not  seen", "seen", "SEEN", "watched", "watchlist",
     ]
 
     @Test(
@@ -32,19 +32,19 @@ struct SameParserTests {
                 \(spelling.debugDescription): command line \(String(describing: commandLine)), shell \
                 \(String(describing: shell)), form \(String(describing: form)), import \(String(describing: imported))
                 """)
-            #expect(commandLine == Rating(argument: spelling), "\(spelling.debugDescription)")
+            #expect(commandLine == RatingWord(argument: spelling), "\(spelling.debugDescription)")
         }
     }
 
     /// `movies add T --rating <spelling>`: the rating stored, or nil when refused.
-    static func viaCommandLine(_ spelling: String) async throws -> Rating? {
+    static func viaCommandLine(_ spelling: String) async throws -> RatingWord? {
         let cli = InProcessCLI()
         let result = try await cli.run("add", "T", "--rating", spelling)
         return try storedRating(result.status, in: cli.databasePath, refusedWith: 64, result)
     }
 
     /// `add T --rating '<spelling>'` typed into a piped shell.
-    static func viaShellLine(_ spelling: String) async throws -> Rating? {
+    static func viaShellLine(_ spelling: String) async throws -> RatingWord? {
         let folder = TemporaryDirectory()
         let path = folder.file("movies.sqlite")
         let context = try Self.context(databasePath: path, folder: folder)
@@ -56,7 +56,7 @@ struct SameParserTests {
     }
 
     /// The shell's add form, answering the rating question with `spelling`.
-    static func viaForm(_ spelling: String) async throws -> Rating? {
+    static func viaForm(_ spelling: String) async throws -> RatingWord? {
         let folder = TemporaryDirectory()
         let database = try AppDatabase(path: folder.file("movies.sqlite"))
         // Title, rating, then empty answers (no year, date or note) and the confirmation. A refused
@@ -69,11 +69,11 @@ struct SameParserTests {
             refused == (console.prompts.filter { $0.hasPrefix("Rating") }.count == 2),
             "\(spelling.debugDescription): \(console.shown)")
         #expect(movie != nil, "\(spelling.debugDescription): \(console.shown)")
-        return refused ? nil : movie?.rating
+        return refused ? nil : movie?.ratingWord
     }
 
     /// A file of this program's csv with `spelling` in its rating column, imported.
-    static func viaImport(_ spelling: String) async throws -> Rating? {
+    static func viaImport(_ spelling: String) async throws -> RatingWord? {
         let cli = InProcessCLI()
         let quoted = "\"" + spelling.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         let file = try cli.folder.write("title,rating\nT,\(quoted)\n", to: "movies.csv")
@@ -83,11 +83,11 @@ struct SameParserTests {
 
     /// The one movie's rating after a run that ended with `status`; nil when it was `refusedWith`.
     static func storedRating(_ status: Int32, in path: String, refusedWith refusal: Int32, _ run: Any) throws
-        -> Rating?
+        -> RatingWord?
     {
         if status == refusal { return nil }
         #expect(status == 0, "\(run)")
-        return try AppDatabase(path: path).movies.list().first?.rating
+        return try AppDatabase(path: path).movies.list().first?.ratingWord
     }
 
     /// A context as `movies shell` has, writing to /dev/null.

@@ -17,7 +17,7 @@ struct AppDatabaseTests {
         #expect(schema.contains("STRICT"))
         #expect(
             schema.contains(
-                "CHECK (rating IN ('not-seen', 'terrible', 'poor', 'decent', 'good', 'excellent'))"))
+                "CHECK (rating IN ('not-seen', 'seen', 'terrible', 'poor', 'decent', 'good', 'excellent'))"))
         #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
     }
 
@@ -45,12 +45,24 @@ struct AppDatabaseTests {
             "INSERT INTO movies (title, year) VALUES ('Heat', 1700)",
             "INSERT INTO movies (title, watched_on) VALUES ('Heat', '2024-02-30')",
             "INSERT INTO movies (title, created_at) VALUES ('Heat', 'yesterday')",
+            // The watchlist holds what was not seen: no watched date, no count.
+            "INSERT INTO movies (title, rating, watched_on) VALUES ('Heat', 'not-seen', '2024-02-03')",
+            "INSERT INTO movies (title, watch_count) VALUES ('Heat', 2)",
+            "INSERT INTO movies (title, rating, watch_count) VALUES ('Heat', 'seen', 0)",
+            "INSERT INTO movies (title, rating, rated_on) VALUES ('Heat', 'good', '2024-13-01')",
         ]
         for sql in refused {
             #expect(throws: SQLiteShellError.self, "\(sql)") { try SQLiteShell.run(database.path, sql) }
         }
         try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
-        #expect(try database.store.count() == 1)
+        try SQLiteShell.run(
+            database.path,
+            "INSERT INTO movies (title, rating, watched_on) VALUES ('Alien', 'seen', '2024-02-03')")
+        #expect(try database.store.count() == 2)
+        // The same title and year again, in another case, is refused by the unique index on the key.
+        #expect(throws: SQLiteShellError.self) {
+            try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('HEAT ', 'poor')")
+        }
     }
 }
 

@@ -5,15 +5,27 @@ import Testing
 
 @Suite("Ratings, dates, timestamps, paths")
 struct ValueTypeTests {
-    @Test("ratings parse the way people type them")
+    @Test("rating words parse the way people type them")
     func ratings() {
-        #expect(Rating(argument: "GOOD") == .good)
-        #expect(Rating(argument: " Excellent ") == .excellent)
-        #expect(Rating(argument: "not seen") == .notSeen)
-        #expect(Rating(argument: "not-seen") == .notSeen)
-        #expect(Rating(argument: "superb") == nil)
-        #expect(Rating.words == ["not-seen", "terrible", "poor", "decent", "good", "excellent"])
+        #expect(RatingWord(argument: "GOOD") == .good)
+        #expect(RatingWord(argument: " Excellent ") == .excellent)
+        #expect(RatingWord(argument: "not seen") == .notSeen)
+        #expect(RatingWord(argument: "not-seen") == .notSeen)
+        #expect(RatingWord(argument: "watchlist") == .notSeen)
+        #expect(RatingWord(argument: "Seen") == .seen && RatingWord(argument: "watched") == .seen)
+        #expect(RatingWord(argument: "superb") == nil)
+        #expect(RatingWord.words == ["not-seen", "seen", "terrible", "poor", "decent", "good", "excellent"])
         #expect(Rating.terrible < Rating.excellent)
+    }
+
+    @Test("a word is a watch state and a rating, and back")
+    func ratingWords() {
+        for word in RatingWord.allCases {
+            #expect(RatingWord(watchState: word.watchState, rating: word.rating) == word)
+        }
+        #expect(RatingWord.seen.watchState == .seen && RatingWord.seen.rating == .notSeen)
+        #expect(RatingWord.notSeen.watchState == .watchlist)
+        #expect(RatingWord(watchState: .watchlist, rating: .good) == .good)
     }
 
     @Test(

@@ -7,7 +7,7 @@ import ViewModels
 /// `AddMovieViewModel`.
 ///
 /// Answers are read by the same parsers as `add --rating`, `--year` and `--watched`
-/// (`Rating(argument:)`, `ReleaseYear(argument:)`, `CalendarDate(argument:)`), so the form and the
+/// (`RatingWord(argument:)`, `ReleaseYear(argument:)`, `CalendarDate(argument:)`), so the form and the
 /// command line take the same spellings; the view model's `validationError` says which field a refusal
 /// is about, and that field is asked again.
 ///
@@ -32,7 +32,7 @@ struct AddMovieForm {
         form.reset()
         console.show("  An empty title or Ctrl-D cancels.\n")
         guard await field("Title: ", takeTitle) else { return nil }
-        let words = Rating.allValueStrings.joined(separator: ", ")
+        let words = RatingWord.allValueStrings.joined(separator: ", ")
         console.show("  Ratings: \(words)\n")
         guard
             await field(
@@ -40,7 +40,7 @@ struct AddMovieForm {
                 { answer in
                     if answer.trimmingWhitespace().isEmpty {
                         form.rating = .notSeen
-                    } else if let rating = Rating(argument: answer) {
+                    } else if let rating = RatingWord(argument: answer) {
                         form.rating = rating
                     } else {
                         return .again("'\(answer)' is not a rating; type one of: \(words)")

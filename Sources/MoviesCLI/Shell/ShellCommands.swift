@@ -64,7 +64,8 @@ enum ShellCommands {
 
     /// The one-shot commands available in the shell, run by their handlers.
     static let movieCommands: [CommandSpec] = [
-        AddCommand.entry, ShowCommand.entry, RateCommand.entry, EditCommand.entry, RemoveCommand.entry,
+        AddCommand.entry, ShowCommand.entry, RateCommand.entry, WatchedCommand.entry, UnwatchCommand.entry,
+        EditCommand.entry, RemoveCommand.entry,
     ]
 
     static let root = CommandSpec(

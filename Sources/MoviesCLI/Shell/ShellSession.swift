@@ -51,6 +51,15 @@ final class ShellSession {
         self.console = console
         dependencies = try context.dependencies()
         list = MovieListViewModel(store: dependencies.movies)
+        // A question (`rm` of several movies) is typed at the shell's own prompt; a script is not asked.
+        context.askYesNo =
+            console.isInteractive
+            ? { [console] question in
+                guard case .line(let answer) = await console.readLine(prompt: question, kind: .answer) else {
+                    return false
+                }
+                return CommandContext.isYes(answer)
+            } : nil
     }
 
     /// Runs until `quit`, `exit` or the end of input; returns the exit code.
@@ -197,6 +206,7 @@ final class ShellSession {
         let view = MovieListViewModel(store: dependencies.movies)
         let ratings = arguments.all(CommonOptions.ratingFilter)
         view.ratingFilter = ratings.isEmpty ? list.ratingFilter : Set(ratings)
+        view.watchStateFilter = try ListCommand.watchState(arguments)
         view.textFilter = list.textFilter
         view.sort = arguments.given(ListCommand.sort) ?? list.sort
         view.isReversed = arguments[ListCommand.reverse] != list.isReversed
@@ -239,7 +249,10 @@ final class ShellSession {
         }
         var parts: [String] = []
         if !list.ratingFilter.isEmpty {
-            parts.append("rating " + list.ratingFilter.sorted().map(\.rawValue).joined(separator: ", "))
+            parts.append(
+                "rating "
+                    + RatingWord.allCases.filter(list.ratingFilter.contains).map(\.rawValue).joined(
+                        separator: ", "))
         }
         if !list.textFilter.isEmpty {
             parts.append("text \"\(TerminalText.singleLine(list.textFilter))\"")

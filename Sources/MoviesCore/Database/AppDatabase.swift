@@ -78,8 +78,23 @@ public struct AppDatabase: Sendable {
             isCurrent.withLock { $0 = pending.isEmpty }
         }
         database = try Database(path: path, configuration: configuration)
-        if migrate && !isCurrent.current {
+        guard migrate else { return }
+        if !isCurrent.current {
             try Self.migrator.migrate(database)
+        }
+        // Rows written by hand since the last open (by `sqlite3`, or an older `movies`) lack keys
+        // whether or not the schema was current.
+        try keyPendingTitles()
+    }
+
+    /// Writes the title keys of rows that have none (see `PendingTitleKeys`). A file this process may
+    /// not write, or one another writer keeps locked, is read as it is: its rows get their keys on a
+    /// later open, and until then sort first by title.
+    private func keyPendingTitles() throws {
+        do {
+            try PendingTitleKeys.fill(database)
+        } catch let error as StorageError where error.isSQLite(.readOnly) || error.isBusy {
+            return
         }
     }
 
@@ -100,7 +115,9 @@ public struct AppDatabase: Sendable {
     /// (`0004_movie_links_and_stars`), empty when the schema was current.
     @discardableResult
     public func migrate() throws -> [String] {
-        try Self.migrator.migrate(database).map(\.identifier)
+        let applied = try Self.migrator.migrate(database).map(\.identifier)
+        try keyPendingTitles()
+        return applied
     }
 
     /// How many rows this process's writes have inserted, changed or deleted since the file was opened
