@@ -29,6 +29,11 @@ public struct MovieStatistics: Sendable, Equatable {
     public struct PeriodCount: Sendable, Equatable {
         public let label: String
         public let count: Int
+
+        public init(label: String, count: Int) {
+            self.label = label
+            self.count = count
+        }
     }
 
     /// How many seen films have a rating word, and how many of those have each number of stars.
@@ -43,12 +48,22 @@ public struct MovieStatistics: Sendable, Equatable {
     public struct StarCount: Sendable, Equatable {
         public let stars: Double
         public let count: Int
+
+        public init(stars: Double, count: Int) {
+            self.stars = stars
+            self.count = count
+        }
     }
 
     /// How many seen films were released in a decade (`1990` for the 1990s); nil for those without a year.
     public struct DecadeCount: Sendable, Equatable {
         public let decade: Int?
         public let count: Int
+
+        public init(decade: Int?, count: Int) {
+            self.decade = decade
+            self.count = count
+        }
     }
 
     /// The longest run of consecutive days with a film watched (the latest, when two are as long).
