@@ -16,7 +16,7 @@ extension MovieStore {
             let seen = totals?.seen ?? 0
             let watchlist =
                 query.year == nil
-                ? try connection.scalarInt(StatisticsSQL.all).map { max(0, $0 - seen) } ?? 0 : nil
+                ? try connection.scalarInt(StatisticsSQL.everyMovie).map { max(0, $0 - seen) } ?? 0 : nil
             let ratings = try Self.ratingCounts(filter: filter, in: connection)
             return MovieStatistics(
                 query: query,
@@ -45,14 +45,11 @@ extension MovieStore {
     ) throws -> [MovieStatistics.PeriodCount] {
         switch query.period {
         case .month:
-            let months = query.chartMonths
-            guard let first = months.first, let last = months.last else { return [] }
-            let counted = try connection.cachedStatement(StatisticsSQL.perMonth).fetchAll([
-                MovieStatistics.Query.firstDay(year: first.year, month: first.month),
-                MovieStatistics.Query.firstDay(year: last.year + last.month / 12, month: last.month % 12 + 1),
-            ]) { (label: $0.string(at: 0), count: $0.int(at: 1)) }
+            let counted = try connection.cachedStatement(StatisticsSQL.perMonth).fetchAll(
+                StatisticsSQL.monthRange(query)
+            ) { (label: $0.string(at: 0), count: $0.int(at: 1)) }
             let counts = Dictionary(counted, uniquingKeysWith: +)
-            return months.map { month in
+            return query.chartMonths.map { month in
                 let label = MovieStatistics.Query.monthLabel(year: month.year, month: month.month)
                 return MovieStatistics.PeriodCount(label: label, count: counts[label] ?? 0)
             }
@@ -131,8 +128,36 @@ package enum StatisticsSQL {
             arguments: [range.first, range.end])
     }
 
+    /// The arguments of `perMonth`: the first day of the chart's first month, and of the month after
+    /// its last.
+    package static func monthRange(_ query: MovieStatistics.Query) -> [any SQLBindable] {
+        let months = query.chartMonths
+        guard let first = months.first, let last = months.last else { return ["", ""] }
+        return [
+            MovieStatistics.Query.firstDay(year: first.year, month: first.month),
+            MovieStatistics.Query.firstDay(year: last.year + last.month / 12, month: last.month % 12 + 1),
+        ]
+    }
+
+    /// Every query of `MovieStore.statistics` with its arguments, in the order it runs them (for the
+    /// benchmark, which runs the same text with the sqlite3 command).
+    package static func queries(_ query: MovieStatistics.Query) -> [(
+        sql: String, arguments: [any SQLBindable]
+    )] {
+        let filter = filter(query)
+        let periods =
+            query.period == .month
+            ? (perMonth, monthRange(query)) : (perYear(filter: filter.sql), filter.arguments)
+        return [
+            (totals(filter: filter.sql), filter.arguments), (everyMovie, []),
+            (ratings(filter: filter.sql), filter.arguments),
+            periods, (decades(filter: filter.sql), filter.arguments),
+            (longestRun(filter: filter.sql), filter.arguments),
+        ]
+    }
+
     /// Every movie, to count the watchlist as what is not seen (no index holds the word alone).
-    package static let all = "SELECT count(*) FROM movies"
+    package static let everyMovie = "SELECT count(*) FROM movies"
 
     package static func totals(filter: String) -> String {
         "SELECT count(*), count(watched_on) FROM movies WHERE \(filter)"
