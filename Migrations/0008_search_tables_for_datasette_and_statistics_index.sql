@@ -1,4 +1,4 @@
--- The full-text tables declared so datasette and sqlite-utils find them, and an index for `movies stats`.
+-- The full-text tables declared so datasette and sqlite-utils find them, and indexes for `movies stats`.
 --
 -- datasette (`?_search=heat`) and sqlite-utils (`sqlite-utils search FILE movies heat`) find a table's
 -- full-text index by looking in sqlite_master for a virtual table whose definition spells
@@ -27,8 +27,12 @@ CREATE VIRTUAL TABLE news_items_fts USING fts5(
 INSERT INTO news_items_fts (news_items_fts) VALUES ('rebuild');
 
 -- `movies stats` counts the films seen by watched day, rating, stars and release year. Every one of its
--- queries names rating <> 'not-seen' and reads only these columns, so each is answered from this index
--- alone (a range of it for --year and for the last twelve months), never from the table: on a million
--- movies that is the difference between reading a few megabytes and reading every row.
--- https://www.sqlite.org/partialindex.html#queries_using_partial_indexes
+-- queries names rating <> 'not-seen' and reads only these columns, so each is answered from one of
+-- these two partial indexes alone, never from the table
+-- (https://www.sqlite.org/partialindex.html#queries_using_partial_indexes): movies_seen in watched-day
+-- order, for a range of days (the chart's months, --year) and the runs of days; movies_seen_by_rating in
+-- rating, stars and year order, so that counting every film per rating and per year of release reads
+-- it once in order instead of sorting a million rows (a third of the time of `stats` on a million
+-- movies was that sort).
 CREATE INDEX movies_seen ON movies (watched_on, rating, stars, year) WHERE rating <> 'not-seen';
+CREATE INDEX movies_seen_by_rating ON movies (rating, stars, year) WHERE rating <> 'not-seen';
