@@ -6,8 +6,7 @@ extension MovieStore {
     /// Each figure is one aggregate query; every query names `rating <> 'not-seen'` and reads only
     /// watched_on, rating, stars and year, so SQLite answers it from one of the partial indexes
     /// `movies_seen` (by watched day; a range of it with `--year`) and `movies_seen_by_rating` alone
-    /// (QueryPlanTests checks). Swift receives a few
-    /// dozen grouped rows, whatever the size of the list.
+    /// (QueryPlanTests checks). Swift receives a few dozen grouped rows, whatever the size of the list.
     public func statistics(_ query: MovieStatistics.Query) throws -> MovieStatistics {
         try database.read { connection in
             let filter = StatisticsSQL.filter(query)
