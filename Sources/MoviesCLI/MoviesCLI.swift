@@ -17,7 +17,7 @@ public enum MoviesCLI {
         AddCommand.entry, ListCommand.entry, SearchCommand.entry, ShowCommand.entry, RateCommand.entry,
         WatchedCommand.entry, UnwatchCommand.entry, EditCommand.entry, RemoveCommand.entry,
         ImportCommand.entry,
-        ExportCommand.entry, NewsCommand.spec,
+        ExportCommand.entry, StatsCommand.entry, NewsCommand.spec,
         ShellCommand.entry, MigrateCommand.entry, CompletionsCommand.entry, HelpCommand.entry,
     ]
 

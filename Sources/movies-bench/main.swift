@@ -19,7 +19,7 @@ func option(_ name: String) -> String? {
 }
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
-        "usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only insert,fetch,...] [--keep]"
+        "usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only insert,fetch,stats,...] [--keep]"
     )
     exit(0)
 }
@@ -49,6 +49,7 @@ do {
         ("import", { [try workloads.importCSV()] }),
         ("list", { try workloads.listPages() }),
         ("search", { [try workloads.search()] }),
+        ("stats", { [try workloads.stats()] }),
         ("news", { [try workloads.newsRefresh()] }),
         ("watch", { [try workloads.watchLatency()] }),
         ("memory", { [try workloads.importMemory()] }),

@@ -67,4 +67,38 @@ struct QueryPlanTests {
             }
         }
     }
+
+    /// Every query of `movies stats`, with and without --year, per month and per year, reads one of the
+    /// partial indexes movies_seen and movies_seen_by_rating alone: never the table, never a scan of every movie into Swift. (The
+    /// watchlist count is every movie less those seen: SQLite counts the smallest index's entries.)
+    @Test(
+        "movies stats: each figure is an aggregate over a movies_seen index",
+        arguments: [nil, 2025] as [Int?], MovieStatistics.Query.Period.allCases)
+    func statistics(year: Int?, period: MovieStatistics.Query.Period) throws {
+        let database = try TestDatabase()
+        let today = try #require(CalendarDate(year: 2025, month: 3, day: 1))
+        let queries = StatisticsSQL.queries(.init(period: period, year: year, today: today))
+        #expect(queries.count == 6)
+        for (sql, arguments) in queries {
+            let plan = try Self.plan(sql, arguments, in: database)
+            if sql == StatisticsSQL.everyMovie {
+                #expect(plan.allSatisfy { $0.contains("COVERING INDEX") }, "\(plan)")
+                continue
+            }
+            let reads = plan.filter { $0.hasPrefix("SCAN movies") || $0.hasPrefix("SEARCH movies") }
+            #expect(
+                !reads.isEmpty && reads.allSatisfy { $0.contains("COVERING INDEX movies_seen") },
+                "\(sql): \(plan)")
+            if year == nil && sql == StatisticsSQL.ratings(filter: "rating <> 'not-seen'") {
+                // Every film per rating: read in the index's order, never sorted.
+                #expect(reads.allSatisfy { $0.contains("movies_seen_by_rating") }, "\(plan)")
+                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+            }
+            if year != nil || sql == StatisticsSQL.perMonth {
+                #expect(
+                    reads.allSatisfy { $0.hasPrefix("SEARCH") },
+                    "a range, not the whole index: \(sql): \(plan)")
+            }
+        }
+    }
 }

@@ -25,6 +25,19 @@ struct SchemaAgreementTests {
         #expect(Rating.allCases.map(\.rank) == Array(0..<Rating.allCases.count))
     }
 
+    @Test("movies stats spells the partial index's condition, so SQLite may read the index alone")
+    func statisticsFilterIsTheIndexCondition() throws {
+        let database = try TestDatabase()
+        let index = try SQLiteShell.run(
+            database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies_seen'")
+        let condition = try #require(index.range(of: " WHERE ").map { String(index[$0.upperBound...]) })
+        let today = try #require(CalendarDate(year: 2025, month: 1, day: 1))
+        for year in [nil, 2025] {
+            #expect(StatisticsSQL.filter(.init(year: year, today: today)).sql.hasPrefix(condition))
+        }
+        #expect(StatisticsSQL.perMonth.contains("WHERE \(condition) AND"))
+    }
+
     @Test("the rating order's SQL gives each word and stars the Swift rank, and is the index's expression")
     func ratingRankMatchesIndex() throws {
         let database = try TestDatabase()

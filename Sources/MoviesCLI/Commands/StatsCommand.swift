@@ -1,0 +1,61 @@
+import Basics
+import MoviesCore
+
+/// `movies stats [--by month|year] [--year YYYY] [--format text|json]`
+enum StatsCommand: Command {
+    static let period = Option<MovieStatistics.Query.Period>(
+        "by", valueName: "period", help: "Count the films seen per month (the last twelve) or per year.",
+        default: .month)
+    static let year = Option<WatchedYear>(
+        "year", short: "Y", valueName: "year", help: "Only the films watched in this year, in every figure.")
+    static let format = Option<StatsFormat>(
+        "format", valueName: "format", help: "How to print the figures.", default: .text)
+
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show the films seen per month or year, how the ratings spread, decades and runs.",
+        discussion: """
+            Counts the films seen: per month for the last twelve months (per year with --by year), per \
+            rating word with its stars and the average on the star scale (a word without stars counts as \
+            its upper half: good is 4), per decade of release, and the longest run of days in a row with \
+            a film watched. Films seen without a watched day count everywhere but in the chart and the \
+            run. Bars fit the terminal's width and are drawn with # when the locale is not UTF-8.
+            """,
+        options: [period.spec, year.spec, format.spec],
+        examples: ["movies stats", "movies stats --by year", "movies stats --year 2025 --format json"])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let query = MovieStatistics.Query(
+            period: arguments[period] ?? .month, year: arguments[year]?.value, today: .today())
+        let statistics = try context.dependencies().movies.statistics(query)
+        switch arguments[format] ?? .text {
+        case .json:
+            context.output.line(StatsJSON.object(statistics))
+        case .text:
+            let style = ChartStyle(environment: context.environment, terminal: context.terminal)
+            context.output.write(StatsText.render(statistics, style: style))
+        }
+    }
+}
+
+/// What `movies stats --format` prints.
+enum StatsFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
+}
+
+extension MovieStatistics.Query.Period: ExpressibleByArgument {}
+
+/// The year `stats --year` counts: a year a film can have been watched in, from the first films (1870)
+/// to 9998 (the year after it must still be a four-digit day to compare with).
+struct WatchedYear: ExpressibleByArgument, Hashable {
+    let value: Int
+
+    init?(argument: String) {
+        guard let value = Int(argument.trimmingWhitespace()), (1870...9998).contains(value) else {
+            return nil
+        }
+        self.value = value
+    }
+
+    static var expectedDescription: String { "a year from 1870 such as 2025" }
+}

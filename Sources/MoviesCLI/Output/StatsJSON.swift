@@ -1,0 +1,41 @@
+import Interchange
+import MoviesCore
+
+/// `movies stats --format json`: the same figures as the text, for programs, as one JSON object.
+///
+/// Keys are snake_case like the export's; counts are `films`; a missing value (no year, no average, no
+/// run) is `null`, so every key is always there.
+enum StatsJSON {
+    static func object(_ statistics: MovieStatistics) -> String {
+        let query = statistics.query
+        let periods = statistics.periods.map { "{\"period\":\(string($0.label)),\"films\":\($0.count)}" }
+        let ratings = statistics.ratings.map { rating in
+            let stars = rating.stars.map { "{\"stars\":\($0.stars),\"films\":\($0.count)}" }
+            return "{\"rating\":\(string(rating.word.rawValue)),\"films\":\(rating.count),"
+                + "\"stars\":[\(stars.joined(separator: ","))]}"
+        }
+        let decades = statistics.decades.map { "{\"decade\":\(number($0.decade)),\"films\":\($0.count)}" }
+        let run = statistics.longestRun.map {
+            "{\"days\":\($0.days),\"first\":\(string($0.first.description)),\"last\":\(string($0.last.description))}"
+        }
+        let average = statistics.averageStars.map { "\(($0 * 100).rounded() / 100)" }
+        let fields = [
+            "\"by\":\(string(query.period.rawValue))",
+            "\"year\":\(number(query.year))",
+            "\"periods\":[\(periods.joined(separator: ","))]",
+            "\"ratings\":[\(ratings.joined(separator: ","))]",
+            "\"rated\":\(statistics.rated)",
+            "\"average_stars\":\(average ?? "null")",
+            "\"decades\":[\(decades.joined(separator: ","))]",
+            "\"longest_run\":\(run ?? "null")",
+            "\"seen\":\(statistics.seen)",
+            "\"undated\":\(statistics.undated)",
+            "\"watchlist\":\(number(statistics.watchlist))",
+        ]
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private static func string(_ text: String) -> String { FieldEncoding.json(text) }
+
+    private static func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+}

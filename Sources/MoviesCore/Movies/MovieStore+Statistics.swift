@@ -1,0 +1,209 @@
+import Storage
+
+extension MovieStore {
+    /// The figures of `movies stats`, read in one transaction so they agree with each other.
+    ///
+    /// Each figure is one aggregate query; every query names `rating <> 'not-seen'` and reads only
+    /// watched_on, rating, stars and year, so SQLite answers it from one of the partial indexes
+    /// `movies_seen` (by watched day; a range of it with `--year`) and `movies_seen_by_rating` alone
+    /// (QueryPlanTests checks). Swift receives a few dozen grouped rows, whatever the size of the list.
+    public func statistics(_ query: MovieStatistics.Query) throws -> MovieStatistics {
+        try database.read { connection in
+            let filter = StatisticsSQL.filter(query)
+            let totals = try connection.cachedStatement(StatisticsSQL.totals(filter: filter.sql)).fetchOne(
+                filter.arguments
+            ) { (seen: $0.int(at: 0), dated: $0.int(at: 1)) }
+            let seen = totals?.seen ?? 0
+            let watchlist =
+                query.year == nil
+                ? try connection.scalarInt(StatisticsSQL.everyMovie).map { max(0, $0 - seen) } ?? 0 : nil
+            let ratings = try Self.ratingCounts(filter: filter, in: connection)
+            return MovieStatistics(
+                query: query,
+                periods: try Self.periodCounts(query, filter: filter, in: connection),
+                ratings: ratings,
+                averageStars: Self.average(ratings),
+                decades: try connection.cachedStatement(StatisticsSQL.decades(filter: filter.sql)).fetchAll(
+                    filter.arguments
+                ) { MovieStatistics.DecadeCount(decade: $0.optionalInt(at: 0), count: $0.int(at: 1)) }
+                .sorted { ($0.decade ?? Int.max) < ($1.decade ?? Int.max) },
+                longestRun: try connection.cachedStatement(StatisticsSQL.longestRun(filter: filter.sql))
+                    .fetchOne(filter.arguments) { row in
+                        CalendarDate(parsing: row.string(at: 1)).flatMap { first in
+                            CalendarDate(parsing: row.string(at: 2)).map { last in
+                                MovieStatistics.Run(days: row.int(at: 0), first: first, last: last)
+                            }
+                        }
+                    } ?? nil,
+                seen: seen, undated: seen - (totals?.dated ?? 0), watchlist: watchlist)
+        }
+    }
+
+    /// The chart's counts, with a zero for each month or year between that had no film.
+    private static func periodCounts(
+        _ query: MovieStatistics.Query, filter: StatisticsSQL.Filter, in connection: Connection
+    ) throws -> [MovieStatistics.PeriodCount] {
+        switch query.period {
+        case .month:
+            let counted = try connection.cachedStatement(StatisticsSQL.perMonth).fetchAll(
+                StatisticsSQL.monthRange(query)
+            ) { (label: $0.string(at: 0), count: $0.int(at: 1)) }
+            let counts = Dictionary(counted, uniquingKeysWith: +)
+            return query.chartMonths.map { month in
+                let label = MovieStatistics.Query.monthLabel(year: month.year, month: month.month)
+                return MovieStatistics.PeriodCount(label: label, count: counts[label] ?? 0)
+            }
+        case .year:
+            let counted = try connection.cachedStatement(StatisticsSQL.perYear(filter: filter.sql)).fetchAll(
+                filter.arguments
+            ) { (year: $0.int(at: 0), count: $0.int(at: 1)) }
+            guard let first = counted.first?.year, let last = counted.last?.year, first <= last else {
+                return query.year.map {
+                    [MovieStatistics.PeriodCount(label: CalendarDate.pad($0, 4), count: 0)]
+                }
+                    ?? []
+            }
+            let counts = Dictionary(counted.map { ($0.year, $0.count) }, uniquingKeysWith: +)
+            return (first...last).map {
+                MovieStatistics.PeriodCount(label: CalendarDate.pad($0, 4), count: counts[$0] ?? 0)
+            }
+        }
+    }
+
+    /// Seen films per rating word, each with its films per number of stars.
+    private static func ratingCounts(filter: StatisticsSQL.Filter, in connection: Connection) throws
+        -> [MovieStatistics.RatingCount]
+    {
+        let rows = try connection.cachedStatement(StatisticsSQL.ratings(filter: filter.sql)).fetchAll(
+            filter.arguments
+        ) { row in
+            (
+                word: row.withUTF8(at: 0) { RatingWord(utf8: $0) }, stars: row.optionalDouble(at: 1),
+                count: row.int(at: 2)
+            )
+        }
+        return RatingWord.allCases.compactMap { word in
+            let groups = rows.filter { $0.word == word }
+            guard !groups.isEmpty else { return nil }
+            let stars = groups.compactMap { group in
+                group.stars.map { MovieStatistics.StarCount(stars: $0, count: group.count) }
+            }
+            return MovieStatistics.RatingCount(
+                word: word, count: groups.reduce(0) { $0 + $1.count },
+                stars: stars.sorted { $0.stars < $1.stars })
+        }
+    }
+
+    /// The average on the star scale, from the grouped counts: the stars where given, else the word's
+    /// upper half (`good` without stars is 4, as `--sort rating` ranks it).
+    private static func average(_ ratings: [MovieStatistics.RatingCount]) -> Double? {
+        var total = 0.0
+        var count = 0
+        for rating in ratings where rating.word != .seen {
+            let starred = rating.stars.reduce(0) { $0 + $1.count }
+            total += rating.stars.reduce(0.0) { $0 + $1.stars * Double($1.count) }
+            total += Double(rating.word.rating.rank) * Double(rating.count - starred)
+            count += rating.count
+        }
+        return count > 0 ? total / Double(count) : nil
+    }
+}
+
+/// The SQL of `MovieStore.statistics`: `package` so QueryPlanTests reads the plans of the same text.
+package enum StatisticsSQL {
+    /// The condition every query starts with, and the watched-day range of `--year`.
+    package struct Filter {
+        package let sql: String
+        package let arguments: [any SQLBindable]
+    }
+
+    /// `rating <> 'not-seen'` spelled as the partial index's WHERE, so SQLite may use the index
+    /// (https://www.sqlite.org/partialindex.html#queries_using_partial_indexes), and the year's days.
+    package static func filter(_ query: MovieStatistics.Query) -> Filter {
+        guard let range = query.watchedRange else {
+            return Filter(sql: "rating <> 'not-seen'", arguments: [])
+        }
+        return Filter(
+            sql: "rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?",
+            arguments: [range.first, range.end])
+    }
+
+    /// The arguments of `perMonth`: the first day of the chart's first month, and of the month after
+    /// its last.
+    package static func monthRange(_ query: MovieStatistics.Query) -> [any SQLBindable] {
+        let months = query.chartMonths
+        guard let first = months.first, let last = months.last else { return ["", ""] }
+        return [
+            MovieStatistics.Query.firstDay(year: first.year, month: first.month),
+            MovieStatistics.Query.firstDay(year: last.year + last.month / 12, month: last.month % 12 + 1),
+        ]
+    }
+
+    /// Every query of `MovieStore.statistics` with its arguments, in the order it runs them (for the
+    /// benchmark, which runs the same text with the sqlite3 command).
+    package static func queries(_ query: MovieStatistics.Query) -> [(
+        sql: String, arguments: [any SQLBindable]
+    )] {
+        let filter = filter(query)
+        let periods =
+            query.period == .month
+            ? (perMonth, monthRange(query)) : (perYear(filter: filter.sql), filter.arguments)
+        return [
+            (totals(filter: filter.sql), filter.arguments), (everyMovie, []),
+            (ratings(filter: filter.sql), filter.arguments),
+            periods, (decades(filter: filter.sql), filter.arguments),
+            (longestRun(filter: filter.sql), filter.arguments),
+        ]
+    }
+
+    /// Every movie, to count the watchlist as what is not seen (no index holds the word alone).
+    package static let everyMovie = "SELECT count(*) FROM movies"
+
+    package static func totals(filter: String) -> String {
+        "SELECT count(*), count(watched_on) FROM movies WHERE \(filter)"
+    }
+
+    /// Films watched per month in `? <= watched_on < ?`: a range of the index.
+    package static let perMonth = """
+        SELECT substr(watched_on, 1, 7), count(*) FROM movies
+        WHERE rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?
+        GROUP BY 1
+        """
+
+    /// Films watched per year, oldest first (the index is in watched_on order, so no sort).
+    package static func perYear(filter: String) -> String {
+        """
+        SELECT CAST(substr(watched_on, 1, 4) AS INTEGER), count(*) FROM movies
+        WHERE \(filter) AND watched_on IS NOT NULL
+        GROUP BY 1 ORDER BY 1
+        """
+    }
+
+    package static func ratings(filter: String) -> String {
+        "SELECT rating, stars, count(*) FROM movies WHERE \(filter) GROUP BY rating, stars"
+    }
+
+    /// Counted per rating, stars and year first, the order of movies_seen_by_rating, so the million rows
+    /// are read in order; only the few hundred groups are sorted into decades.
+    package static func decades(filter: String) -> String {
+        """
+        SELECT decade, sum(films) FROM (
+            SELECT year / 10 * 10 AS decade, count(*) AS films FROM movies WHERE \(filter)
+            GROUP BY rating, stars, year)
+        GROUP BY decade
+        """
+    }
+
+    /// Gaps and islands: over the distinct watched days in order, a day's julian day number minus its
+    /// place in the order is the same for every day of one run of consecutive days.
+    package static func longestRun(filter: String) -> String {
+        """
+        WITH days AS (
+            SELECT DISTINCT watched_on AS day FROM movies WHERE \(filter) AND watched_on IS NOT NULL
+        ),
+        islands AS (SELECT day, julianday(day) - row_number() OVER (ORDER BY day) AS island FROM days)
+        SELECT count(*), min(day), max(day) FROM islands
+        GROUP BY island ORDER BY count(*) DESC, min(day) DESC LIMIT 1
+        """
+    }
+}
