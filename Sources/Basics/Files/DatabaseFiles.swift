@@ -15,7 +15,11 @@
 /// the file it leads to count, since SQLite keeps the companions beside the target of a symbolic link.
 public struct DatabaseFiles: Sendable {
     /// The suffixes SQLite gives the files beside a database: "" is the database itself.
-    static let suffixes = ["", "-wal", "-shm", "-journal"]
+    package static let suffixes = ["", "-wal", "-shm", "-journal"]
+
+    /// Why an output path that is one of these files is refused, as the end of a sentence.
+    package static let refusal =
+        "it is the database this command works on (or one of its -wal, -shm, -journal files); choose another file"
 
     private let identities: Set<FileIdentity>
     private let entries: Set<FolderEntry>
