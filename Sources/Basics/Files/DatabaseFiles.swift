@@ -43,6 +43,14 @@ public struct DatabaseFiles: Sendable {
         self.entries = entries
     }
 
+    /// The `-wal`, `-shm` and `-journal` files that exist beside the database file at `path`. SQLite opens
+    /// them by name beside whatever file has that name now: a file put in the place of a database must not
+    /// find another file's there, which SQLite would take as its own (a stale `-wal` would be replayed
+    /// into it). https://www.sqlite.org/tempfiles.html
+    package static func existingCompanions(of path: String) -> [String] {
+        suffixes.dropFirst().map { path + $0 }.filter { FileIdentity(of: $0) != nil }
+    }
+
     /// Whether writing to `path` (after following symbolic links) would write one of the database's files.
     public func contains(_ path: String) -> Bool {
         if let identity = FileIdentity(of: path), identities.contains(identity) { return true }
