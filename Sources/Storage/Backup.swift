@@ -64,13 +64,15 @@ enum OnlineBackup {
             guard code == SQLITE_OK || code == SQLITE_DONE else { break }
             lastProgress = ContinuousClock.now
             let total = Int(sqlite3_backup_pagecount(backup))
-            progress(BackupProgress(copiedPages: total - Int(sqlite3_backup_remaining(backup)), totalPages: total))
+            progress(
+                BackupProgress(copiedPages: total - Int(sqlite3_backup_remaining(backup)), totalPages: total))
             if code == SQLITE_DONE { break }
         }
         // finish returns the error that ended the copy (SQLITE_OK after SQLITE_DONE) and releases the copy.
         let finished = sqlite3_backup_finish(backup)
         guard code == SQLITE_DONE, finished == SQLITE_OK else {
-            throw StorageError.sqlite(finished != SQLITE_OK ? finished : code, handle: destination, sql: "backup")
+            throw StorageError.sqlite(
+                finished != SQLITE_OK ? finished : code, handle: destination, sql: "backup")
         }
     }
 }
@@ -134,11 +136,15 @@ extension Database {
     /// Only for a file no connection has open.
     private static func markRollbackJournalMode(path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError.cannotOpen(path: path, reason: DatabaseFile.lastErrorText()) }
+        guard descriptor >= 0 else {
+            throw StorageError.cannotOpen(path: path, reason: DatabaseFile.lastErrorText())
+        }
         defer { close(descriptor) }
         let versions: [UInt8] = [1, 1]
         let written = versions.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 2, 18) }
-        guard written == 2 else { throw StorageError.cannotOpen(path: path, reason: DatabaseFile.lastErrorText()) }
+        guard written == 2 else {
+            throw StorageError.cannotOpen(path: path, reason: DatabaseFile.lastErrorText())
+        }
     }
 }
 

@@ -38,7 +38,8 @@ extension Database {
     ///
     /// Only the writer connection may be used: `read` would open a second connection, which the lock
     /// keeps out too.
-    public static func openExclusively(path: String, configuration: DatabaseConfiguration) throws -> Database {
+    public static func openExclusively(path: String, configuration: DatabaseConfiguration) throws -> Database
+    {
         var database: Database? = try Database(path: path, configuration: configuration)
         do {
             try database?.writeWithoutTransaction { connection in
@@ -65,7 +66,9 @@ extension DatabaseFile {
     /// does or when a connection of this process has the file open (closing the probe's descriptor
     /// would then drop that connection's locks).
     static func lockHolder(path: String) -> LockHolder? {
-        guard let identity = DatabaseFile.Identity(path: path), !OpenFiles.isOpen(identity) else { return nil }
+        guard let identity = DatabaseFile.Identity(path: path), !OpenFiles.isOpen(identity) else {
+            return nil
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -32,7 +32,9 @@ extension Reliability {
         func backupUnderLoad() async throws {
             try fill(movies.databasePath, rows: Self.baseRows, prefix: "Base")
             let load = try ReliabilityLoad(movies: movies)
-            let started = await eventually(timeout: .seconds(120)) { load.operations >= 8 && load.refreshCount >= 1 }
+            let started = await eventually(timeout: .seconds(120)) {
+                load.operations >= 8 && load.refreshCount >= 1
+            }
             #expect(started, "the load did not start")
             var durations: [Duration] = []
             for round in 0..<Self.backups {
@@ -99,10 +101,13 @@ extension Reliability {
                 if titles == "\(Self.baseRows)|\(Self.baseRows)|0" {
                     outcomes.restored += 1
                 } else {
-                    #expect(titles == "\(Self.baseRows / 2)|0|\(Self.baseRows / 2)", "attempt \(attempt): \(titles)")
+                    #expect(
+                        titles == "\(Self.baseRows / 2)|0|\(Self.baseRows / 2)",
+                        "attempt \(attempt): \(titles)")
                     outcomes.old += 1
                 }
-                let index = "INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"
+                let index =
+                    "INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"
                 #expect(try SQLiteShell.run(movies.databasePath, index) == "ok", "attempt \(attempt)")
                 // The kept copy is there whole, or not at all.
                 if fileExists(kept) {

@@ -81,7 +81,10 @@ extension Reliability {
             let last = Locked((path: "", time: Duration.zero))
             let movies = movies
             let caughtUp = await eventually(timeout: .seconds(120)) {
-                let attempt = attempts.withLock { $0 += 1; return $0 }
+                let attempt = attempts.withLock {
+                    $0 += 1
+                    return $0
+                }
                 let restored = movies.folder.file("machine-\(attempt)/movies.sqlite")
                 let start = ContinuousClock.now
                 let result = try? await BackgroundProcess.run(

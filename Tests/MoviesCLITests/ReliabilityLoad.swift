@@ -137,7 +137,9 @@ struct WriterLog: Sendable {
 
     /// Notes that the next operation completed, with what it printed (`Added #12 ...`).
     mutating func record(output: String) {
-        if completed % 4 < 2, let id = output.split(separator: "#").dropFirst().first?.prefix(while: \.isNumber) {
+        if completed % 4 < 2,
+            let id = output.split(separator: "#").dropFirst().first?.prefix(while: \.isNumber)
+        {
             ids[completed] = Int(id)
         }
         completed += 1
@@ -190,7 +192,8 @@ enum LoadCheck {
         if integrity != "ok" { problems.append("integrity_check: \(integrity)") }
         for table in ["movies_fts", "news_items_fts"] {
             do {
-                try SQLiteShell.run(path, "INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
+                try SQLiteShell.run(
+                    path, "INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
             } catch {
                 problems.append("\(table) does not match its table: \(error)")
             }

@@ -4,7 +4,8 @@ import MoviesCore
 
 /// `movies backup <file>`
 enum BackupCommand: Command {
-    static let file = Argument<String>("file", help: "The backup file to write (replaced whole if it exists).")
+    static let file = Argument<String>(
+        "file", help: "The backup file to write (replaced whole if it exists).")
 
     static let spec = CommandSpec(
         name: "backup",
@@ -18,7 +19,9 @@ enum BackupCommand: Command {
             device are refused.
             """,
         arguments: [file.spec],
-        examples: ["movies backup ~/movies-2026-12-01.sqlite", "movies --db work.sqlite backup work-copy.sqlite"])
+        examples: [
+            "movies backup ~/movies-2026-12-01.sqlite", "movies --db work.sqlite backup work-copy.sqlite",
+        ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = arguments[file] ?? ""

@@ -2,7 +2,8 @@ import MoviesCore
 
 /// `movies restore <file>`
 enum RestoreCommand: Command {
-    static let file = Argument<String>("file", help: "The backup to restore (from `movies backup`, or any copy).")
+    static let file = Argument<String>(
+        "file", help: "The backup to restore (from `movies backup`, or any copy).")
 
     static let spec = CommandSpec(
         name: "restore",

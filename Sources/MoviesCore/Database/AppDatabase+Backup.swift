@@ -34,7 +34,8 @@ extension AppDatabase {
     public func backup(to path: String, progress: (Double) -> Void = { _ in }) throws -> BackupSummary {
         _ = try schemaStatus()
         let destination = try Self.backupDestination(path, refusingFilesOf: self.path)
-        return try Self.writeVerifiedCopy(of: database, to: destination, displayPath: path, progress: progress)
+        return try Self.writeVerifiedCopy(
+            of: database, to: destination, displayPath: path, progress: progress)
     }
 
     /// The regular file a backup named `path` replaces (a symbolic link followed to its target, as
@@ -94,7 +95,8 @@ extension AppDatabase {
         return try copy.writeWithoutTransaction { connection in
             try connection.readTransaction {
                 if let problem = try connection.integrityProblems(limit: 1).first {
-                    throw BackupError.copyNotVerified(path: displayPath, problem: problem)
+                    throw BackupError.copyNotVerified(
+                        path: displayPath, problem: "integrity_check: \(problem)")
                 }
                 let version = try connection.scalarInt("PRAGMA user_version") ?? 0
                 guard version == snapshot.userVersion else {
@@ -112,7 +114,8 @@ extension AppDatabase {
     static func counts(on connection: Connection) throws -> (movies: Int, newsItems: Int) {
         func count(_ table: String) throws -> Int {
             let exists =
-                try connection.scalarInt("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [table])
+                try connection.scalarInt(
+                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [table])
                 != nil
             // The table name is one of two literals below, never outside text.
             return exists ? try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0 : 0

@@ -56,7 +56,8 @@ extension AppDatabase {
             try source.readTransaction {
                 progress(.checkingBackup, 0)
                 try checkBackup(source, path: backupPath)
-                return try restore(from: source, backupPath: backupPath, into: databasePath, options, progress)
+                return try restore(
+                    from: source, backupPath: backupPath, into: databasePath, options, progress)
             }
         }
     }
@@ -67,7 +68,9 @@ extension AppDatabase {
         configuration.isReadOnly = true
         configuration.createIfMissing = false
         configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        guard FileManager.default.fileExists(atPath: path) else { throw BackupError.backupMissing(path: path) }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BackupError.backupMissing(path: path)
+        }
         do {
             return try Database(path: path, configuration: configuration)
         } catch let error as StorageError {
@@ -75,8 +78,8 @@ extension AppDatabase {
             case .isDirectory: throw BackupError.backupIsFolder(path: path)
             case .notADatabase: throw BackupError.backupNotSQLite(path: path)
             case .sqlite where error.isSQLite(.notADatabase): throw BackupError.backupNotSQLite(path: path)
-            case .sqlite where error.isSQLite(.corrupt):
-                throw BackupError.backupDamaged(path: path, problem: error.description)
+            case .sqlite(_, let message, _) where error.isSQLite(.corrupt):
+                throw BackupError.backupDamaged(path: path, problem: "SQLite cannot read it: \(message)")
             default: throw error
             }
         }
@@ -88,14 +91,14 @@ extension AppDatabase {
         do {
             status = try migrator.status(reading: source)
             if let problem = try source.integrityProblems(limit: 1).first {
-                throw BackupError.backupDamaged(path: path, problem: problem)
+                throw BackupError.backupDamaged(path: path, problem: "integrity_check: \(problem)")
             }
         } catch let error as StorageError {
             switch error {
             case .newerDatabase(let version, let known):
                 throw BackupError.backupNewer(path: path, version: version, known: known)
-            case .sqlite where error.isSQLite(.corrupt) || error.isSQLite(.notADatabase):
-                throw BackupError.backupDamaged(path: path, problem: error.description)
+            case .sqlite(_, let message, _) where error.isSQLite(.corrupt) || error.isSQLite(.notADatabase):
+                throw BackupError.backupDamaged(path: path, problem: "SQLite cannot read it: \(message)")
             default: throw error
             }
         }
@@ -114,7 +117,8 @@ extension AppDatabase {
         do {
             let database: Database
             do {
-                database = try Database.openExclusively(path: databasePath, configuration: options.configuration)
+                database = try Database.openExclusively(
+                    path: databasePath, configuration: options.configuration)
             } catch let error as DatabaseInUse {
                 throw BackupError.databaseInUse(path: databasePath, holder: error.holder)
             }
