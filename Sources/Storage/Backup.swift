@@ -117,15 +117,21 @@ extension Database {
         with source: Connection, progress: (BackupProgress) -> Void = { _ in }
     ) throws {
         let timeout = Duration.milliseconds(configuration.busyTimeoutMilliseconds)
+        try checkPageSize(matching: source)
         try writeWithoutTransaction { destination in
-            let sourcePageSize = try source.scalarInt("PRAGMA page_size") ?? 0
-            let destinationPageSize = try destination.scalarInt("PRAGMA page_size") ?? 0
-            guard sourcePageSize == destinationPageSize else {
-                throw PageSizeMismatch(source: sourcePageSize, destination: destinationPageSize)
-            }
             try OnlineBackup.copy(from: source.handle, into: destination.handle, busyTimeout: timeout) {
                 progress($0)
             }
+        }
+    }
+
+    /// Throws `PageSizeMismatch` when `source` could not be copied into this database by
+    /// `replaceContents(with:)`: in WAL mode the backup API needs both page sizes equal.
+    public func checkPageSize(matching source: Connection) throws {
+        let sourcePageSize = try source.scalarInt("PRAGMA page_size") ?? 0
+        let pageSize = try writeWithoutTransaction { try $0.scalarInt("PRAGMA page_size") } ?? 0
+        guard sourcePageSize == pageSize else {
+            throw PageSizeMismatch(source: sourcePageSize, destination: pageSize)
         }
     }
 

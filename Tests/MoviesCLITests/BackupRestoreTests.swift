@@ -157,6 +157,11 @@ struct BackupRestoreTests {
         try handle.write(contentsOf: Data(repeating: 0xAB, count: 4096))
         try handle.close()
 
+        // Pages of 8 KiB: copied page for page, they cannot go into a WAL-mode file of 4 KiB pages.
+        let largePages = folder.file("large-pages.sqlite")
+        try movies.succeed("backup", largePages)
+        try SQLiteShell.run(largePages, "PRAGMA page_size = 8192; VACUUM")
+
         let cases: [(String, Int32, String)] = [
             (
                 folder.file("missing.sqlite"), 66,
@@ -169,6 +174,7 @@ struct BackupRestoreTests {
             (newer, 1, "it has schema version 99, newer than this program knows (up to 4)"),
             (movies.databasePath, 1, "it is the database this command works on"),
             (movies.databasePath + "-wal", 1, "it is the database this command works on"),
+            (largePages, 1, "its pages are 8192 bytes and the database's 4096; move the database away"),
         ]
         for (path, status, message) in cases {
             let before = fileSnapshot(path)
@@ -176,6 +182,17 @@ struct BackupRestoreTests {
             #expect(fileSnapshot(path) == before, "\(path) changed")
             #expect(!fileExists(movies.databasePath + ".before-restore"), "\(path)")
         }
+    }
+
+    @Test("restore onto a database from a newer movies is refused, like any other use of it")
+    func restoreOntoNewer() throws {
+        try fillDatabase()
+        let backup = movies.folder.file("backup.sqlite")
+        try movies.succeed("backup", backup)
+        try SQLiteShell.run(movies.databasePath, "PRAGMA user_version = 99")
+        try movies.refuse(
+            ["restore", backup], status: 1, message: "The database has schema version 99, newer than this program")
+        #expect(!fileExists(movies.databasePath + ".before-restore"))
     }
 
     @Test("restore is refused while another program has the database open, naming it; a watcher counts")

@@ -123,6 +123,12 @@ extension AppDatabase {
                 throw BackupError.databaseInUse(path: databasePath, holder: error.holder)
             }
             _ = try migrator.status(of: database)
+            do {
+                try database.checkPageSize(matching: source)
+            } catch let error as PageSizeMismatch {
+                throw BackupError.pageSizeMismatch(
+                    path: backupPath, backup: error.source, database: error.destination)
+            }
             if let keptTarget {
                 progress(.keepingReplacedList, 0)
                 _ = try writeVerifiedCopy(of: database, to: keptTarget, displayPath: keptPath) {
@@ -130,12 +136,7 @@ extension AppDatabase {
                 }
             }
             progress(.restoring, 0)
-            do {
-                try database.replaceContents(with: source) { progress(.restoring, $0.fraction) }
-            } catch let error as PageSizeMismatch {
-                throw BackupError.pageSizeMismatch(
-                    path: backupPath, backup: error.source, database: error.destination)
-            }
+            try database.replaceContents(with: source) { progress(.restoring, $0.fraction) }
             let applied = try migrator.migrate(database).map(\.identifier)
             let counts = try database.writeWithoutTransaction { try Self.counts(on: $0) }
             return RestoreSummary(
