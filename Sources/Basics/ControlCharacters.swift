@@ -25,4 +25,10 @@ extension Unicode.Scalar {
     /// What a terminal would act on instead of printing: a control character or a bidirectional
     /// formatting character.
     package var isTerminalControl: Bool { isControlCharacter || isBidirectionalFormatting }
+
+    /// The scalar's Unicode name for messages: `U+000A`, at least four hex digits.
+    package var codePoint: String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 }

@@ -31,6 +31,9 @@ package enum CompletionKind: Sendable, Hashable {
     case list([String])
     /// A path to a file.
     case file
+    /// The name of a command, for `help`: each word names a subcommand of the one before, starting from
+    /// the group `help` belongs to.
+    case commandName
 }
 
 extension ExpressibleByArgument {

@@ -11,6 +11,9 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// EX_NOINPUT: an input file does not exist or cannot be read.
     case noInput = 66
+    /// EX_IOERR: the command saved its change, but its output could not be written (a full disk, a
+    /// closed standard output); running it again would repeat the change.
+    case outputFailedAfterChange = 74
     /// EX_TEMPFAIL: the database stayed busy past the timeout; trying again may work.
     case temporaryFailure = 75
 }

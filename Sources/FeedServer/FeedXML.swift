@@ -82,6 +82,9 @@ public final class FeedServer: Sendable {
         case status(Int)
         case body(String, contentType: String)
         case slowFeed(String, delay: Duration)
+        /// The feed, once `gate` is opened: the request waits at the gate (a minute at most), so a test
+        /// can act while a fetch is in flight without guessing how long that takes.
+        case held(String, gate: FeedGate)
     }
 
     /// The routes, shared with the server's handler.
@@ -105,8 +108,9 @@ public final class FeedServer: Sendable {
                 return .send(status: status, body: Data("error \(status)".utf8))
             case .body(let body, let contentType):
                 return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
-            case .feed(let xml), .slowFeed(let xml, _):
+            case .feed(let xml), .slowFeed(let xml, _), .held(let xml, _):
                 let delay: Duration = if case .slowFeed(_, let delay) = route { delay } else { .zero }
+                if case .held(_, let gate) = route { gate.wait() }
                 let etag = "\"\(xml.hashValue)\""
                 if request.headers["if-none-match"] == etag {
                     return .send(status: 304, delay: delay)

@@ -1,3 +1,5 @@
+import Basics
+
 /// Rewrites a document's bytes (UTF-8, from `XMLEncoding`) into what libxml2 reads without stopping
 /// at the first careless byte, and refuses what would make it slow.
 ///

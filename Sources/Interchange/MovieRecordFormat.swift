@@ -10,8 +10,10 @@ public final class MovieRecordWriter {
         "id", "title", "year", "rating", "watched_on", "note", "created_at", "updated_at",
     ]
 
-    /// The field names, in output order: the base ones, then what other services know (optional to readers).
-    public static let fieldNames = baseFieldNames + ["stars", "imdb_id", "letterboxd_uri"]
+    /// The field names, in output order: the base ones, then what other services know and what later
+    /// versions added (optional to readers: older files lack them).
+    public static let fieldNames =
+        baseFieldNames + ["stars", "imdb_id", "letterboxd_uri", "watch_count", "rated_on"]
 
     private let writer: RecordWriter
 
@@ -52,11 +54,12 @@ public final class MovieRecordWriter {
     /// The movie's fields, in `fieldNames` order.
     static func values(of movie: Movie) -> [RecordValue] {
         [
-            .integer(movie.id), .text(movie.title), .integer(movie.year), .text(movie.rating.rawValue),
+            .integer(movie.id), .text(movie.title), .integer(movie.year), .text(movie.ratingWord.rawValue),
             .text(movie.watchedOn?.description), .text(movie.note),
             .text(Timestamp.string(from: movie.createdAt)),
             .text(Timestamp.string(from: movie.updatedAt)), movie.stars.map { .real($0.stars) } ?? .null,
-            .text(movie.imdbID), .text(movie.letterboxdURI),
+            .text(movie.imdbID), .text(movie.letterboxdURI), .integer(movie.watchCount),
+            .text(movie.ratedOn?.description),
         ]
     }
 }

@@ -17,6 +17,14 @@ final class CommandContext {
     var allowsPager = true
     /// The pager the output goes through, once started.
     private var pager: Pager?
+    /// The database's change count once opened and migrated: what the command itself writes is counted
+    /// from here.
+    private var changeCountWhenOpened = 0
+
+    /// Asks the person at the terminal a yes-or-no question (`rm` of several movies); nil when nobody
+    /// can be asked (a pipe, a script), and the command goes ahead. `movies shell` asks through its
+    /// own line editor.
+    var askYesNo: ((String) async -> Bool)?
 
     init(
         environment: [String: String], output: OutputStream, errors: OutputStream, terminal: Terminal,
@@ -27,20 +35,49 @@ final class CommandContext {
         self.errors = errors
         self.terminal = terminal
         self.databasePathOption = databasePath
+        if terminal.isInputInteractive && terminal.isErrorInteractive {
+            askYesNo = { [errors] question in
+                errors.write(question)
+                errors.flush()
+                return Self.isYes(readLine(strippingNewline: true))
+            }
+        }
     }
 
-    /// The file this command works on: `--db`, else `$MOVIES_DB`, else the XDG default.
+    /// Whether an answer means yes: `y` or `yes`, in any case; anything else (and no answer) is no.
+    nonisolated static func isYes(_ answer: String?) -> Bool {
+        guard let answer else { return false }
+        return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
+    }
+
+    /// The file this command works on: `--db`, else `$MOVIES_DB`, else the XDG default, with a leading
+    /// `~/` expanded; an empty path, or one with a control character, is a usage error (see
+    /// `DatabaseLocation`). Thrown only by commands that use the database, so `movies --db "" help`
+    /// still helps.
     var databasePath: String {
-        databasePathOption ?? DatabaseLocation.defaultPath(environment: environment)
+        get throws { try DatabaseLocation.path(option: databasePathOption, environment: environment) }
     }
 
     /// The database, opened and migrated on first use: every command that touches the store applies
     /// pending migrations first.
     func database() throws -> AppDatabase {
         if let openedDatabase { return openedDatabase }
-        let database = try AppDatabase(path: databasePath, options: databaseOptions)
+        let database = try AppDatabase(path: try databasePath, options: databaseOptions)
         openedDatabase = database
+        changeCountWhenOpened = (try? database.changeCount()) ?? 0
         return database
+    }
+
+    /// True when the command has written to the database (and, having succeeded, committed it).
+    var hasSavedChanges: Bool {
+        guard let openedDatabase, let count = try? openedDatabase.changeCount() else { return false }
+        return count > changeCountWhenOpened
+    }
+
+    /// Forgets the writes so far, for a command that rolled them back on purpose (a dry run), so they
+    /// are not reported as saved.
+    func discardChangeCount() {
+        changeCountWhenOpened = openedDatabase.flatMap { try? $0.changeCount() } ?? 0
     }
 
     /// What view models are built from, over the opened database.

@@ -6,8 +6,8 @@ import MoviesCore
 /// The `movies` command-line front: parses arguments, runs a command, reports errors with exit codes.
 ///
 /// Exit codes (sysexits.h, as docs/ARCHITECTURE.md lists them): 0 success; 64 usage or validation error;
-/// 65 bad data in an input file; 66 an input file missing; 75 the database busy past the timeout;
-/// 1 anything else.
+/// 65 bad data in an input file; 66 an input file missing; 74 a change saved but its output lost;
+/// 75 the database busy past the timeout; 1 anything else.
 public enum MoviesCLI {
     /// The version `movies --version` prints.
     public static let version = "0.1.0"
@@ -15,9 +15,9 @@ public enum MoviesCLI {
     /// Every top-level command, in the order help lists them.
     static let commands: [CommandSpec] = [
         AddCommand.entry, ListCommand.entry, SearchCommand.entry, ShowCommand.entry, RateCommand.entry,
-        EditCommand.entry, RemoveCommand.entry, ImportCommand.entry, ExportCommand.entry, NewsCommand.spec,
-        ShellCommand.entry, BackupCommand.entry, RestoreCommand.entry, MigrateCommand.entry,
-        CompletionsCommand.entry, HelpCommand.entry,
+        WatchedCommand.entry, UnwatchCommand.entry, EditCommand.entry, RemoveCommand.entry,
+        ImportCommand.entry, ExportCommand.entry, NewsCommand.spec, ShellCommand.entry, BackupCommand.entry,
+        RestoreCommand.entry, MigrateCommand.entry, CompletionsCommand.entry, HelpCommand.entry,
     ]
 
     /// `--version`, at the root only.
@@ -43,6 +43,25 @@ public enum MoviesCLI {
     ]
     static let helpFormatter = HelpFormatter(root: rootSpec, globalOptions: globalOptions)
 
+    /// The tree the `news` program answers with (`movies` invoked through a symlink or copy named
+    /// `news`): the news group as a root, so its help and errors say `news list`, not `movies news list`.
+    static let newsRootSpec: CommandSpec = {
+        var spec = NewsCommand.spec
+        spec.options.append(versionFlag.spec)
+        return spec
+    }()
+    static let newsHelpFormatter = HelpFormatter(root: newsRootSpec, globalOptions: globalOptions)
+
+    /// The root of the tree `program` answers with: `news` its own, anything else `movies`.
+    static func root(named program: String) -> CommandSpec {
+        program == newsRootSpec.name ? newsRootSpec : rootSpec
+    }
+
+    /// The help of the tree whose root is called `name` (the first of a command path).
+    static func helpFormatter(forRoot name: String?) -> HelpFormatter {
+        name == newsRootSpec.name ? newsHelpFormatter : helpFormatter
+    }
+
     // MARK: - Running
 
     /// Runs the tool for a whole command line (program name first) and returns the exit code.
@@ -52,32 +71,22 @@ public enum MoviesCLI {
     public static func main(
         commandLine: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        let program = commandLine.first.map { ($0 as NSString).lastPathComponent } ?? "movies"
-        var arguments = Array(commandLine.dropFirst())
-        if program == NewsCommand.spec.name {
-            arguments.insert(NewsCommand.spec.name, at: 0)
-        }
-        return await run(arguments: arguments, environment: environment)
+        let program = commandLine.first.map { ($0 as NSString).lastPathComponent } ?? rootSpec.name
+        return await run(
+            arguments: Array(commandLine.dropFirst()), environment: environment, program: program)
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
     @MainActor
     public static func run(
-        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        program: String = "movies"
     ) async -> Int32 {
         let output = OutputStream.standardOutput()
         let errors = OutputStream.standardError()
-        let code = await run(
+        return await run(
             arguments: arguments, environment: environment, output: output, errors: errors,
-            terminal: Terminal(environment: environment))
-        output.flush()
-        // Output that did not reach its file (`movies export > file` on a full disk, past a file-size
-        // limit) must not pass for success. A closed pipe (`| head`) is the reader's choice: not an error.
-        if let failure = output.writeError, failure != EPIPE {
-            errors.line("Error: Cannot write the output: \(String(cString: strerror(failure)))")
-            return code == 0 ? ExitCode.failure.rawValue : code
-        }
-        return code
+            terminal: Terminal(environment: environment), program: program)
     }
 
     /// Runs the command with its output streams and terminal, and returns the exit code.
@@ -87,36 +96,46 @@ public enum MoviesCLI {
     @MainActor
     static func run(
         arguments: [String], environment: [String: String], output: OutputStream, errors: OutputStream,
-        terminal: Terminal
+        terminal: Terminal, program: String = "movies"
     ) async -> Int32 {
-        let parser = ArgumentParser(root: rootSpec, globalOptions: globalOptions)
+        let root = root(named: program)
+        let parser = ArgumentParser(root: root, globalOptions: globalOptions)
+        var context: CommandContext?
         do {
             switch try parser.parse(arguments) {
             case .version:
                 output.line("movies \(version)")
-                return 0
             case .help(let path):
-                output.write(helpFormatter.help(for: path))
-                return 0
+                output.write(helpFormatter(forRoot: root.name).help(for: path))
             case .run(let parsed):
                 guard let command = parsed.command.handler else {
-                    output.write(helpFormatter.help(for: parsed.commandPath))
-                    return 0
+                    output.write(helpFormatter(forRoot: root.name).help(for: parsed.commandPath))
+                    break
                 }
-                let context = CommandContext(
+                let commandContext = CommandContext(
                     environment: environment, output: output, errors: errors, terminal: terminal,
                     databasePath: parsed[CommonOptions.database])
+                context = commandContext
                 // `--no-pager`, which the commands that page accept.
-                context.allowsPager = !parsed[Pager.disableFlag]
+                commandContext.allowsPager = !parsed[Pager.disableFlag]
                 // An error is reported once the pager is gone, on the terminal.
-                defer { context.finishPager() }
-                try await command.run(parsed, in: context)
-                return 0
+                defer { commandContext.finishPager() }
+                try await command.run(parsed, in: commandContext)
             }
         } catch {
-            output.flush()
-            return report(error, to: errors)
+            let code = report(error, to: errors)
+            // The output failing too is said, but the command's own error decides the exit code.
+            if let failure = OutputFailure(output, changeSaved: false) {
+                errors.line("Error: \(failure.message)")
+            }
+            return code
         }
+        // Output that did not reach its file (`movies export > file` on a full disk, `>&-`) must not pass
+        // for success, nor hide that the change it reports was saved.
+        if let failure = OutputFailure(output, changeSaved: context?.hasSavedChanges ?? false) {
+            return report(failure, to: errors)
+        }
+        return 0
     }
 
     /// Prints `error` as `Error: ...` (with the usage line for usage errors) and returns its exit code.
@@ -126,7 +145,7 @@ public enum MoviesCLI {
             errors.line("Error: \(message)")
         }
         if let usage = error as? UsageError {
-            errors.write(helpFormatter.errorFooter(for: usage.commandPath))
+            errors.write(helpFormatter(forRoot: usage.commandPath.first).errorFooter(for: usage.commandPath))
         }
         return code.rawValue
     }

@@ -143,13 +143,13 @@ extension Database {
     private static func markRollbackJournalMode(path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StorageError.cannotOpen(path: path, reason: DatabaseFile.lastErrorText())
+            throw StorageError.cannotOpen(path: path, reason: DatabaseFile.systemText(errno))
         }
         defer { close(descriptor) }
         let versions: [UInt8] = [1, 1]
         let written = versions.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 2, 18) }
         guard written == 2 else {
-            throw StorageError.cannotOpen(path: path, reason: DatabaseFile.lastErrorText())
+            throw StorageError.cannotOpen(path: path, reason: DatabaseFile.systemText(errno))
         }
     }
 }

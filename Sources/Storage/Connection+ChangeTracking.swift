@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a connection notices about the tables it touches: the tables each commit wrote (for the
 /// observers of those tables) and the tables a piece of work read (what an observation must watch).
@@ -20,7 +25,8 @@ extension Connection {
     ///     reach the update hook, so watching them would only ever wait for another process.
     ///   - disables the "truncate optimization" of `DELETE FROM t` without WHERE, which would otherwise
     ///     bypass the update hook: returning SQLITE_IGNORE for SQLITE_DELETE makes SQLite delete row by
-    ///     row (again except for `sqlite_*` tables, where ignoring deletes would break schema changes).
+    ///     row (again except for `sqlite_*` tables, where ignoring deletes would break schema changes, and
+    ///     for the table a `DROP TABLE` drops, which would otherwise stay).
     func installHooks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_update_hook(
@@ -52,7 +58,22 @@ extension Connection {
             { context, action, table, _, _, _ in
                 guard let table, strncmp(table, "sqlite_", 7) != 0 else { return SQLITE_OK }
                 switch action {
+                case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW,
+                    SQLITE_DROP_VTABLE:
+                    guard let context else { return SQLITE_OK }
+                    Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().tableBeingDropped =
+                        String(cString: table)
+                    return SQLITE_OK
                 case SQLITE_DELETE:
+                    // DROP TABLE asks for SQLITE_DELETE on the table right after SQLITE_DROP_TABLE, and
+                    // ignoring that one would make the DROP do nothing without a word (sqlite3DropTable).
+                    if let context {
+                        let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+                        if let dropped = connection.tableBeingDropped, strcmp(dropped, table) == 0 {
+                            connection.tableBeingDropped = nil
+                            return SQLITE_OK
+                        }
+                    }
                     return SQLITE_IGNORE
                 case SQLITE_READ:
                     guard let context else { return SQLITE_OK }

@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One SQLite connection: the handle, its configuration, a prepared-statement cache, and the hooks
 /// that record which tables a transaction wrote and which tables a statement reads
@@ -24,6 +29,9 @@ public final class Connection {
     var didCommit: ((Set<String>) -> Void)?
     /// Tables the authorizer saw read since the last statement began compiling (see `compile`).
     var tablesReadWhileCompiling: Set<String> = []
+    /// The table a `DROP TABLE` being compiled drops, between the authorizer's SQLITE_DROP_TABLE and
+    /// SQLITE_DELETE for it (see `installHooks`).
+    var tableBeingDropped: String?
     /// True while this connection compiles a statement of its own; reads the authorizer reports at other
     /// times come from statements SQLite compiles while one steps (FTS5's on its shadow tables).
     var isCompiling = false
@@ -35,16 +43,21 @@ public final class Connection {
 
     // MARK: - Opening
 
-    /// Opens (creating when `create` is true) the database file at `path` and configures the connection.
+    /// Opens (creating when `configuration.createIfMissing` is true) the database file at `path` and
+    /// configures the connection.
     ///
-    /// The file is checked before SQLite sees it: an existing file that is not a SQLite database is refused
-    /// untouched, rather than handed to SQLite, which could create a `-wal` file beside it.
+    /// The file is checked before SQLite sees it (`DatabaseFile`): a path that is not a regular file, or
+    /// an existing file that is not a SQLite database, is refused untouched rather than handed to SQLite,
+    /// which could create a `-journal` or `-wal` beside it. The path is opened as a path, never as a URI
+    /// or a special name (`PathText.sqliteName(for:)`), and SQLite is not asked to create it
+    /// (`SQLITE_OPEN_CREATE` is left out): the file exists by then, made with private permissions.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
         let identity = try OpenFiles.acquire(path: path, create: configuration.createIfMissing)
+        let hadWriteAheadLog = DatabaseFile.hasWriteAheadLog(path)
         var handle: OpaquePointer?
         // NOMUTEX: Database serializes access itself. EXRESCODE: extended result codes from open onward.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(PathText.sqliteName(for: path), &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = StorageError.sqlite(code, handle: handle, sql: nil)
             sqlite3_close_v2(handle)
@@ -55,7 +68,17 @@ public final class Connection {
         self.path = path
         self.fileIdentity = identity
         // From here on a throw still runs deinit (self is fully initialized), which closes the handle.
-        try configure(configuration)
+        do {
+            try configure(configuration)
+        } catch {
+            // Closing the last connection checkpoints the WAL into the database file. A -wal that was
+            // there before (another program's, left by a crash) is not ours to fold into a file we refuse.
+            // https://www.sqlite.org/c3ref/c_dbconfig_defensive.html#sqlitedbconfignockptonclose
+            if hadWriteAheadLog {
+                _ = movies_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
+            }
+            throw error
+        }
         installHooks()
     }
 
@@ -68,6 +91,17 @@ public final class Connection {
     }
 
     /// Applies the pragmas and options every connection of this project runs with.
+    ///
+    /// Nothing is written before the file is accepted: the connection starts with `query_only` on, reads
+    /// the header, lets `checkBeforeWriting` look at the file, and only then (unless it is read-only)
+    /// may write, beginning with the switch to WAL mode, which rewrites the file's header.
+    ///
+    /// A read-write handle rather than `SQLITE_OPEN_READONLY` looks at the file: on a file in WAL mode a
+    /// read-only handle creates the `-wal` and `-shm` and leaves them, where a read-write one removes them
+    /// again when it closes last (https://www.sqlite.org/wal.html#readonly). What SQLite itself
+    /// may still do while reading is what every SQLite reader does: roll back a hot `-journal` another
+    /// program's crash left (https://www.sqlite.org/atomiccommit.html#hot_rollback_journals), and rebuild
+    /// the `-shm` index from a `-wal`, creating it if only the `-wal` is there.
     private func configure(_ configuration: DatabaseConfiguration) throws {
         sqlite3_extended_result_codes(handle, 1)
         // Wait for another writer instead of failing at once with SQLITE_BUSY.
@@ -77,13 +111,14 @@ public final class Connection {
         // column name is an error instead of a stored string. https://www.sqlite.org/quirks.html#dblquote
         _ = movies_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, 0)
         _ = movies_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0)
+        // query_only keeps this connection from writing (it still shares the WAL index, and reads).
+        // https://www.sqlite.org/pragma.html#pragma_query_only
+        try executeScript("PRAGMA query_only = ON")
         // Reading the header here turns "not a database" and corruption into an error at open time.
         _ = try scalarInt("PRAGMA schema_version")
-        if configuration.isReadOnly {
-            // query_only keeps this connection from writing while it still shares the WAL index.
-            // https://www.sqlite.org/pragma.html#pragma_query_only
-            try executeScript("PRAGMA query_only = ON")
-        } else {
+        try configuration.checkBeforeWriting?(self)
+        if !configuration.isReadOnly {
+            try executeScript("PRAGMA query_only = OFF")
             // WAL: readers never block the writer and the writer never blocks readers; a commit is one
             // append to the -wal file. https://www.sqlite.org/wal.html
             try switchToWAL(timeoutMilliseconds: configuration.busyTimeoutMilliseconds)

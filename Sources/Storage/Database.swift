@@ -30,8 +30,9 @@ public final class Database: Sendable {
 
     /// Opens the database at `path`, creating it (folder `0700`, file `0600`) when missing.
     ///
-    /// Throws `StorageError.isDirectory`, `.notADatabase` (the file is left byte-for-byte unchanged) or
-    /// `.cannotOpen` when the path cannot hold a database.
+    /// Throws `StorageError.notAFile`, `.notADatabase`, `.notWritable`, `.unusableCompanion`, `.missing`
+    /// or `.cannotOpen` when the path cannot hold a database, and what `checkBeforeWriting` throws; each
+    /// leaves the files as they were (see `DatabaseFile`).
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
         self.path = path
         self.configuration = configuration
@@ -101,6 +102,8 @@ public final class Database: Sendable {
             var readOnly = configuration
             readOnly.isReadOnly = true
             readOnly.createIfMissing = false
+            // The writer's connection checked the file when the database opened.
+            readOnly.checkBeforeWriting = nil
             let opened = SerializedConnection(try Connection(path: path, configuration: readOnly))
             reader = opened
             return opened

@@ -6,14 +6,23 @@ public struct DatabaseConfiguration: Sendable {
     public var busyTimeoutMilliseconds: Int = 5_000
     /// Create the file (and its folder) when missing.
     public var createIfMissing = true
-    /// Open for reading only (`PRAGMA query_only`); writes fail with SQLITE_READONLY.
+    /// Open for reading only (`PRAGMA query_only`); writes fail with SQLITE_READONLY, and the file is not
+    /// switched to WAL mode either.
     public var isReadOnly = false
+    /// Decides whether an existing file may be used, before anything is written to it.
+    ///
+    /// Runs on the connection that will write, after its first read and before its first write (the
+    /// switch to WAL mode included), with `PRAGMA query_only` on so that even a mistaken statement cannot
+    /// write; a throw closes the connection and is what opening throws. The place to refuse another
+    /// program's SQLite file before it is converted (see `Migrator.checkCanMigrate(_:)`).
+    public var checkBeforeWriting: (@Sendable (Connection) throws -> Void)?
     /// How often an observation checks `PRAGMA data_version` for commits made by other processes.
     ///
     /// The check reads a counter from the shared-memory WAL index (microseconds, no disk I/O), so 40 checks
     /// a second cost nothing noticeable and keep a change from another process within ~12 ms on average.
     public var externalChangePollInterval: Duration = .milliseconds(25)
 
-    /// The defaults: 5 s busy timeout, create when missing, read-write, 25 ms external-change polling.
+    /// The defaults: 5 s busy timeout, create when missing, read-write, no check, 25 ms external-change
+    /// polling.
     public init() {}
 }

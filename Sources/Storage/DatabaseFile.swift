@@ -1,5 +1,4 @@
-import Basics
-import Foundation
+import CSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -9,20 +8,28 @@ import Foundation
 
 /// The checks and preparations a database path gets before SQLite opens it.
 ///
-/// SQLite opens almost anything and fails lazily; worse, it treats some tiny files as empty databases
-/// and would write a header over them. These checks refuse a directory or a non-SQLite file up front,
-/// with nothing written, and create a new file with private permissions (folder `0700`, file `0600`)
-/// because a movie list and reading history are personal.
+/// SQLite opens almost anything and fails lazily, after it has created files: handed a device it
+/// creates `/dev/null-journal`, handed a read-only file it leaves a read-only `-shm` that breaks every
+/// later write, handed a path it cannot hold it fails after this code made the file. Worse, it treats
+/// some tiny files as empty databases and would write a header over them. So everything that can be
+/// known from the file system is checked first, and refused with nothing written: the path's length, a
+/// folder, a device, a FIFO or a socket, a file this user cannot read or write, a non-SQLite file, and
+/// companion files (`-wal`, `-shm`, `-journal`) SQLite could not use. A new file is created with
+/// private permissions (folder `0700`, file `0600`) because a movie list and reading history are
+/// personal.
 ///
 /// Reading the header needs a file descriptor, and closing any descriptor on a database file drops
 /// every POSIX lock this process holds on it, including those of open SQLite connections: another
 /// process could then think it is alone, checkpoint and delete the WAL under our feet
 /// (https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_).
 /// So the header is read only while no connection of this process has the file open; `OpenFiles`
-/// keeps count.
+/// keeps count. The other checks use `stat`, `lstat` and `access`, which open nothing.
 enum DatabaseFile {
     /// The 16 bytes every SQLite 3 database file starts with. https://www.sqlite.org/fileformat.html
     static let header = Array("SQLite format 3\0".utf8)
+
+    /// The suffixes of the files SQLite keeps beside a database. https://www.sqlite.org/tempfiles.html
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
     /// A file's identity (device and inode), the same whatever path names it.
     struct Identity: Hashable, Sendable {
@@ -33,28 +40,131 @@ enum DatabaseFile {
     /// Checks `path` and, when `create` is true and nothing is there, creates its folder and an empty file.
     /// Returns the file's identity, for `OpenFiles`.
     static func prepare(path: String, create: Bool) throws -> Identity {
+        try checkLength(path)
         var info = stat()
-        if stat(path, &info) != 0 {
-            try createFile(path: path, create: create)
-            guard stat(path, &info) == 0 else {
-                throw StorageError.cannotOpen(path: path, reason: lastErrorText())
-            }
+        let exists = stat(path, &info) == 0
+        let failure = errno
+        if PathText.namesFolder(path) {
+            let kind: FileKind =
+                exists && FileKind(mode: info.st_mode) == .directory ? .directory : .folderName
+            throw StorageError.notAFile(path: path, kind: kind)
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        if !exists {
+            try createFile(path: path, create: create, failure: failure)
+            guard stat(path, &info) == 0 else { throw cannotOpen(path, errno) }
+        }
+        let kind = FileKind(mode: info.st_mode)
+        guard kind == .regularFile else { throw StorageError.notAFile(path: path, kind: kind) }
+        guard access(path, R_OK) == 0 else { throw cannotOpen(path, errno) }
+        guard access(path, W_OK) == 0 else {
+            throw StorageError.notWritable(path: path, reason: systemText(errno))
+        }
+        try checkCompanions(of: path)
+        return Identity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
-    /// Creates a missing database file (and its folder), private to the user.
-    private static func createFile(path: String, create: Bool) throws {
-        guard errno == ENOENT else { throw StorageError.cannotOpen(path: path, reason: lastErrorText()) }
-        guard create else { throw StorageError.cannotOpen(path: path, reason: "no such file") }
-        try createFolder(for: path)
+    /// Refuses a path longer than SQLite can open, before anything is created for it.
+    ///
+    /// SQLite makes the path absolute (resolving symbolic links) and refuses one that leaves no room for
+    /// the 8 bytes of `-journal` within the VFS's `mxPathname` (512 on Unix): "unable to open database
+    /// file", after this code would have created the file and its folders.
+    private static func checkLength(_ path: String) throws {
+        guard let vfs = sqlite3_vfs_find(nil) else { return }
+        let limit = Int(vfs.pointee.mxPathname) - "-journal".utf8.count
+        guard let full = resolved(path), full.utf8.count > limit else { return }
+        throw StorageError.cannotOpen(
+            path: path,
+            reason: "the path is \(full.utf8.count) bytes long as a full path; SQLite opens at most \(limit)")
+    }
+
+    /// `path` as SQLite will see it: links resolved where the file or its folder exists, else made
+    /// absolute against the current folder.
+    private static func resolved(_ path: String) -> String? {
+        if let real = realPath(path) { return real }
+        let folder = PathText.folder(of: path)
+        if let real = realPath(folder.isEmpty ? "." : folder) {
+            let name = PathText.lastName(of: path)
+            return real == "/" ? "/" + name : real + "/" + name
+        }
+        return PathText.absolute(path)
+    }
+
+    /// `realpath(3)`: the absolute path with every link and `.`/`..` resolved, or nil.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Creates a missing database file (and its folder), private to the user; `failure` is the `errno`
+    /// of the `stat` that found nothing.
+    private static func createFile(path: String, create: Bool, failure: Int32) throws {
+        guard failure == ENOENT || failure == ENOTDIR else { throw cannotOpen(path, failure) }
+        guard create else { throw StorageError.missing(path: path) }
+        var link = stat()
+        if lstat(path, &link) == 0 && FileKind(mode: link.st_mode) == .symbolicLink {
+            throw StorageError.cannotOpen(
+                path: path, reason: "it is a symbolic link to a file that does not exist")
+        }
+        try createFolder(PathText.folder(of: path), for: path)
         // O_EXCL: if another process created the file meanwhile, leave its file alone.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {
-            throw StorageError.cannotOpen(path: path, reason: lastErrorText())
+            throw cannotOpen(path, errno)
+        }
+    }
+
+    /// Creates `folder` (and missing parents) with mode `0700`, for the database at `path`.
+    private static func createFolder(_ folder: String, for path: String) throws {
+        guard !folder.isEmpty else { return }
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard FileKind(mode: info.st_mode) == .directory else {
+                throw StorageError.cannotOpen(path: path, reason: "\(folder) is a file, not a folder")
+            }
+            return
+        }
+        let failure = errno
+        guard failure == ENOENT || failure == ENOTDIR else { throw cannotOpen(path, failure) }
+        try createFolder(PathText.folder(of: folder), for: path)
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw StorageError.cannotOpen(path: path, reason: "cannot create \(folder): \(systemText(errno))")
+        }
+    }
+
+    /// Refuses companion files SQLite could not use, and a folder where it could not create them.
+    ///
+    private static func checkCompanions(of path: String) throws {
+        let base = companionBase(path)
+        var missing = false
+        for suffix in companionSuffixes {
+            let companion = base + suffix
+            var info = stat()
+            guard lstat(companion, &info) == 0 else {
+                missing = missing || suffix != "-journal"
+                continue
+            }
+            let kind = FileKind(mode: info.st_mode)
+            if kind == .symbolicLink {
+                throw StorageError.unusableCompanion(path: companion, problem: .symbolicLink)
+            }
+            guard kind == .regularFile else {
+                throw StorageError.unusableCompanion(path: companion, problem: .notAFile(kind))
+            }
+            guard access(companion, W_OK) == 0 else {
+                throw StorageError.unusableCompanion(path: companion, problem: .notWritable)
+            }
+        }
+        // In WAL mode SQLite creates the -wal and -shm beside the database when it opens it.
+        let folder = PathText.folder(of: base)
+        if missing && access(folder.isEmpty ? "." : folder, W_OK | X_OK) != 0 {
+            throw StorageError.cannotOpen(
+                path: path,
+                reason: "its folder cannot be written (\(systemText(errno))), and SQLite must create the "
+                    + "database's -wal and -shm files there")
         }
     }
 
@@ -66,66 +176,34 @@ enum DatabaseFile {
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > 0 else { return }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError.cannotOpen(path: path, reason: lastErrorText()) }
+        guard descriptor >= 0 else { throw cannotOpen(path, errno) }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: header.count)
         let count = read(descriptor, &bytes, header.count)
         guard count == header.count, bytes == header else { throw StorageError.notADatabase(path: path) }
     }
 
-    /// Creates the folder that will hold `path` (and missing parents) with mode `0700`.
-    private static func createFolder(for path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        guard !folder.isEmpty else { return }
+    /// Whether a non-empty `-wal` is beside the database at `path`.
+    static func hasWriteAheadLog(_ path: String) -> Bool {
         var info = stat()
-        if stat(folder, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw StorageError.cannotOpen(path: path, reason: "\(folder) is not a directory")
-            }
-            return
-        }
-        try createFolder(for: folder)
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw StorageError.cannotOpen(path: path, reason: "cannot create \(folder): \(lastErrorText())")
-        }
+        return stat(companionBase(path) + "-wal", &info) == 0 && info.st_size > 0
     }
 
-    /// The C library's text for the current `errno`.
-    static func lastErrorText() -> String {
-        String(cString: strerror(errno))
-    }
-}
-
-/// How many connections this process has open on each database file.
-///
-/// The header of a file is read (with its own descriptor) only when the count is zero; see
-/// `DatabaseFile` for why a stray `close()` on an open database is dangerous.
-enum OpenFiles {
-    private static let counts = Locked<[DatabaseFile.Identity: Int]>([:])
-
-    /// Prepares `path` (creating it when allowed), checks its header when no connection of this process
-    /// has it open, and counts one more connection. Balance with `release(_:)`.
-    static func acquire(path: String, create: Bool) throws -> DatabaseFile.Identity {
-        try counts.withLock { counts in
-            let identity = try DatabaseFile.prepare(path: path, create: create)
-            if counts[identity, default: 0] == 0 {
-                try DatabaseFile.checkHeader(path: path)
-            }
-            counts[identity, default: 0] += 1
-            return identity
-        }
+    /// The path the companion files' names are made from: `path`, or when it is a symbolic link the file
+    /// it leads to, beside which SQLite keeps them (it resolves links).
+    private static func companionBase(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .symbolicLink else { return path }
+        return realPath(path) ?? path
     }
 
-    /// Counts one connection fewer.
-    static func release(_ identity: DatabaseFile.Identity) {
-        counts.withLock { counts in
-            let remaining = counts[identity, default: 1] - 1
-            counts[identity] = remaining > 0 ? remaining : nil
-        }
+    /// `.cannotOpen` with the C library's words for `code`.
+    private static func cannotOpen(_ path: String, _ code: Int32) -> StorageError {
+        .cannotOpen(path: path, reason: systemText(code))
     }
 
-    /// Whether a connection of this process has the file open.
-    static func isOpen(_ identity: DatabaseFile.Identity) -> Bool {
-        counts.withLock { $0[identity, default: 0] > 0 }
+    /// The C library's text for an `errno` value.
+    static func systemText(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

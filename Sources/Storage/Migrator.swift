@@ -7,7 +7,8 @@
 ///   `PRAGMA foreign_key_check` must find nothing before it commits.
 /// - `PRAGMA user_version` mirrors the highest applied version, for tools that only read the header.
 /// - A database holding versions this binary does not know, or an applied migration whose SQL changed,
-///   is refused before anything is written.
+///   is refused before anything is written; so is a database with tables this migrator did not make
+///   (`checkCanMigrate(_:)`, run before the file is even switched to WAL mode).
 public struct Migrator: Sendable {
     /// The known migrations, in version order.
     public let migrations: [Migration]
@@ -25,6 +26,39 @@ public struct Migrator: Sendable {
 
     /// The version the newest known migration brings a database to (0 when there are none).
     public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    // MARK: - Recognising a file
+
+    /// Refuses a file this migrator must not migrate: one with tables it did not make (another program's
+    /// SQLite database), one from a newer program, or one whose applied migrations were edited.
+    ///
+    /// Meant for `DatabaseConfiguration.checkBeforeWriting`, so the refusal comes before anything is
+    /// written, the switch to WAL mode included. A file is this migrator's when `schema_migrations`
+    /// records its first migration, version and name: every file it migrated has that row, committed in
+    /// the same transaction as the first tables, so no reader ever sees those tables without it. Other
+    /// tools name a table `schema_migrations` too (Rails, golang-migrate, Ecto), with other columns and
+    /// rows. A file with no schema object at all is new, and nothing in it can be lost.
+    ///
+    /// Returns the migrations the file still needs (none when its schema is current), so a caller that
+    /// opens and then migrates can skip reading the same state again.
+    @discardableResult
+    public func checkCanMigrate(_ connection: Connection) throws -> [Migration] {
+        let state: AppliedState
+        do {
+            state = try AppliedState(reading: connection)
+        } catch let error as StorageError where error.resultCode == .error {
+            // SQLITE_ERROR compiling the read: a `schema_migrations` with other columns than ours.
+            throw StorageError.unrecognizedDatabase(path: connection.path)
+        }
+        if state.schemaObjects > 0 {
+            let first = migrations.first
+            guard let first,
+                state.records.contains(where: { $0.version == first.version && $0.name == first.name })
+            else { throw StorageError.unrecognizedDatabase(path: connection.path) }
+        }
+        try validate(state)
+        return migrations.filter { state.versions.contains($0.version) == false }
+    }
 
     // MARK: - Status
 
@@ -146,14 +180,24 @@ private struct AppliedState {
         """
 
     let userVersion: Int
+    /// How many tables, indexes, views and triggers the file holds: 0 for a new file.
+    let schemaObjects: Int
+    /// The rows of `schema_migrations`, empty when there is no such table.
     let records: [MigrationRecord]
     var versions: Set<Int> { Set(records.map(\.version)) }
 
+    /// Three small statements, compiled once per connection (the check before writing and the migration
+    /// that follows share them).
     init(reading connection: Connection) throws {
         userVersion = try connection.scalarInt("PRAGMA user_version") ?? 0
-        let hasTable =
-            try connection.scalarInt(
-                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        let (objects, hasTable) =
+            try connection.cachedStatement(
+                """
+                SELECT count(*), count(*) FILTER (WHERE type = 'table' AND name = 'schema_migrations')
+                FROM sqlite_schema
+                """
+            ).fetchOne { ($0.int(at: 0), $0.int(at: 1) > 0) } ?? (0, false)
+        schemaObjects = objects
         guard hasTable else {
             records = []
             return

@@ -17,9 +17,20 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case sqlite(code: ResultCode, message: String, sql: String?)
     /// The path names an existing file that does not start with the SQLite header.
     case notADatabase(path: String)
-    /// The path names a directory, not a file.
-    case isDirectory(path: String)
-    /// The file or its folder cannot be created or opened; `reason` is the operating system's words.
+    /// The path names something other than a regular file (a folder, a device, a FIFO, a socket), or can
+    /// only name a folder (it ends in `/`).
+    case notAFile(path: String, kind: FileKind)
+    /// Nothing is at the path, and the database was opened without `createIfMissing`.
+    case missing(path: String)
+    /// The database file exists but this user may not write it; `reason` is the system's words
+    /// (permission denied, a read-only file system).
+    case notWritable(path: String, reason: String)
+    /// A file SQLite keeps beside the database (`-wal`, `-shm`, `-journal`, at `path`) cannot serve.
+    case unusableCompanion(path: String, problem: CompanionProblem)
+    /// A SQLite database that holds tables but was not made by this program (see
+    /// `DatabaseConfiguration.checkBeforeWriting`); nothing was written to it.
+    case unrecognizedDatabase(path: String)
+    /// The file or its folder cannot be created or opened; `reason` says why, as a phrase.
     case cannotOpen(path: String, reason: String)
     /// The file was migrated by a newer program: it holds schema versions this binary does not know.
     case newerDatabase(databaseVersion: Int, knownVersion: Int)
@@ -55,8 +66,16 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(message) [\(code)]" + (sql.map { " in: \($0)" } ?? "")
         case .notADatabase(let path):
             "not a SQLite database: \(path)"
-        case .isDirectory(let path):
-            "a directory, not a database file: \(path)"
+        case .notAFile(let path, let kind):
+            "\(kind), not a database file: \(path)"
+        case .missing(let path):
+            "no database at \(path)"
+        case .notWritable(let path, let reason):
+            "the database file cannot be written (\(reason)): \(path)"
+        case .unusableCompanion(let path, let problem):
+            "the file beside the database \(problem): \(path)"
+        case .unrecognizedDatabase(let path):
+            "a SQLite database of another program: \(path)"
         case .cannotOpen(let path, let reason):
             "cannot open \(path): \(reason)"
         case .newerDatabase(let databaseVersion, let knownVersion):

@@ -5,7 +5,9 @@ import MoviesCore
 /// The files the workloads run on: a CSV in the program's own format, and databases made from it.
 ///
 /// Every field is filled in, so the `sqlite3` command's `.import --csv` (which cannot tell an empty field
-/// from NULL) loads exactly the rows `movies import` loads, into the same schema.
+/// from NULL) loads exactly the rows `movies import` loads, into the same schema; the CSV also carries the
+/// title keys `movies` computes (which its import ignores and computes again), so that both write the
+/// same columns and neither pays for a trigger the other does not.
 struct Fixtures {
     let folder: String
     let movies: String
@@ -17,16 +19,19 @@ struct Fixtures {
     /// Writes `rows` movies to `path` as own-format CSV (header included).
     static func writeCSV(rows: Int, to path: String) throws {
         let sink = try OutputFileSink(path: path)
-        try sink.write(MovieRecordWriter.fieldNames.joined(separator: ",") + "\n")
+        try sink.write(
+            (MovieRecordWriter.fieldNames + ["title_key", "title_sort"]).joined(separator: ",") + "\n")
         let ratings: [Rating] = [.terrible, .poor, .decent, .good, .excellent]
         for index in 1...max(1, rows) {
             let rating = ratings[index % ratings.count]
             let stars = StarRating(halfStars: rating.rank * 2)?.description ?? "3"
+            let title = "Film \(index) \(words[index % words.count]) river\(index % 100)"
+            let key = TitleKeys.identity(title)
             let line =
-                "\(index),Film \(index) \(words[index % words.count]) river\(index % 100),\(1900 + index % 120),"
+                "\(index),\(title),\(1900 + index % 120),"
                 + "\(rating.rawValue),2024-0\(1 + index % 9)-1\(index % 9),note \(index),"
                 + "2025-01-01T00:00:00.000Z,2025-01-01T00:00:00.000Z,\(stars),tt\(1_000_000 + index),"
-                + "https://boxd.it/m\(index)\n"
+                + "https://boxd.it/m\(index),\(1 + index % 3),2024-12-31,\(key),\(TitleKeys.sort(identity: key))\n"
             try sink.write(line)
         }
         try sink.commit()

@@ -39,8 +39,10 @@ enum RawSQLite {
         sqlite3_prepare_v2(
             handle,
             """
-            INSERT INTO movies (title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO movies (
+                title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri, watch_count, rated_on,
+                title_key, title_sort)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, -1, &statement, nil)
         guard let statement else { throw BenchError("prepare failed") }
         defer { sqlite3_finalize(statement) }
@@ -51,7 +53,7 @@ enum RawSQLite {
             } else {
                 sqlite3_bind_null(statement, 2)
             }
-            bind(statement, 3, draft.rating.rawValue)
+            bind(statement, 3, draft.ratingWord.rawValue)
             bind(statement, 4, draft.watchedOn?.description)
             bind(statement, 5, draft.note)
             if let stars = draft.stars {
@@ -61,6 +63,16 @@ enum RawSQLite {
             }
             bind(statement, 7, draft.imdbID)
             bind(statement, 8, draft.letterboxdURI)
+            if let count = draft.watchCount {
+                sqlite3_bind_int64(statement, 9, Int64(count))
+            } else {
+                sqlite3_bind_null(statement, 9)
+            }
+            bind(statement, 10, draft.ratedOn?.description)
+            // The keys the store writes beside every title (computed the same way, in Swift).
+            let key = TitleKeys.identity(draft.title)
+            bind(statement, 11, key)
+            bind(statement, 12, TitleKeys.sort(identity: key))
             guard sqlite3_step(statement) == SQLITE_DONE else {
                 throw BenchError(String(cString: sqlite3_errmsg(handle)))
             }
@@ -77,7 +89,8 @@ enum RawSQLite {
         sqlite3_prepare_v2(
             handle,
             """
-            SELECT id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri
+            SELECT id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri,
+                   watch_count, rated_on
             FROM movies ORDER BY id
             """, -1, &statement, nil)
         guard let statement else { throw BenchError("prepare failed") }
@@ -87,13 +100,17 @@ enum RawSQLite {
         }
         var movies: [Movie] = []
         while sqlite3_step(statement) == SQLITE_ROW {
+            let word = text(3).flatMap(RatingWord.init(rawValue:)) ?? .notSeen
             movies.append(
                 Movie(
                     id: sqlite3_column_int64(statement, 0), title: text(1) ?? "",
                     year: sqlite3_column_type(statement, 2) == SQLITE_NULL
                         ? nil : Int(sqlite3_column_int64(statement, 2)),
-                    rating: text(3).flatMap(Rating.init(rawValue:)) ?? .notSeen,
-                    watchedOn: text(4).flatMap(CalendarDate.init(parsing:)), note: text(5),
+                    rating: word.rating, watchState: word.watchState,
+                    watchedOn: text(4).flatMap(CalendarDate.init(parsing:)),
+                    watchCount: sqlite3_column_type(statement, 11) == SQLITE_NULL
+                        ? nil : Int(sqlite3_column_int64(statement, 11)),
+                    ratedOn: text(12).flatMap(CalendarDate.init(parsing:)), note: text(5),
                     createdAt: text(6).flatMap(Timestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
                     updatedAt: text(7).flatMap(Timestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
                     stars: sqlite3_column_type(statement, 8) == SQLITE_NULL

@@ -154,7 +154,8 @@ struct Workloads {
         let page = min(1_000, configuration.bigRows / 50 - 1)
         let after = (page - 1) * 50
         let columns =
-            "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri"
+            "id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri, "
+            + "watch_count, rated_on"
         var first: [Double] = []
         var later: [Double] = []
         var firstSQL: [Double] = []
@@ -210,7 +211,8 @@ struct Workloads {
         let big = try fixtures.database(rows: configuration.bigRows, named: "big.sqlite")
         let query =
             "SELECT movies.id, movies.title, movies.year, movies.rating, movies.watched_on, movies.note, "
-            + "movies.created_at, movies.updated_at, movies.stars, movies.imdb_id, movies.letterboxd_uri "
+            + "movies.created_at, movies.updated_at, movies.stars, movies.imdb_id, movies.letterboxd_uri, "
+            + "movies.watch_count, movies.rated_on "
             + "FROM movies_fts JOIN movies ON movies.id = movies_fts.rowid "
             + "WHERE movies_fts MATCH '\"kappa\"* AND \"river42\"*' ORDER BY rank, movies.id LIMIT 20"
         var ours: [Double] = []

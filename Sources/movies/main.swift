@@ -2,6 +2,20 @@
 import Foundation
 import MoviesCLI
 
+// The Swift runtime catches SIGQUIT as if it were a crash: it prints "Program crashed" and a backtrace
+// (at a terminal, then waits at its interactive prompt), and then lets the process run on. SIGQUIT
+// (Ctrl-\) is a request to quit: its default action, ending the process, is restored. The runtime's
+// settings come only from $SWIFT_BACKTRACE, read before `main` runs, so a program cannot turn its
+// backtracer off for itself; real crashes (SIGSEGV, SIGILL...) keep their report, which a bug report needs.
+signal(SIGQUIT, SIG_DFL)
+
+// A closed standard descriptor (`movies add X >&-`) would be taken by the next file opened, and output
+// meant for the terminal would land in it (an export, the history). /dev/null, opened read-only, holds
+// its place instead: reading it finds the end, writing it fails, and the failure is reported.
+for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+    _ = open("/dev/null", O_RDONLY)  // the lowest free descriptor: this one, as those below are open
+}
+
 // A write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) raises SIGXFSZ, whose default action
 // kills the process mid-transaction with no message. Ignored, the write fails with EFBIG instead, SQLite
 // rolls the transaction back and reports SQLITE_FULL, and the user reads "the disk is full".

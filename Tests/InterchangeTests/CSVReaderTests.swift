@@ -141,10 +141,14 @@ struct CSVReaderTests {
         #expect(
             try failure(Array("a,b\n1,\"open\nmore\n".utf8))
                 == "line 3: unterminated quoted field (opened at line 2)")
-        #expect(try failure(Array("a\nb".utf8) + [0xFF, 0x0A]) == "line 2: not valid UTF-8")
+        // Bytes that are not UTF-8 in a file that is (see EncodingTests for files that are not).
+        let mixed = "line 2: " + Malformation.mixedEncoding.description
+        #expect(try failure(Array("é\nb".utf8) + [0xFF, 0x0A]) == mixed)
         #expect(
-            try failure(Array("a\n\"x\n".utf8) + [0xC3, 0x28] + Array("\"\n".utf8))
-                == "line 2: not valid UTF-8")
+            try failure(Array("é\n\"x\n".utf8) + [0xC3, 0x28] + Array("\"\n".utf8))
+                == "line 3: " + Malformation.mixedEncoding.description)
+        let late = Array("é\n".utf8) + Array(String(repeating: "abc\n", count: 20_000).utf8) + [0xFF, 0x0A]
+        #expect(try failure(late) == "line 20002: " + Malformation.invalidUTF8.description)
         #expect(
             try failure(Array("a,b\n1,2".utf8) + [0, 0x0A])
                 == "line 2: a NUL byte; this is a binary file, not text")
@@ -171,7 +175,9 @@ struct CSVReaderTests {
         #expect(
             try failure(Array("x\t".utf8) + [0], dialect: .tsv)
                 == "line 1: a NUL byte; this is a binary file, not text")
-        #expect(try failure(Array("ok\n".utf8) + [0x80], dialect: .tsv) == "line 2: not valid UTF-8")
+        #expect(
+            try failure(Array("é\nok\n".utf8) + [0x80], dialect: .tsv)
+                == "line 3: " + Malformation.mixedEncoding.description)
     }
 
     /// Found by fuzzing (fuzz/corpus/csv/tsv-kept-backslash-over-limit): a backslash kept because it

@@ -40,7 +40,7 @@ struct FormatDetectionTests {
         #expect(reader.format == .csv)
         #expect(
             try ImportTestSupport.rowErrors(path, format: .csv).map(\.description) == [
-                "line 2: the rating '4.5' is not one of not-seen, terrible, poor, decent, good, excellent"
+                "line 2: the rating '4.5' is not one of not-seen, seen, terrible, poor, decent, good, excellent"
             ])
     }
 }

@@ -29,7 +29,10 @@ struct IMDbImportTests {
         #expect(movies[0].createdAt == Timestamp.date(from: "2023-05-01T00:00:00.000Z"))
         // An unreadable Date Rated only loses the seed, not the movie.
         #expect(movies[3].createdAt == nil)
-        #expect(movies.allSatisfy { $0.watched && $0.letterboxdURI == nil && $0.note == nil })
+        #expect(movies.allSatisfy { $0.watchState == .seen && $0.letterboxdURI == nil && $0.note == nil })
+        #expect(movies[1].ratedOn == CalendarDate(parsing: "2023-05-02"))
+        // The series is marked as another title type, which an import leaves out unless it takes TV.
+        #expect(movies.map(\.meaning.otherTitleType) == [nil, nil, nil, "TV Series"])
     }
 
     @Test("the old layout, every field quoted, `You rated` and ctime-style dates")
@@ -51,6 +54,8 @@ struct IMDbImportTests {
         #expect(movies.map(\.rating) == [.excellent, .decent])
         #expect(movies[0].createdAt == Timestamp.date(from: "2012-09-25T00:00:00.000Z"))
         #expect(movies[1].createdAt == Timestamp.date(from: "2012-10-03T00:00:00.000Z"))
+        #expect(movies[1].ratedOn == CalendarDate(parsing: "2012-10-03"))
+        #expect(movies.allSatisfy { $0.meaning.otherTitleType == nil }, "a Feature Film is a film")
     }
 
     @Test("a watchlist export (no rating) is not seen; columns in another order still match")
@@ -65,7 +70,7 @@ struct IMDbImportTests {
             """, to: "WATCHLIST.csv")
         let movies = try ImportTestSupport.movies(path)
         #expect(movies.map(\.rating) == [.notSeen, .good])
-        #expect(movies.map(\.watched) == [false, true])
+        #expect(movies.map(\.watchState) == [.watchlist, .seen])
         #expect(movies.map(\.imdbID) == ["tt27503384", "tt0113277"])
     }
 }

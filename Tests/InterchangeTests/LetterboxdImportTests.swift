@@ -44,11 +44,15 @@ struct LetterboxdImportTests {
         #expect(movies.map(\.line) == [2, 3, 4, 5, 6])
         #expect(movies[0].letterboxdURI == "https://boxd.it/2aMM")
         #expect(movies[0].createdAt == Self.day("2023-01-15"))
-        #expect(movies.allSatisfy { $0.watched && $0.watchedOn == nil && $0.id == nil })
+        #expect(movies.allSatisfy { $0.watchState == .seen && $0.watchedOn == nil && $0.id == nil })
+        // The rating is the film's current one, dated by Date; the address is the film's page.
+        #expect(movies[1].ratedOn == CalendarDate(parsing: "2023-02-01"))
+        #expect(
+            movies.allSatisfy { $0.meaning.ratingIsCurrent && $0.meaning.linksFilm && !$0.meaning.isViewing })
     }
 
     @Test(
-        "watched.csv is watched but unrated (not-seen, watched flag); watchlist.csv by its name is not seen")
+        "watched.csv is seen without a rating; watchlist.csv, told by its name, is the watchlist")
     func watchedAndWatchlist() throws {
         let folder = TemporaryDirectory()
         let rows = """
@@ -61,17 +65,18 @@ struct LetterboxdImportTests {
         #expect(watched.letterboxdKind == .watched)
         let watchedMovies = try ImportTestSupport.movies(folder.file("watched.csv"))
         #expect(watchedMovies.map(\.rating) == [.notSeen, .notSeen])
-        #expect(watchedMovies.allSatisfy { $0.watched && $0.stars == nil })
+        #expect(
+            watchedMovies.allSatisfy { $0.watchState == .seen && $0.stars == nil && $0.ratingWord == .seen })
         #expect(watchedMovies[1].createdAt == Self.day("2023-01-01"))
 
         let watchlist = try Self.reader(folder, "watchlist.csv", rows)
         #expect(watchlist.letterboxdKind == .watchlist)
         let wanted = try ImportTestSupport.movies(folder.file("watchlist.csv"))
         #expect(wanted.map(\.title) == ["Heat", "Perfect Days"])
-        #expect(wanted.allSatisfy { $0.rating == .notSeen && !$0.watched })
+        #expect(wanted.allSatisfy { $0.rating == .notSeen && $0.watchState == .watchlist })
     }
 
-    @Test("diary.csv: Watched Date is the watch day, a rewatch is its own row, empty rating is not-seen")
+    @Test("diary.csv: Watched Date is the viewing's day, a rewatch is its own row, empty rating is seen")
     func diary() throws {
         let folder = TemporaryDirectory()
         let path = try folder.write(
@@ -91,7 +96,17 @@ struct LetterboxdImportTests {
         #expect(movies.map { $0.stars?.halfStars } == [10, nil, 7])
         #expect(movies[0].createdAt == Self.day("2024-03-10"))
         #expect(movies[1].letterboxdURI == "https://letterboxd.com/someone/film/heat/1/")
-        #expect(movies.allSatisfy { $0.watched })
+        #expect(movies.allSatisfy { $0.watchState == .seen })
+        #expect(movies.map(\.ratingWord) == [.excellent, .seen, .good])
+        // Each row is one viewing, dated ratings given then (not the film's current), entry links.
+        #expect(movies.map(\.meaning.isRewatch) == [false, true, true])
+        #expect(
+            movies.allSatisfy { $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && !$0.meaning.linksFilm }
+        )
+        #expect(
+            movies.map(\.ratedOn) == [
+                CalendarDate(parsing: "2024-03-10"), nil, CalendarDate(parsing: "2024-03-12"),
+            ])
     }
 
     @Test("reviews.csv: the review, with commas, quotes and Windows line breaks, becomes the note")
@@ -124,8 +139,9 @@ struct LetterboxdImportTests {
         #expect(
             movies == [
                 ImportedMovie(
-                    line: 2, title: "Heat", rating: .good, stars: StarRating(halfStars: 8),
-                    letterboxdURI: "https://boxd.it/2aMM", createdAt: Self.day("2023-01-15"), watched: true)
+                    line: 2, title: "Heat", rating: .good, watchState: .seen, stars: StarRating(halfStars: 8),
+                    ratedOn: CalendarDate(parsing: "2023-01-15"), letterboxdURI: "https://boxd.it/2aMM",
+                    createdAt: Self.day("2023-01-15"))
             ])
     }
 }

@@ -60,7 +60,7 @@ struct MovieImporterTests {
         let readers = try ["watchlist.csv", "watched.csv", "diary.csv", "ratings.csv", "reviews.csv"].map {
             try MovieImportReader(path: folder.file($0))
         }
-        let summary = try importer.run(readers, onDuplicate: .update)
+        let summary = try importer.run(readers, options: ImportOptions(onDuplicate: .update))
         #expect(summary.isCommitted)
         #expect(summary.added == 5)
         let movies = Dictionary(uniqueKeysWithValues: try store.list().map { ($0.title, $0) })
@@ -72,14 +72,15 @@ struct MovieImporterTests {
         #expect(movies["Cats"]?.rating == .terrible)
         #expect(
             movies["Paris, Texas"]?.rating == .poor && movies["Paris, Texas"]?.stars == StarRating(stars: 2))
-        #expect(movies["Dune: Part Two"]?.rating == .notSeen)
+        #expect(movies["Dune: Part Two"]?.ratingWord == .notSeen)
+        #expect(movies["Heat"]?.watchCount == 1 && movies["Alien"]?.watchCount == nil)
         #expect(movies["Heat"]?.letterboxdURI == "https://boxd.it/heat")
 
         // Back out in Letterboxd's import layout, and read again as Letterboxd: the same films and stars.
         let sink = StringSink()
         let writer = LetterboxdExportWriter(sink: sink)
-        try writer.writeAll(try store.list().filter { $0.rating != .notSeen }.map(LetterboxdRow.init(movie:)))
-        #expect(sink.text.hasPrefix("Title,Year,Rating,WatchedDate,Review,imdbID,LetterboxdURI\n"))
+        try writer.writeAll(try store.list().filter(\.isSeen).map(LetterboxdRow.init(movie:)))
+        #expect(sink.text.hasPrefix("Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI\n"))
         let exported = try reader(sink.text, named: "export.csv")
         var rows: [ImportedMovie] = []
         while let next = try exported.next() { rows.append(try next.get()) }
@@ -141,16 +142,19 @@ struct MovieImporterTests {
             try importer.run(try reader(text))
         }
         #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
-        let dryRun = try importer.run(try reader(text), dryRun: true)
+        let dryRun = try importer.run(try reader(text), options: ImportOptions(dryRun: true))
         #expect(!dryRun.isCommitted)
         #expect(dryRun.rejected.map(\.line) == [3, 4])
         #expect(dryRun.added == 2, "\(dryRun)")
         #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
     }
 
-    @Test("duplicates: skip leaves them, update takes the row's values, fail imports nothing")
+    @Test("duplicates: skip leaves them, update takes the row's newer values, fail imports nothing")
     func duplicatePolicies() throws {
-        let heat = try store.add(MovieDraft(title: "Heat", year: 1995, rating: .poor, note: "keep me"))
+        let heat = try store.add(
+            MovieDraft(
+                title: "Heat", year: 1995, rating: .poor, ratedOn: CalendarDate(parsing: "2020-01-01"),
+                note: "keep me"))
         let text = """
             Date,Name,Year,Letterboxd URI,Rating
             2024-01-01,HEAT,1995,https://boxd.it/heat,5
@@ -158,28 +162,36 @@ struct MovieImporterTests {
 
             """
         #expect(throws: ImportFailure.duplicate(line: 2, existing: heat)) {
-            try importer.run(try reader(text), onDuplicate: .fail)
+            try importer.run(try reader(text), options: ImportOptions(onDuplicate: .fail))
         }
         #expect(try store.count() == 1)
-        let skipped = try importer.run(try reader(text), onDuplicate: .skip)
+        let skipped = try importer.run(try reader(text), options: ImportOptions(onDuplicate: .skip))
         #expect(skipped.added == 1 && skipped.skipped == 1)
         #expect(try store.movie(id: heat.id)?.rating == .poor)
-        let updated = try importer.run(try reader(text), onDuplicate: .update)
-        #expect(updated.updated == 2 && updated.added == 0)
+        let updated = try importer.run(try reader(text), options: ImportOptions(onDuplicate: .update))
+        // Heat takes the newer rating; Alien, added by the skip run, is unchanged.
+        #expect(updated.updated == 1 && updated.unchanged == 1 && updated.added == 0, "\(updated)")
         let after = try #require(try store.movie(id: heat.id))
         #expect(after.rating == .excellent && after.stars == StarRating(stars: 5) && after.note == "keep me")
         #expect(after.title == "Heat", "the listed title is kept")
+        #expect(after.ratedOn == CalendarDate(parsing: "2024-01-01"))
+        // A rating older than the listed one does not replace it.
+        try store.rate(id: heat.id, .decent, today: CalendarDate(year: 2025, month: 1, day: 1)!)
+        let older = try importer.run(try reader(text), options: ImportOptions(onDuplicate: .update))
+        #expect(older.unchanged == 2 && older.updated == 0)
+        #expect(try store.movie(id: heat.id)?.rating == .decent)
     }
 
-    @Test("an id taken by another movie gives the imported movie a new id")
+    @Test("an id used before in this list gives the imported movie a new id, and says so")
     func idConflict() throws {
         try store.add(MovieDraft(title: "Occupant"))
         let stamp = "2026-11-30T10:20:00.000Z"
         let text =
             MovieRecordWriter.baseFieldNames.joined(separator: ",")
             + "\n1,Newcomer,,good,,,\(stamp),\(stamp)\n"
-        _ = try importer.run(try reader(text))
+        let summary = try importer.run(try reader(text))
         #expect(try store.list().map(\.title) == ["Occupant", "Newcomer"])
+        #expect(summary.added == 1 && summary.renumbered == 1)
     }
 
     /// 100,000 movies when `MOVIES_SLOW_TESTS=1` (CI sets it; a minute in a debug build), else 5,000.

@@ -39,14 +39,22 @@ struct RoundTripTests {
             let note: String? =
                 index % 5 == 0 ? nil : text(0...12, separators: ["\n", "\t", " ", "\n\n", ",", "\"\n\""])
             let created = timestamp()
+            // Every word; a watchlist movie has no viewing, only a rated one a rating date.
+            let word = RatingWord.allCases.randomElement(using: &random) ?? .notSeen
+            let seen = word != .notSeen
             return Movie(
                 id: Int64(index * 3),
                 title: title,
                 year: index % 4 == 0 ? nil : Int.random(in: 1870...2100, using: &random),
-                rating: Rating.allCases.randomElement(using: &random) ?? .notSeen,
-                watchedOn: index % 3 == 0
+                rating: word.rating,
+                watchState: word.watchState,
+                watchedOn: index % 3 == 0 || !seen
                     ? nil
-                    : CalendarDate(year: Int.random(in: 1900...2100, using: &random), month: 2, day: 28),
+                    : CalendarDate(year: Int.random(in: 1900...2025, using: &random), month: 2, day: 28),
+                watchCount: seen && index % 7 != 0 ? Int.random(in: 1...40, using: &random) : nil,
+                ratedOn: word.rating == .notSeen || index % 6 == 0
+                    ? nil
+                    : CalendarDate(year: Int.random(in: 1990...2025, using: &random), month: 12, day: 31),
                 note: note?.isEmpty == true ? nil : note,
                 createdAt: created,
                 updatedAt: index % 2 == 0 ? created : timestamp())
@@ -61,7 +69,8 @@ struct RoundTripTests {
         }
         return Movie(
             id: id, title: imported.title, year: imported.year, rating: imported.rating,
-            watchedOn: imported.watchedOn, note: imported.note, createdAt: createdAt, updatedAt: updatedAt)
+            watchState: imported.watchState, watchedOn: imported.watchedOn, watchCount: imported.watchCount,
+            ratedOn: imported.ratedOn, note: imported.note, createdAt: createdAt, updatedAt: updatedAt)
     }
 
     @Test(
@@ -134,11 +143,11 @@ struct RoundTripTests {
                 watchedOn: CalendarDate(parsing: "2024-03-09"), imdbID: "tt0113277",
                 letterboxdURI: "https://boxd.it/2aMM",
                 createdAt: Timestamp.date(from: "2026-11-30T10:20:00.123Z"),
-                updatedAt: Timestamp.date(from: "2026-11-30T10:20:00.123Z"), watched: true),
+                updatedAt: Timestamp.date(from: "2026-11-30T10:20:00.123Z")),
             ImportedMovie(
                 line: 3, id: 2, title: "Cats", rating: .terrible,
                 createdAt: Timestamp.date(from: "2026-11-30T10:20:00.000Z"),
-                updatedAt: Timestamp.date(from: "2026-11-30T10:20:01.000Z"), watched: true),
+                updatedAt: Timestamp.date(from: "2026-11-30T10:20:01.000Z")),
         ]
         #expect(try ImportTestSupport.movies(csv) == expected)
         #expect(try ImportTestSupport.movies(tsv) == expected)
@@ -164,7 +173,7 @@ struct RoundTripTests {
         #expect(
             try rows[0].get()
                 == ImportedMovie(
-                    line: 2, title: "\u{1F3AC} 映画 \"q\" \\ /", rating: .good, note: "a\nb\tc", watched: true))
+                    line: 2, title: "\u{1F3AC} 映画 \"q\" \\ /", rating: .good, note: "a\nb\tc"))
         #expect(try rows[1].get() == ImportedMovie(line: 5, id: 5, title: "1984", year: 1984))
         #expect(
             rows[2].failureDescription

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 import TestSupport
 import Testing
 
@@ -29,7 +30,8 @@ struct ExampleTests {
         let shown = try movies.succeed("show", "2")
         #expect(
             shown.hasPrefix(
-                "#2  Alien (1979)\n  rating   good\n  watched  2024-02-29\n  note     in space\n  added    "))
+                "#2  Alien (1979)\n  rating     good\n  rated on   \(CalendarDate.today())\n"
+                    + "  watched    2024-02-29\n  note       in space\n  added      "), "\(shown)")
         #expect(try movies.succeed("rm", "1") == "Removed #1  Heat (1995)  good\n")
         #expect(try movies.succeed("list", "--format", "tsv").split(separator: "\n").count == 2)
         #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
@@ -54,7 +56,8 @@ struct ExampleTests {
         let csv = try movies.succeed("list", "--format", "csv")
         #expect(
             csv.hasPrefix(
-                "id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri\n"
+                "id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri,"
+                    + "watch_count,rated_on\n"
                     + "1,Heat,1995,excellent,,\"say \"\"hi\"\", twice\nok\","
             ))
 
@@ -136,7 +139,7 @@ struct ExampleTests {
         #expect(viaHelp == (try movies.succeed("add", "--help")))
         #expect(viaHelp.contains("USAGE: movies add <title> [--rating <rating>]"))
         #expect(viaHelp.contains("ARGUMENTS:\n  <title>"))
-        #expect(viaHelp.contains("(values: not-seen, terrible,"))
+        #expect(viaHelp.contains("(values: not-seen, seen,"))
         #expect(viaHelp.contains("default: not-seen)"))
         #expect(try movies.succeed("list", "-h").contains("USAGE: movies list"))
         #expect(try movies.succeed() == root)

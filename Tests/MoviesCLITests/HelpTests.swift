@@ -41,18 +41,26 @@ struct HelpTests {
             help.stdout == """
                 OVERVIEW: Add a movie to the list.
 
-                USAGE: movies add <title> [--rating <rating>] [--year <year>] [--watched <date>] [--note <text>]
+                Without --rating, --stars or --watched the movie goes on the watchlist
+                (not-seen). A movie with the same title and year is refused; one with the same
+                title and no year (or the same letters with other accents) is added, and the one
+                already listed is named.
+
+                USAGE: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>]
 
                 ARGUMENTS:
                   <title>                 The movie's title (quote it when it has spaces).
 
                 OPTIONS:
-                  -r, --rating <rating>   How much you liked it. (values: not-seen, terrible,
+                  -r, --rating <rating>   How much you liked it; seen for a movie you saw
+                                          without rating it. (values: not-seen, seen, terrible,
                                           poor, decent, good, excellent; default: not-seen)
-                  -y, --year <year>       The release year (1870–2100).
-                  -w, --watched <date>    The day you watched it: YYYY-MM-DD, today or
+                  --stars <stars>         Letterboxd-style stars, 0.5 to 5 in halves; the rating
+                                          word follows from them.
+                  -Y, --year <year>       The release year (1870–2100).
+                  -W, --watched <date>    The day you watched it: YYYY-MM-DD, today or
                                           yesterday.
-                  -n, --note <text>       A note to keep with it.
+                  -N, --note <text>       A note to keep with it.
                   --db <path>             The database file. Overrides $MOVIES_DB and the
                                           default ~/.local/share/movies/movies.sqlite.
                   -h, --help              Show help information.
@@ -60,6 +68,7 @@ struct HelpTests {
                 EXAMPLES:
                   movies add "Heat" --rating excellent --year 1995
                   movies add "Past Lives" --watched today --note "with Sam"
+                  movies add "Aftersun" --year 2022 --stars 4.5
 
                 """)
         #expect(try await cli.run("help", "add").stdout == help.stdout)
@@ -81,7 +90,7 @@ struct HelpTests {
 
                 OPTIONS:
                   -u, --unread            Only items not read yet.
-                  -s, --starred           Only starred items.
+                  -S, --starred           Only starred items.
                   -f, --feed <id>         Only items of this feed (see `news feeds`).
                   -l, --limit <n>         Items per page. (default: 20)
                   --after <cursor>        Continue after this point (printed at the end of the
@@ -134,7 +143,7 @@ struct HelpTests {
         }
         visit([MoviesCLI.rootSpec])
         #expect(checked >= 10)
-        #expect(AddCommand.rating.spec.allowedValues == Rating.allValueStrings)
+        #expect(AddCommand.rating.spec.allowedValues == RatingWord.allValueStrings)
         #expect(ListCommand.sort.spec.allowedValues == MovieSort.allCases.map(\.rawValue))
         #expect(ListCommand.sort.spec.defaultValue == "added")
     }

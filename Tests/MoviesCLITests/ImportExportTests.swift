@@ -19,18 +19,20 @@ struct ImportExportTests {
         let file = try movies.folder.write(Self.ratings, to: "ratings.csv")
         #expect(
             try movies.succeed("import", file)
-                == "Imported \(file) (Letterboxd ratings): 3 added, 0 updated, 0 skipped, 0 rejected.\n")
-        #expect(try movies.succeed("import", file).contains("0 added, 0 updated, 3 skipped"))
+                == "Imported \(file) (Letterboxd ratings): 3 added, 0 updated, 0 unchanged, 0 skipped, 0 rejected.\n"
+        )
+        // The same file again changes nothing, and says so.
+        #expect(try movies.succeed("import", file).contains("0 added, 0 updated, 3 unchanged, 0 skipped"))
         let list = try movies.succeed("list", "--sort", "rating")
         #expect(list.contains("1  Heat          1995  excellent"))
         #expect(list.contains("3  Cats          2019  terrible"))
         let letterboxd = try movies.succeed("export", "--to", "letterboxd")
         #expect(
             letterboxd == """
-                Title,Year,Rating,WatchedDate,Review,imdbID,LetterboxdURI
-                Heat,1995,4.5,,,,https://boxd.it/heat
-                "Paris, Texas",1984,3,,,,https://boxd.it/paris
-                Cats,2019,0.5,,,,https://boxd.it/cats
+                Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI
+                Heat,1995,4.5,,,,,https://boxd.it/heat
+                "Paris, Texas",1984,3,,,,,https://boxd.it/paris
+                Cats,2019,0.5,,,,,https://boxd.it/cats
 
                 """)
     }
@@ -51,8 +53,16 @@ struct ImportExportTests {
     func exportFolder() throws {
         let result = try movies.succeed("import", try letterboxdExportFolder())
         #expect(result.contains("5 added"))
-        #expect(result.contains("1 watched movie has no rating and was added as not-seen."))
-        #expect(try movies.succeed("export", "--to", "letterboxd-watchlist").contains("Dune,2021"))
+        #expect(
+            result.contains(
+                "1 watched movie has no rating; it is listed as seen (movies list --rating seen)."))
+        // The watchlist export holds exactly the unseen films; the other, every seen one, rated or not.
+        #expect(
+            try movies.succeed("export", "--format", "letterboxd-watchlist")
+                == "Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI\nDune,2021,,,,,,https://boxd.it/dune\n"
+        )
+        let seen = try movies.succeed("export", "--format", "letterboxd")
+        #expect(seen.contains("Alien,1979,,,,,,https://boxd.it/alien\n") && !seen.contains("Dune"))
     }
 
     @Test(
@@ -75,12 +85,13 @@ struct ImportExportTests {
         try movies.succeed("add", "千と千尋", "--watched", "2024-02-29")
         for format in ["csv", "tsv", "json", "ndjson"] {
             let path = movies.folder.file("movies.\(format)")
-            let written = try movies.run(["export", "--to", format, "-o", path])
+            let written = try movies.run(["export", "--format", format, "-o", path])
             #expect(written.status == 0 && written.stderr == "Exported 2 movies to \(path)\n")
             let other = MoviesProcess()
             #expect(try other.succeed("import", path).contains("2 added"))
             #expect(
-                try other.succeed("export", "--to", format) == (try movies.succeed("export", "--to", format)))
+                try other.succeed("export", "--format", format)
+                    == (try movies.succeed("export", "--format", format)))
         }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).allSatisfy {
@@ -113,7 +124,8 @@ struct ImportExportTests {
             ["import", duplicate, "--on-duplicate", "merge"], status: 64,
             message: "Please provide one of 'skip', 'update' and 'fail'")
         try movies.refuse(
-            ["export", "--to", "xml"], status: 64, message: "The value 'xml' is invalid for '--to <format>'")
+            ["export", "--to", "xml"], status: 64,
+            message: "The value 'xml' is invalid for '--format <format>'")
         let garbage = try movies.folder.write("\u{0}\u{1}binary\u{FF}", to: "garbage.json")
         try movies.refuse(["import", garbage], status: 65, message: "Cannot use")
         try movies.refuse(

@@ -34,8 +34,8 @@ struct InProcessCLI {
         try await run(arguments)
     }
 
-    /// Runs `movies` with `arguments`.
-    func run(_ arguments: [String]) async throws -> Result {
+    /// Runs `movies` with `arguments`, or the program `program` names (`news`, the symlink).
+    func run(_ arguments: [String], program: String = "movies") async throws -> Result {
         let outputPath = folder.file("stdout")
         let errorPath = folder.file("stderr")
         let outputDescriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -44,7 +44,8 @@ struct InProcessCLI {
         let output = OutputStream(descriptor: outputDescriptor)
         let errors = OutputStream(descriptor: errorDescriptor, capacity: 4096, flushesEveryWrite: true)
         let status = await MoviesCLI.run(
-            arguments: arguments, environment: environment, output: output, errors: errors, terminal: .pipes)
+            arguments: arguments, environment: environment, output: output, errors: errors, terminal: .pipes,
+            program: program)
         output.flush()
         errors.flush()
         close(outputDescriptor)

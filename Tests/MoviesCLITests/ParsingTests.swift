@@ -31,7 +31,7 @@ struct ParsingTests {
         #expect(list[ListCommand.after]?.key == .title("Heat 2"))
         #expect(list.outputFormat == .csv)
 
-        let export = try parsed("export", "--to", "letterboxd-watchlist", "-o", "out.csv")
+        let export = try parsed("export", "--format", "letterboxd-watchlist", "-o", "out.csv")
         #expect(export[ExportCommand.format] == .letterboxdWatchlist)
         #expect(export[ExportCommand.output] == "out.csv")
         let importing = try parsed("import", "f.csv", "--from", "IMDb", "--on-duplicate", "update", "-n")
@@ -142,21 +142,21 @@ struct ParsingTests {
         #expect(
             error.kind
                 == .invalidValue(
-                    "godo", name: "--rating <rating>", allowed: Rating.words,
-                    expected: Rating.expectedDescription))
+                    "godo", name: "--rating <rating>", allowed: RatingWord.words,
+                    expected: RatingWord.expectedDescription))
         #expect(
             error.message
                 == "The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide one "
-                + "of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.")
+                + "of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.")
         #expect(
             try usageError(["rate", "1", "superb"]).message
-                == "The value 'superb' is invalid for '<rating>'. Please provide one of 'not-seen', "
+                == "The value 'superb' is invalid for '<rating>'. Please provide one of 'not-seen', 'seen', "
                 + "'terrible', 'poor', 'decent', 'good' and 'excellent'.")
         #expect(
             try usageError(["list", "--rating", "good,superb"]).kind
                 == .invalidValue(
-                    "superb", name: "--rating <rating>", allowed: Rating.words,
-                    expected: Rating.expectedDescription))
+                    "superb", name: "--rating <rating>", allowed: RatingWord.words,
+                    expected: RatingWord.expectedDescription))
         #expect(try usageError(["list", "--sort", "titel"]).message.contains("Did you mean 'title'?"))
     }
 

@@ -12,9 +12,10 @@ struct RefusalTests {
         try movies.succeed("add", "Heat", "--rating", "excellent", "--year", "1995")
     }
 
-    @Test("an unknown rating lists the six values")
+    @Test("an unknown rating lists the seven words")
     func unknownRating() throws {
-        let allSix = "Please provide one of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'."
+        let allSix =
+            "Please provide one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'."
         try movies.refuse(["add", "Alien", "--rating", "superb"], status: 64, message: allSix)
         try movies.refuse(["rate", "1", "superb"], status: 64, message: allSix)
         try movies.refuse(
@@ -93,7 +94,9 @@ struct RefusalTests {
     @Test("a missing argument or value")
     func missingArguments() throws {
         try movies.refuse(["add"], status: 64, message: "Error: Missing expected argument '<title>'")
-        try movies.refuse(["rate", "1"], status: 64, message: "Missing expected argument '<rating>'")
+        try movies.refuse(
+            ["rate", "1"], status: 64,
+            message: "Give the rating, as a word (movies rate 12 good) or as --stars")
         try movies.refuse(["rm"], status: 64, message: "Missing expected argument '<id> ...'")
         try movies.refuse(
             ["add", "Alien", "--year"], status: 64, message: "Missing value for '--year <year>'")
@@ -107,8 +110,43 @@ struct RefusalTests {
         let folder = movies.folder.file("a-folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         try movies.refuse(
-            ["--db", folder, "list"], status: 1, message: "is a directory, not a database file")
+            ["--db", folder, "list"], status: 1,
+            message:
+                "Error: The database path \(folder) is a folder, not a database file; name a file in it, "
+                + "such as \(folder)/movies.sqlite\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test(
+        "--db on another program's SQLite file is refused before anything is written, journal mode included")
+    func foreignDatabase() throws {
+        let files = [
+            ("notes.sqlite", "CREATE TABLE notes (x); INSERT INTO notes VALUES (1);"),
+            ("wal.sqlite", "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);"),
+            // Its own `movies` table does not make it a movies database.
+            ("own-movies.sqlite", "CREATE TABLE movies (id INTEGER PRIMARY KEY, title TEXT);"),
+            // Nor does another tool's table named schema_migrations (Rails').
+            ("rails.sqlite", "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY);"),
+        ]
+        for (name, sql) in files {
+            let path = movies.folder.file(name)
+            try SQLiteShell.run(path, sql)
+            let mode = try SQLiteShell.run(path, "PRAGMA journal_mode")
+            let before = FolderSnapshot(movies.folder.path)
+            for arguments in [
+                ["list"], ["add", "Alien"], ["migrate"], ["migrate", "--status"], ["news", "list"],
+            ] {
+                try movies.refuse(
+                    ["--db", path] + arguments, status: 1,
+                    message:
+                        "Error: The file \(path) is a SQLite database of another program (it has tables, "
+                        + "but not the movies schema); it was left unchanged. Give the movie list a file of its own\n",
+                    databasePath: path)
+            }
+            #expect(FolderSnapshot(movies.folder.path).changes(since: before).isEmpty, "\(name)")
+            #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == mode, "\(name)")
+            #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "0", "\(name)")
+        }
     }
 
     @Test("--db pointing at a file that is not SQLite leaves it byte-for-byte unchanged")

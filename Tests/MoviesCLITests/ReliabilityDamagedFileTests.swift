@@ -73,7 +73,7 @@ extension Reliability {
             let folder = movies.folder.file("a-folder.sqlite")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
             try movies.refuse(
-                ["--db", folder, "list"], status: 1, message: "is a directory, not a database file",
+                ["--db", folder, "list"], status: 1, message: "is a folder, not a database file",
                 databasePath: folder)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         }
@@ -162,7 +162,11 @@ extension Reliability {
 
             for (mode, message) in [
                 (0o400, "Error: Cannot open \(shared)/private.sqlite: Permission denied"),
-                (0o444, "Error: The database is read-only"),
+                (
+                    0o444,
+                    "Error: The database file \(shared)/private.sqlite cannot be written (Permission denied); "
+                        + "nothing was changed."
+                ),
             ] {
                 let path = shared + "/private.sqlite"
                 try? FileManager.default.removeItem(atPath: path)
@@ -173,7 +177,7 @@ extension Reliability {
                     #expect(result.status == 1 && !result.crashed, "\(arguments): \(result)")
                     #expect(result.stderr.hasPrefix(message), "\(arguments): \(result)")
                     #expect(fileSnapshot(path) == bytes)
-                    #expect(!fileExists(path + "-wal"))
+                    #expect(SpecialFiles.names(in: shared) == ["movies", "private.sqlite"])
                 }
             }
         }

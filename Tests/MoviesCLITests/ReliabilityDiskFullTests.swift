@@ -79,19 +79,22 @@ extension Reliability {
         func outputPastTheLimit() throws {
             // Room for the 32 KiB -shm file that even a read needs, not for the 200 movies as JSON.
             let limit = 36 * 1024
-            #expect(try movies.succeed("export", "--to", "json").utf8.count > limit)
+            #expect(try movies.succeed("export", "--format", "json").utf8.count > limit)
             let redirected = movies.folder.file("redirected.csv")
             let shell = try ProcessRunner.run(
                 "/bin/sh",
                 ["-c", "exec \"$@\" > \"$0\"", redirected]
-                    + [FileSizeLimit.command(bytes: limit, MoviesProcess.binary, ["export", "--to", "json"])]
+                    + [
+                        FileSizeLimit.command(
+                            bytes: limit, MoviesProcess.binary, ["export", "--format", "json"])
+                    ]
                     .flatMap { [$0.0] + $0.1 },
                 environment: movies.environment)
             #expect(shell.status == 1 && !shell.crashed, "\(shell)")
             #expect(shell.stderr.contains("Error: Cannot write the output: File too large"), "\(shell)")
 
             let atomic = movies.folder.file("atomic.csv")
-            let result = try runLimited(limit, ["export", "--to", "json", "-o", atomic])
+            let result = try runLimited(limit, ["export", "--format", "json", "-o", atomic])
             #expect(result.status == 1 && !result.crashed, "\(result)")
             #expect(result.stderr.contains("File too large"), "\(result)")
             #expect(!fileExists(atomic))

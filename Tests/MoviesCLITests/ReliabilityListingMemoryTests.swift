@@ -61,7 +61,8 @@ extension Reliability {
             let json = try runLimited(["list", "--format", "json"])
             #expect(json.status == 0 && !json.crashed, "\(json.status) \(json.stderr.prefix(500))")
             #expect(json.stdout.hasPrefix("[\n  {\"id\":1,\"title\":\"Movie 1\","))
-            #expect(json.stdout.hasSuffix("\"letterboxd_uri\":null}\n]\n"))
+            #expect(
+                json.stdout.hasSuffix("\"letterboxd_uri\":null,\"watch_count\":null,\"rated_on\":null}\n]\n"))
         }
     }
 }

@@ -61,7 +61,7 @@ extension Reliability {
             try movies("add", "Heat", "--year", "1995", "--rating", "excellent")
             try movies("list")
             try movies("import", "in.csv")
-            try movies("export", "--to", "json", "-o", "out.json")
+            try movies("export", "--format", "json", "-o", "out.json")
             try movies("news", "subscribe", server.url("/feed.xml"))
             try movies("news", "refresh")
             try movies("news", "show", "1")

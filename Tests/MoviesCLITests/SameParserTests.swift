@@ -15,7 +15,7 @@ struct SameParserTests {
     /// How people write ratings, right and wrong.
     static let spellings = [
         "good", "GOOD", " Excellent", "not-seen", "Not-Seen", "not seen", "not_seen", "notseen", "Not Seen",
-        "superb", "goood", "5", "good,excellent", "not  seen", "seen",
+        "superb", "goood", "5", "good,excellent", "not  seen", "seen", "SEEN", "watched", "watchlist",
     ]
 
     @Test(
@@ -32,19 +32,19 @@ struct SameParserTests {
                 \(spelling.debugDescription): command line \(String(describing: commandLine)), shell \
                 \(String(describing: shell)), form \(String(describing: form)), import \(String(describing: imported))
                 """)
-            #expect(commandLine == Rating(argument: spelling), "\(spelling.debugDescription)")
+            #expect(commandLine == RatingWord(argument: spelling), "\(spelling.debugDescription)")
         }
     }
 
     /// `movies add T --rating <spelling>`: the rating stored, or nil when refused.
-    static func viaCommandLine(_ spelling: String) async throws -> Rating? {
+    static func viaCommandLine(_ spelling: String) async throws -> RatingWord? {
         let cli = InProcessCLI()
         let result = try await cli.run("add", "T", "--rating", spelling)
         return try storedRating(result.status, in: cli.databasePath, refusedWith: 64, result)
     }
 
     /// `add T --rating '<spelling>'` typed into a piped shell.
-    static func viaShellLine(_ spelling: String) async throws -> Rating? {
+    static func viaShellLine(_ spelling: String) async throws -> RatingWord? {
         let folder = TemporaryDirectory()
         let path = folder.file("movies.sqlite")
         let context = try Self.context(databasePath: path, folder: folder)
@@ -56,22 +56,24 @@ struct SameParserTests {
     }
 
     /// The shell's add form, answering the rating question with `spelling`.
-    static func viaForm(_ spelling: String) async throws -> Rating? {
+    static func viaForm(_ spelling: String) async throws -> RatingWord? {
         let folder = TemporaryDirectory()
         let database = try AppDatabase(path: folder.file("movies.sqlite"))
-        // Title, rating, no year, confirm. A refused rating is asked again; the empty answer then takes
-        // the default, the year question gets the empty confirmation, and the script ends: cancelled.
-        let console = ScriptedConsole(["T", spelling, "", ""], isInteractive: true)
+        // Title, rating, then empty answers (no year, date or note) and the confirmation. A refused
+        // rating is asked again, and the empty answer then takes the default.
+        let console = ScriptedConsole(["T", spelling, "", "", "", ""], isInteractive: true)
         let movie = try await AddMovieForm(console: console, form: AddMovieViewModel(store: database.movies))
             .run()
+        let refused = console.shown.contains("is not a rating")
         #expect(
-            (movie == nil) == console.shown.contains("is not a rating"),
+            refused == (console.prompts.filter { $0.hasPrefix("Rating") }.count == 2),
             "\(spelling.debugDescription): \(console.shown)")
-        return movie?.rating
+        #expect(movie != nil, "\(spelling.debugDescription): \(console.shown)")
+        return refused ? nil : movie?.ratingWord
     }
 
     /// A file of this program's csv with `spelling` in its rating column, imported.
-    static func viaImport(_ spelling: String) async throws -> Rating? {
+    static func viaImport(_ spelling: String) async throws -> RatingWord? {
         let cli = InProcessCLI()
         let quoted = "\"" + spelling.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         let file = try cli.folder.write("title,rating\nT,\(quoted)\n", to: "movies.csv")
@@ -81,11 +83,11 @@ struct SameParserTests {
 
     /// The one movie's rating after a run that ended with `status`; nil when it was `refusedWith`.
     static func storedRating(_ status: Int32, in path: String, refusedWith refusal: Int32, _ run: Any) throws
-        -> Rating?
+        -> RatingWord?
     {
         if status == refusal { return nil }
         #expect(status == 0, "\(run)")
-        return try AppDatabase(path: path).movies.list().first?.rating
+        return try AppDatabase(path: path).movies.list().first?.ratingWord
     }
 
     /// A context as `movies shell` has, writing to /dev/null.
@@ -132,23 +134,54 @@ struct AddMovieFormTests {
         let folder = TemporaryDirectory()
         let database = try AppDatabase(path: folder.file("movies.sqlite"))
         let console = ScriptedConsole(
-            ["   ", "bell\u{7}", "Heat", "godo", "GOOD", "nineteen", "1492", " 1995 ", ""],
+            [
+                "bell\u{7}", "Heat", "godo", "GOOD", "nineteen", "1492", " 1995 ", "someday", "2024-05-01",
+                "with \u{1B}[31mred", "with Sam", "",
+            ],
             isInteractive: true)
         let movie = try await AddMovieForm(console: console, form: AddMovieViewModel(store: database.movies))
             .run()
         #expect(movie?.title == "Heat" && movie?.rating == .good && movie?.year == 1995)
+        #expect(movie?.watchedOn == CalendarDate(year: 2024, month: 5, day: 1) && movie?.note == "with Sam")
+        let watched = "Watched (YYYY-MM-DD, today, yesterday; optional): "
         #expect(
             console.prompts == [
-                "Title: ", "Title: ", "Title: ", "Rating [not-seen]: ", "Rating [not-seen]: ",
-                "Year (optional): ",
-                "Year (optional): ", "Year (optional): ", "Add Heat (1995), good? [Y/n] ",
+                "Title: ", "Title: ", "Rating [not-seen]: ", "Rating [not-seen]: ", "Year (optional): ",
+                "Year (optional): ", "Year (optional): ", watched, watched, "Note (optional): ",
+                "Note (optional): ", "Add Heat (1995), good, watched 2024-05-01? [Y/n] ",
             ])
+        #expect(console.kinds.allSatisfy { $0 == .answer }, "answers are not commands for the history")
         for message in [
-            "The title is blank", "The title contains a control character (U+0007)", "'godo' is not a rating",
-            "'nineteen' is not a year", "The year 1492 is out of range",
+            "The title contains a control character (U+0007)", "'godo' is not a rating",
+            "'nineteen' is not a year", "The year 1492 is out of range", "'someday' is not a date",
+            "The note contains a control character (U+001B)",
         ] {
             #expect(console.shown.contains(message), "\(message): \(console.shown)")
         }
+    }
+
+    @Test("an empty title, quit or exit at the title, and the end of input cancel without saving")
+    func cancels() async throws {
+        let folder = TemporaryDirectory()
+        let database = try AppDatabase(path: folder.file("movies.sqlite"))
+        for answers in [
+            [""], ["   "], ["quit"], ["EXIT"], ["Heat"], ["Heat", "good", "1995"], ["Heat", "", "", "", "n"],
+        ] {
+            let console = ScriptedConsole(answers, isInteractive: true)
+            let movie = try await AddMovieForm(
+                console: console, form: AddMovieViewModel(store: database.movies)
+            )
+            .run()
+            #expect(movie == nil, "\(answers)")
+            #expect(console.shown.contains("An empty title or Ctrl-D cancels"))
+        }
+        #expect(try database.movies.count() == 0)
+        // Not seen: no day it was watched to ask for.
+        let console = ScriptedConsole(["Alien", "", "", "", ""], isInteractive: true)
+        let movie = try await AddMovieForm(console: console, form: AddMovieViewModel(store: database.movies))
+            .run()
+        #expect(movie?.rating == .notSeen && movie?.watchedOn == nil)
+        #expect(!console.prompts.contains { $0.hasPrefix("Watched") })
     }
 }
 
@@ -159,14 +192,16 @@ final class ScriptedConsole: Console {
     private var lines: [String]
     private(set) var shown = ""
     private(set) var prompts: [String] = []
+    private(set) var kinds: [LineKind] = []
 
     init(_ lines: [String], isInteractive: Bool) {
         self.lines = lines
         self.isInteractive = isInteractive
     }
 
-    func readLine(prompt: String) async -> ConsoleInput {
+    func readLine(prompt: String, kind: LineKind) async -> ConsoleInput {
         prompts.append(prompt)
+        kinds.append(kind)
         return lines.isEmpty ? .end : .line(lines.removeFirst())
     }
 

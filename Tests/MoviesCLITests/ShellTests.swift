@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MoviesCLI
+
 @Suite("movies shell")
 struct ShellTests {
     let movies = MoviesProcess()
@@ -55,9 +57,9 @@ struct ShellTests {
         let result = try movies.run(
             ["shell"], input: "add \"\"\nadd 'B' --rating meh\nrate 9 good\nadd C\nlist --format csv\n")
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.contains("Error: The title is blank"))
-        #expect(result.stderr.contains("Error: The value 'meh' is invalid for '--rating <rating>'"))
-        #expect(result.stderr.contains("Error: No movie with id 9"))
+        #expect(result.stderr.contains("Error: line 1: The title is blank"))
+        #expect(result.stderr.contains("Error: line 2: The value 'meh' is invalid for '--rating <rating>'"))
+        #expect(result.stderr.contains("Error: line 3: No movie with id 9"))
         #expect(result.stdout.contains("Added #1  C  not-seen"))
         #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "C")
     }
@@ -67,10 +69,10 @@ struct ShellTests {
         let result = try movies.run(
             ["shell"], input: "add \"Heat\nfrobnicate\nlist --ratng good\nhelp nothing\n")
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Error: Unterminated \" quote"))
-        #expect(result.stderr.contains("Error: Unknown command 'frobnicate'"))
+        #expect(result.stderr.contains("Error: line 1: Unterminated \" quote"))
+        #expect(result.stderr.contains("Error: line 2: Unknown command 'frobnicate'"))
         #expect(result.stderr.contains("Did you mean '--rating'?"))
-        #expect(result.stderr.contains("Error: Unknown command 'nothing'"))
+        #expect(result.stderr.contains("Error: line 4: Unknown command 'nothing'"))
     }
 
     @Test("quit ends the script early; help lists the shell's commands")
@@ -109,20 +111,32 @@ struct ShellTests {
         try SQLiteShell.run(movies.databasePath, "UPDATE movies SET rating = 'good' WHERE id = 1")
         #expect(shell.waitFor("~ #1 Heat (1995) excellent -> good"))
 
-        // The form: a blank title is refused, then title, rating, year, confirm.
+        // The form: an empty title cancels it; then title, rating, year, watched date, note, confirm.
         shell.type("add\n")
+        #expect(shell.waitFor("An empty title or Ctrl-D cancels."))
         #expect(shell.waitFor("Title: "))
-        shell.type("   \n")
-        #expect(shell.waitFor("The title is blank"))
+        shell.type("\n")
+        #expect(shell.waitFor("Cancelled."))
+        #expect(shell.waitFor("movies> ", after: "Cancelled."))
+        shell.type("add\n")
+        #expect(shell.waitFor("Title: ", after: "Cancelled."))
         shell.type("Dune\n")
         #expect(shell.waitFor("Rating [not-seen]: "))
         shell.type("excellent\n")
         #expect(shell.waitFor("Year (optional): "))
         shell.type("2021\n")
-        #expect(shell.waitFor("[Y/n]"))
+        #expect(shell.waitFor("Watched (YYYY-MM-DD, today, yesterday; optional): "))
+        shell.type("2024-05-01\n")
+        #expect(shell.waitFor("Note (optional): "))
+        shell.type("with Sam\n")
+        #expect(shell.waitFor("Add Dune (2021), excellent, watched 2024-05-01? [Y/n]"))
         shell.type("\n")
-        #expect(shell.waitFor("Added #2  Dune (2021)  excellent"))
+        #expect(shell.waitFor("Added #2  Dune (2021)"))
         #expect(shell.waitFor("+ #2 Dune (2021) excellent"))
+        #expect(
+            try SQLiteShell.run(
+                movies.databasePath, "SELECT watched_on || '|' || note FROM movies WHERE id = 2")
+                == "2024-05-01|with Sam")
 
         // Ctrl-C clears the line, Ctrl-D leaves with 0.
         shell.type("half-typed")
@@ -161,6 +175,71 @@ struct ShellTests {
         #expect(!shell.output.contains("Not shown"))
         shell.type("quit\n")
         #expect(shell.waitForExit() == 0, "\(shell.output)")
+    }
+}
+
+extension ShellTests {
+    @Test("a piped script's errors name their line; it keeps the first failure's code, even after quit")
+    func scriptLineNumbers() throws {
+        let result = try movies.run(
+            ["shell"], input: "add A\n\nfrobnicate\nrate 9 good\nadd 'B\nquit\nadd C\n")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("Error: line 3: Unknown command 'frobnicate'\n"), "\(result)")
+        #expect(result.stderr.contains("Error: line 4: No movie with id 9\n"), "\(result)")
+        #expect(result.stderr.contains("Error: line 5: Unterminated ' quote"), "\(result)")
+        #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "A")
+    }
+
+    @Test(
+        "at a terminal: quit after a failure exits 0, quit at the title cancels the form, answers stay out of history"
+    )
+    func interactiveStatusAndHistory() throws {
+        var environment = movies.environment
+        environment["TERM"] = "xterm"
+        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
+        #expect(shell.waitFor("movies> "))
+        shell.type("rate 9 good\n")
+        #expect(shell.waitFor("Error: No movie with id 9"))
+        #expect(!shell.output.contains("line 1"), "a person at a terminal sees which line failed")
+        #expect(shell.waitFor("movies> ", after: "No movie with id 9"))
+        shell.type("add\n")
+        #expect(shell.waitFor("Title: "))
+        shell.type("quit\n")
+        #expect(shell.waitFor("Cancelled."))
+        #expect(shell.waitFor("movies> ", after: "Cancelled."))
+        shell.type("add\n")
+        #expect(shell.waitFor("Title: ", after: "Cancelled."))
+        for (answer, next) in [
+            ("Dune", "Rating [not-seen]: "), ("good", "Year (optional): "), ("2021", "Watched"),
+            ("", "Note (optional): "), ("", "[Y/n]"), ("", "Added #1  Dune (2021)"),
+        ] {
+            shell.type(answer + "\n")
+            #expect(shell.waitFor(next, after: "Cancelled."), "\(next): \(shell.output)")
+        }
+        #expect(shell.waitFor("movies> ", after: "Added #1"))
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+        #expect(try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies") == "Dune")
+
+        if Readline.load() != nil {
+            let history = try String(contentsOfFile: movies.databasePath + "-history", encoding: .utf8)
+            #expect(history.contains("rate") && history.contains("add"), "\(history)")
+            for answer in ["Dune", "2021"] {
+                #expect(!history.contains(answer), "the answer \(answer) is in the history: \(history)")
+            }
+        }
+    }
+
+    @Test("at a terminal, Ctrl-D right after a failed command exits with its code")
+    func interactiveEndsOnError() throws {
+        var environment = movies.environment
+        environment["TERM"] = "xterm"
+        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
+        #expect(shell.waitFor("movies> "))
+        shell.type("rate 9 good\n")
+        #expect(shell.waitFor("movies> ", after: "No movie with id 9"))
+        shell.type("\u{4}")
+        #expect(shell.waitForExit() == 1, "\(shell.output)")
     }
 }
 
@@ -210,59 +289,6 @@ struct WatchTests {
             message: "--watch prints changes as table lines or as ndjson")
         try movies.refuse(
             ["list", "--watch", "--limit", "5"], status: 64, message: "cannot be combined with --limit")
-    }
-}
-
-@Suite("movies completions")
-struct CompletionTests {
-    let movies = MoviesProcess()
-
-    @Test("bash completion offers commands, options and rating values")
-    func bash() throws {
-        let script = try movies.succeed("completions", "bash")
-        let file = try movies.folder.write(script, to: "movies.bash")
-        func complete(_ line: String) throws -> String {
-            let program = """
-                source '\(file)'
-                read -ra COMP_WORDS <<< '\(line)'
-                [[ '\(line)' == *' ' ]] && COMP_WORDS+=('')
-                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-                _movies
-                echo "${COMPREPLY[*]}"
-                """
-            return try ProcessRunner.run("/bin/bash", ["-c", program]).stdout.trimmingCharacters(
-                in: .newlines)
-        }
-        let commands = Set(try complete("movies ").split(separator: " ").map(String.init))
-        #expect(
-            commands.isSuperset(of: [
-                "add", "list", "search", "rate", "rm", "news", "shell", "migrate", "help",
-            ]))
-        let newsCommands = Set(try complete("movies news ").split(separator: " ").map(String.init))
-        #expect(newsCommands.isSuperset(of: ["list", "show", "refresh", "subscribe", "export-opml"]))
-        #expect(try complete("movies news list --f") == "--feed --format")
-        #expect(try complete("movies add Heat --rating ") == "not-seen terrible poor decent good excellent")
-        #expect(try complete("movies rate 3 ") == "not-seen terrible poor decent good excellent")
-        #expect(try complete("movies list --sort r") == "rating")
-        #expect(try complete("movies list --f") == "--format")
-    }
-
-    @Test("zsh and fish scripts name every command and parse in their shells when installed")
-    func zshAndFish() throws {
-        for (shell, flag) in [("zsh", "-n"), ("fish", "--no-execute")] {
-            let script = try movies.succeed("completions", shell)
-            for word in ["add", "list", "rate", "excellent", "rating"] {
-                #expect(script.contains(word), "\(shell): \(word)")
-            }
-            if let path = ProcessRunner.which(shell) {
-                let file = try movies.folder.write(script, to: "movies.\(shell)")
-                let result = try ProcessRunner.run(path, [flag, file])
-                #expect(result.status == 0, "\(shell): \(result)")
-            }
-        }
-        try movies.refuse(
-            ["completions", "powershell"], status: 64,
-            message: "Please provide one of 'bash', 'zsh' and 'fish'")
     }
 }
 

@@ -58,8 +58,8 @@ struct UsageErrorTests {
             (["add"], .missingArgument("<title>"), ["movies", "add"], "Missing expected argument '<title>'"),
             (["rm"], .missingArgument("<id> ..."), ["movies", "rm"], "Missing expected argument '<id> ...'"),
             (
-                ["rate", "1"], .missingArgument("<rating>"), ["movies", "rate"],
-                "Missing expected argument '<rating>'"
+                ["watched"], .missingArgument("<id>"), ["movies", "watched"],
+                "Missing expected argument '<id>'"
             ),
         ])
     func kinds(arguments: [String], kind: UsageError.Kind, path: [String], message: String) throws {
@@ -80,8 +80,8 @@ struct UsageErrorTests {
         #expect(
             result.stderr == """
                 Error: The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide \
-                one of 'not-seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.
-                Usage: movies add <title> [--rating <rating>] [--year <year>] [--watched <date>] [--note <text>]
+                one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.
+                Usage: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>]
                   See 'movies add --help' for more information.
 
                 """)
@@ -109,7 +109,7 @@ struct UsageErrorTests {
             ),
             (
                 ["edit", "1"],
-                "Nothing to change: give at least one of --title, --rating, --year, --watched, --note"
+                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note"
             ),
             (["help", "lits"], "Unknown command 'lits'. Did you mean 'list'?"),
         ] {

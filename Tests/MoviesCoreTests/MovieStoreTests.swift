@@ -94,7 +94,8 @@ struct MovieStoreTests {
         let watched = CalendarDate(year: 2024, month: 2, day: 29)!
         let edited = try store.edit(
             id: heat.id,
-            MovieChanges(title: "Heat ", year: .set(1996), watchedOn: .set(watched), note: .clear))
+            MovieChanges(title: "Heat ", year: .set(1996), watchedOn: .set(watched), note: .clear)
+        ).after
         #expect(
             edited.title == "Heat" && edited.year == 1996 && edited.watchedOn == watched && edited.note == nil
         )

@@ -13,7 +13,7 @@ struct SchemaAgreementTests {
         try SQLiteShell.run(database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies'")
     }
 
-    @Test("Rating.allCases is the CHECK's list of words, in scale order")
+    @Test("RatingWord.allCases is the CHECK's list of words, in scale order")
     func ratingWordsMatchCheck() throws {
         let sql = try Self.tableSQL(try TestDatabase())
         let start = try #require(sql.range(of: "CHECK (rating IN (")?.upperBound)
@@ -21,23 +21,36 @@ struct SchemaAgreementTests {
         let words = sql[start..<end].split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
         }
-        #expect(words == Rating.allCases.map(\.rawValue))
+        #expect(words == RatingWord.allCases.map(\.rawValue))
         #expect(Rating.allCases.map(\.rank) == Array(0..<Rating.allCases.count))
     }
 
-    @Test("the rating order's SQL gives each word its Swift rank, and is the index's expression")
+    @Test("the rating order's SQL gives each word and stars the Swift rank, and is the index's expression")
     func ratingRankMatchesIndex() throws {
         let database = try TestDatabase()
-        for rating in Rating.allCases {
-            let rank = try SQLiteShell.run(
-                database.path,
-                "SELECT \(MovieSort.rating.keyExpression) FROM (SELECT '\(rating.rawValue)' AS rating)")
-            #expect(rank == String(rating.rank), "\(rating)")
+        let created = Date(timeIntervalSince1970: 0)
+        for word in RatingWord.allCases {
+            let starChoices =
+                [nil] + (1...10).compactMap(StarRating.init(halfStars:)).filter { $0.rating == word.rating }
+            for stars in word.rating == .notSeen ? [nil] : starChoices {
+                let movie = Movie(
+                    id: 1, title: "x", rating: word.rating, watchState: word.watchState, createdAt: created,
+                    updatedAt: created, stars: stars)
+                let starsSQL = stars.map { String($0.stars) } ?? "NULL"
+                let rank = try SQLiteShell.run(
+                    database.path,
+                    "SELECT \(MovieSort.rating.keyExpression) FROM (SELECT '\(word.rawValue)' AS rating, "
+                        + "\(starsSQL) AS stars)")
+                #expect(rank == String(movie.ratingRank), "\(word) \(String(describing: stars))")
+            }
         }
         let index = try SQLiteShell.run(
             database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies_by_rating'")
-        let squeezed = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let squeezed = { (text: String) in
+            text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(
+                of: "( ", with: "(")
+        }
         let expression = squeezed(MovieSort.rating.keyExpression)
-        #expect(squeezed(index).contains(expression.dropFirst().dropLast()))
+        #expect(squeezed(index).contains(expression.dropFirst().dropLast()), "\(squeezed(index))")
     }
 }

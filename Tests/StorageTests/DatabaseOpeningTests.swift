@@ -46,7 +46,7 @@ struct DatabaseOpeningTests {
     @Test("a directory is refused")
     func refusesDirectory() throws {
         let folder = TemporaryDirectory()
-        #expect(throws: StorageError.isDirectory(path: folder.path)) {
+        #expect(throws: StorageError.notAFile(path: folder.path, kind: .directory)) {
             try Database(path: folder.path)
         }
     }
@@ -82,25 +82,48 @@ struct DatabaseOpeningTests {
         #expect(try SQLiteShell.integrityCheck(path) == "ok")
     }
 
-    @Test("a folder that cannot be created is a clear error")
+    @Test("a folder that cannot be created names the file in the way")
     func refusesUncreatableFolder() throws {
         let folder = TemporaryDirectory()
         let blocker = try folder.write("a file, not a folder", to: "blocker")
-        let error = #expect(throws: StorageError.self) {
-            try Database(path: blocker + "/sub/list.sqlite")
+        for path in [blocker + "/sub/list.sqlite", blocker + "/list.sqlite"] {
+            #expect(throws: StorageError.cannotOpen(path: path, reason: "\(blocker) is a file, not a folder"))
+            {
+                try Database(path: path)
+            }
         }
-        #expect(error?.description.lowercased().contains("not a directory") == true)
+        #expect(SpecialFiles.names(in: folder.path) == ["blocker"])
     }
 
-    @Test("without create, a missing file is an error and nothing is created")
+    @Test("without create, a missing file is .missing and nothing is created, not even its folder")
     func refusesMissingWithoutCreate() throws {
         let folder = TemporaryDirectory()
         var configuration = DatabaseConfiguration()
         configuration.createIfMissing = false
-        #expect(throws: StorageError.self) {
-            try Database(path: folder.file("missing.sqlite"), configuration: configuration)
+        for path in [folder.file("missing.sqlite"), folder.file("new/missing.sqlite")] {
+            #expect(throws: StorageError.missing(path: path)) {
+                try Database(path: path, configuration: configuration)
+            }
         }
-        #expect(!fileExists(folder.file("missing.sqlite")))
+        #expect(SpecialFiles.names(in: folder.path).isEmpty)
+    }
+
+    @Test("read-only: nothing is written, not even the switch to WAL mode")
+    func readOnlyWritesNothing() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("rollback.sqlite")
+        try SQLiteShell.run(path, "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        let before = fileSnapshot(path)
+        var configuration = DatabaseConfiguration()
+        configuration.isReadOnly = true
+        do {
+            let database = try Database(path: path, configuration: configuration)
+            #expect(try database.read { try $0.scalarInt("SELECT x FROM t") } == 1)
+            #expect(throws: StorageError.self) { try database.write { try $0.execute("DELETE FROM t") } }
+        }
+        #expect(fileSnapshot(path) == before)
+        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete")
+        #expect(SpecialFiles.names(in: folder.path) == ["rollback.sqlite"])
     }
 }
 

@@ -31,6 +31,28 @@ struct MigratorTests {
         #expect(try Migrator([Self.first, Self.second]).migrate(database).isEmpty)
     }
 
+    @Test("a migration can rebuild a table: DROP TABLE and DROP VIEW drop, and the rows come back renamed")
+    func rebuildsTable() throws {
+        let database = try Database(path: path)
+        let rebuild = Migration(
+            version: 2, name: "rebuild_a",
+            sql: """
+                INSERT INTO a (id) VALUES (1), (2);
+                CREATE VIEW a_ids AS SELECT id FROM a;
+                DROP VIEW a_ids;
+                CREATE TABLE a_new (id INTEGER PRIMARY KEY, label TEXT NOT NULL DEFAULT 'x') STRICT;
+                INSERT INTO a_new (id) SELECT id FROM a;
+                DROP TABLE a;
+                ALTER TABLE a_new RENAME TO a;
+                """)
+        #expect(try Migrator([Self.first, rebuild]).migrate(database).map(\.version) == [1, 2])
+        #expect(try SQLiteShell.run(path, "SELECT group_concat(id || label) FROM a") == "1x,2x")
+        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'a_ids'") == "0")
+        // A DELETE without WHERE still goes row by row (the authorizer's IGNORE), so the update hook sees it.
+        try database.write { try $0.execute("DELETE FROM a") }
+        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM a") == "0")
+    }
+
     @Test("pending migrations apply on top of applied ones; status lists both")
     func appliesPending() throws {
         let database = try Database(path: path)

@@ -65,11 +65,17 @@ public enum ProcessRunner {
         process.standardInput = input == nil ? FileHandle.nullDevice : stdinPipe
         try ProcessStart.withSignalsDeliverable { try process.run() }
         if let input {
-            // Write on another thread: a process that exits without reading must not block this one.
+            // Write on another thread: a process that exits without reading must not block this one. The
+            // thread blocks SIGPIPE, so writing to a process that exited fails with EPIPE instead of
+            // killing the test runner (ignoring it process-wide would be inherited by every child).
             let writer = stdinPipe.fileHandleForWriting
             let data = Data(input.utf8)
             let done = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
+                var blocked = sigset_t()
+                sigemptyset(&blocked)
+                sigaddset(&blocked, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &blocked, nil)
                 try? writer.write(contentsOf: data)
                 try? writer.close()
                 done.signal()

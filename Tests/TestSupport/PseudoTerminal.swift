@@ -61,7 +61,26 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
     /// Sends SIGINT, as Ctrl-C would.
     public func interrupt() {
-        kill(process.processIdentifier, SIGINT)
+        send(SIGINT)
+    }
+
+    /// Sends `signal` to the program (SIGQUIT is what Ctrl-\ sends).
+    public func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// True when the program ended by a signal rather than by exiting.
+    public var wasKilledBySignal: Bool {
+        !process.isRunning && process.terminationReason == .uncaughtSignal
+    }
+
+    /// True when the terminal is in the mode a shell expects: lines edited by the kernel and echoed.
+    /// A program that leaves it in raw mode (as line editing sets it) leaves a shell that does not echo.
+    public var isInCookedMode: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        let cooked = tcflag_t(ICANON) | tcflag_t(ECHO)
+        return settings.c_lflag & cooked == cooked
     }
 
     /// Everything printed so far, as text.

@@ -144,7 +144,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 
 /// Every file and folder under a root, with permissions and contents, to tell what a run wrote.
 public struct FolderSnapshot: Equatable, Sendable {
-    /// Relative path → "d 0700", "l target" or "f 0600 <size> <contents hash>".
+    /// Relative path → "d 0700", "l target", "f 0600 <size> <contents hash>", or for a FIFO, socket or
+    /// device (never read) "o 0600 <type>".
     public let entries: [String: String]
 
     /// Reads everything under `root`.
@@ -160,9 +161,12 @@ public struct FolderSnapshot: Equatable, Sendable {
                 entries[relative] = "d \(mode)"
             case .typeSymbolicLink?:
                 entries[relative] = "l " + ((try? manager.destinationOfSymbolicLink(atPath: path)) ?? "?")
-            default:
+            case .typeRegular?:
                 let contents = manager.contents(atPath: path) ?? Data()
                 entries[relative] = "f \(mode) \(contents.count) \(contents.hashValue)"
+            case let type:
+                // A FIFO, socket or device: reading it could block or never end.
+                entries[relative] = "o \(mode) \(type.map { $0.rawValue } ?? "?")"
             }
         }
         self.entries = entries
@@ -237,7 +241,7 @@ public enum FileSizeLimit {
 
 /// Import files in this program's own CSV format, generated row by row.
 public enum OwnCSV {
-    /// The header `movies export --to csv` writes.
+    /// The header `movies export --format csv` writes.
     public static let header =
         "id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri\n"
 

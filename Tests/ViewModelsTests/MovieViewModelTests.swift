@@ -155,7 +155,7 @@ struct MovieViewModelTests {
         let detail = MovieDetailViewModel(id: heat.id, store: store)
         try detail.load()
         #expect(detail.movie == heat)
-        let edited = try detail.edit(MovieChanges(year: .set(1995)))
+        let edited = try detail.edit(MovieChanges(year: .set(1995))).after
         #expect(detail.movie == edited && edited.year == 1995)
         let missing = MovieDetailViewModel(id: 99, store: store)
         #expect(throws: MovieError.notFound(id: 99)) { try missing.load() }

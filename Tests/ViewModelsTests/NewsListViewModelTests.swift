@@ -165,6 +165,60 @@ struct NewsListViewModelTests {
         #expect(heard.titles == [["Added elsewhere"]])
     }
 
+    @Test("a refresh whose task is cancelled keeps the feeds that arrived and shows them; the rest wait")
+    func cancelledRefresh() async throws {
+        let gate = FeedGate()
+        defer { gate.open() }
+        try subscribe("/fast.xml", items: FeedXML.numberedItems(3))
+        server.set(
+            "/held.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(2, prefix: "held")), gate: gate))
+        try fixture.app.news.subscribe(url: server.url("/held.xml"))
+        let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
+        let refresh = Task { await list.loadData(isRefreshing: true) }
+        #expect(await waitUntil { (try? fixture.app.news.page(NewsQuery()).count) == 3 })
+        #expect(await waitUntil { server.requestCount("/held.xml") == 1 })
+        refresh.cancel()
+        await refresh.value
+        #expect(list.lastRefresh?.wasInterrupted == true)
+        #expect(list.lastRefresh?.unfinished.map(\.url) == [server.url("/held.xml")])
+        #expect(list.items.map(\.title) == ["Item 1", "Item 2", "Item 3"])
+        #expect(list.state == .noMoreData)
+    }
+
+    @Test("a refresh asked for while the list re-reads itself after a change is run, not dropped")
+    func refreshDuringReread() async throws {
+        try subscribe("/a.xml", items: FeedXML.numberedItems(2))
+        let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
+        await list.loadData(isRefreshing: false)
+        list.startObservingChanges()
+        defer { list.stopObservingChanges() }
+        // The observation is in place once a change shows.
+        try fixture.app.news.add(NewsItemDraft(title: "First note", publishedAt: Date()))
+        #expect(await waitUntil { list.items.first?.title == "First note" })
+
+        // Hold the reader, then change the list: its re-read waits behind the holder.
+        let released = Flag()
+        let holding = Flag()
+        let reader = fixture.app.news.database
+        let blocker = Task.detached {
+            try await reader.read { _ in
+                holding.raise()
+                while !released.isRaised { usleep(1_000) }
+            }
+        }
+        #expect(await waitUntil { holding.isRaised })
+        try fixture.app.news.add(NewsItemDraft(title: "Second note", publishedAt: Date()))
+        try await Task.sleep(for: .milliseconds(300))  // the signal arrives and the re-read starts waiting
+        async let refreshed: Void = list.loadData(isRefreshing: true)
+        try await Task.sleep(for: .milliseconds(100))
+        released.raise()
+        try await blocker.value
+        await refreshed
+        #expect(list.lastRefresh?.newItemCount == 2)
+        #expect(server.requestCount("/a.xml") == 1)
+        #expect(await waitUntil { list.items.count == 4 })
+    }
+
     @Test("filters: unread only")
     func unreadFilter() async throws {
         try subscribe("/a.xml", items: FeedXML.numberedItems(3))
@@ -174,6 +228,18 @@ struct NewsListViewModelTests {
         list.filter.unreadOnly = true
         await list.loadData(isRefreshing: false)
         #expect(list.items.map(\.title) == ["Item 2", "Item 3"])
+    }
+}
+
+/// A flag raised on one thread and read on another.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    var isRaised: Bool { lock.withLock { raised } }
+
+    func raise() {
+        lock.withLock { raised = true }
     }
 }
 

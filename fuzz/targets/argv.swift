@@ -21,7 +21,8 @@ private func convert(_ text: String) {
     _ = Count(argument: text)?.withLookahead
     _ = CalendarDate(argument: text, now: Date(timeIntervalSince1970: 1_780_000_000))
     _ = PublicationDate(argument: text)
-    _ = Rating(argument: text)
+    _ = RatingWord(argument: text)
+    _ = StarRating(argument: text)
     _ = NewsCursor(argument: text)
 }
 

@@ -2,16 +2,18 @@ import MoviesCore
 
 /// Writes films in the CSV layout Letterboxd's importer reads (letterboxd.com/import), one row at a time.
 ///
-/// Columns: `Title,Year,Rating,WatchedDate,Review,imdbID,LetterboxdURI`. `Rating` is ½–5 stars (the
-/// row's own stars, else 1–5 from the word, empty for not seen); `WatchedDate` is `YYYY-MM-DD`; fields
-/// are quoted per RFC 4180 by `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks.
+/// Columns: `Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI`. `Rating` is ½–5 stars
+/// (the row's own stars, else 1–5 from the word, empty for a film seen without a rating); `WatchedDate`
+/// is `YYYY-MM-DD`; `Rewatch` is `true` for a film watched more than once; fields are quoted per RFC
+/// 4180 by `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks.
 ///
-/// Letterboxd's importer marks every film in the file as watched. Not-seen movies belong in a separate
-/// file for its watchlist importer (same layout); filter them before writing when that matters.
+/// Letterboxd's importer marks every film in the file as watched. Watchlist movies belong in a separate
+/// file for its watchlist importer (same layout), named as one (`…watchlist….csv`), which is also how
+/// `movies import` tells the two apart.
 public final class LetterboxdExportWriter {
     /// The header, as Letterboxd documents it.
     public static let columnNames = [
-        "Title", "Year", "Rating", "WatchedDate", "Review", "imdbID", "LetterboxdURI",
+        "Title", "Year", "Rating", "WatchedDate", "Rewatch", "Review", "imdbID", "LetterboxdURI",
     ]
 
     private let sink: any TextSink
@@ -29,8 +31,8 @@ public final class LetterboxdExportWriter {
     /// Writes one film.
     public func write(_ row: LetterboxdRow) throws {
         let fields: [String?] = [
-            row.title, row.year.map(String.init), row.exportedStars?.description, row.watchedOn?.description,
-            row.review, row.imdbID, row.letterboxdURI,
+            row.title, row.year.map(String.init), row.stars?.description, row.watchedOn?.description,
+            row.isRewatch ? "true" : nil, row.review, row.imdbID, row.letterboxdURI,
         ]
         try sink.write(fields.map { $0.map(FieldEncoding.csv) ?? "" }.joined(separator: ",") + "\n")
     }

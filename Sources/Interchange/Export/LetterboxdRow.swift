@@ -1,15 +1,14 @@
 import MoviesCore
 
 /// One film as Letterboxd's importer reads it: the columns `LetterboxdExportWriter` writes.
-///
-/// `init(movie:)` takes a stored movie; `init(_:)` an import's row, as read.
 public struct LetterboxdRow: Sendable, Hashable {
     public var title: String
     public var year: Int?
-    public var rating: Rating
-    /// Written as the rating when present; otherwise the rating word's default stars are.
+    /// Written as the `Rating` column when present: ½–5 stars.
     public var stars: StarRating?
     public var watchedOn: CalendarDate?
+    /// Watched more than once: the `Rewatch` column.
+    public var isRewatch: Bool
     /// Written as the `Review` column.
     public var review: String?
     public var imdbID: String?
@@ -17,38 +16,25 @@ public struct LetterboxdRow: Sendable, Hashable {
 
     /// A row from its values.
     public init(
-        title: String, year: Int? = nil, rating: Rating = .notSeen, stars: StarRating? = nil,
-        watchedOn: CalendarDate? = nil, review: String? = nil, imdbID: String? = nil,
-        letterboxdURI: String? = nil
+        title: String, year: Int? = nil, stars: StarRating? = nil, watchedOn: CalendarDate? = nil,
+        isRewatch: Bool = false, review: String? = nil, imdbID: String? = nil, letterboxdURI: String? = nil
     ) {
         self.title = title
         self.year = year
-        self.rating = rating
         self.stars = stars
         self.watchedOn = watchedOn
+        self.isRewatch = isRewatch
         self.review = review
         self.imdbID = imdbID
         self.letterboxdURI = letterboxdURI
     }
 
-    /// A stored movie.
+    /// A stored movie: its stars, else its word's (good is 4); no rating for a movie seen without
+    /// one (and for the watchlist).
     public init(movie: Movie) {
         self.init(
-            title: movie.title, year: movie.year, rating: movie.rating, stars: movie.stars,
-            watchedOn: movie.watchedOn, review: movie.note, imdbID: movie.imdbID,
-            letterboxdURI: movie.letterboxdURI)
-    }
-
-    /// An imported row, as it was read.
-    public init(_ movie: ImportedMovie) {
-        self.init(
-            title: movie.title, year: movie.year, rating: movie.rating, stars: movie.stars,
-            watchedOn: movie.watchedOn, review: movie.note, imdbID: movie.imdbID,
-            letterboxdURI: movie.letterboxdURI)
-    }
-
-    /// The stars the `Rating` column gets: the row's own, else the word's default, none for not seen.
-    public var exportedStars: StarRating? {
-        stars ?? StarRating(rating)
+            title: movie.title, year: movie.year, stars: movie.stars ?? StarRating(movie.rating),
+            watchedOn: movie.watchedOn, isRewatch: (movie.watchCount ?? 1) > 1, review: movie.note,
+            imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
     }
 }

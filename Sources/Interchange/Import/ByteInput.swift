@@ -16,8 +16,21 @@ protocol ByteInput: AnyObject {
 final class FileInput: ByteInput {
     private let path: String
     private let descriptor: Int32
+    /// Whether the descriptor is this object's to close (not standard input's).
+    private let ownsDescriptor: Bool
     /// The file's size when it is a regular file.
     let size: Int?
+
+    /// Standard input, read as it comes (a pipe, a file, a terminal); never closed here.
+    init(standardInputNamed name: String) {
+        path = name
+        descriptor = STDIN_FILENO
+        ownsDescriptor = false
+        var status = stat()
+        size =
+            fstat(STDIN_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            ? Int(status.st_size) : nil
+    }
 
     /// Opens `path` for reading; a folder is refused.
     init(path: String) throws(ImportFileError) {
@@ -34,11 +47,12 @@ final class FileInput: ByteInput {
         }
         self.path = path
         self.descriptor = descriptor
+        self.ownsDescriptor = true
         self.size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
     }
 
     deinit {
-        close(descriptor)
+        if ownsDescriptor { close(descriptor) }
     }
 
     func read(into target: UnsafeMutablePointer<UInt8>, count: Int) throws(ImportFileError) -> Int {

@@ -28,7 +28,7 @@ final class ByteSource {
     /// progress displays.
     let size: Int?
 
-    private let input: any ByteInput
+    private let input: DecodingInput
     /// Bytes that were in the buffer before its current contents.
     private var bufferOffset = 0
     private var reachedEnd = false
@@ -47,10 +47,17 @@ final class ByteSource {
         self.init(input: memory, name: name, size: memory.size, capacity: chunkSize)
     }
 
-    /// A source over `input`, called `name` in messages.
+    /// Standard input (`movies import -`), called `name` in messages.
+    convenience init(standardInputNamed name: String, capacity: Int = ByteSource.defaultCapacity) {
+        let file = FileInput(standardInputNamed: name)
+        self.init(input: file, name: name, size: file.size, capacity: capacity)
+    }
+
+    /// A source over `input`, called `name` in messages, decoded to UTF-8 when it is clearly
+    /// Windows-1252 (see `DecodingInput`).
     init(input: any ByteInput, name: String, size: Int?, capacity: Int = ByteSource.defaultCapacity) {
         self.path = name
-        self.input = input
+        self.input = DecodingInput(input)
         self.size = size
         self.buffer = .allocate(capacity: max(capacity, Self.minimumCapacity))
     }
@@ -58,6 +65,9 @@ final class ByteSource {
     deinit {
         buffer.deallocate()
     }
+
+    /// What the text turned out to be, once a byte outside ASCII was read (nil: ASCII so far).
+    var encoding: DecodingInput.Encoding? { input.encoding }
 
     /// How many bytes have been consumed (read past `start`), for progress displays.
     var position: Int { bufferOffset + start }

@@ -48,8 +48,12 @@ public enum Malformation: Sendable, Hashable, CustomStringConvertible {
     case recordTooLong(limit: Int)
     /// The file ends inside a quoted field that started on `openedAt`.
     case unterminatedQuote(openedAt: Int)
-    /// Bytes that are not UTF-8.
+    /// Bytes that are not UTF-8, in a file that was UTF-8 before them.
     case invalidUTF8
+    /// UTF-8 and bytes of another encoding in one file.
+    case mixedEncoding
+    /// Text in an encoding other than UTF-8 and Windows-1252 (see `DecodingInput`).
+    case notUTF8(ForeignEncoding)
     /// A NUL byte: the file is binary (or UTF-16), not text.
     case nulByte
     /// The file starts with a UTF-16 byte order mark.
@@ -66,10 +70,24 @@ public enum Malformation: Sendable, Hashable, CustomStringConvertible {
         case .tooManyFields(let limit): "a record has more than \(limit) fields"
         case .recordTooLong(let limit): "a record is longer than \(Self.size(limit))"
         case .unterminatedQuote(let openedAt): "unterminated quoted field (opened at line \(openedAt))"
-        case .invalidUTF8: "not valid UTF-8"
+        case .invalidUTF8:
+            "not valid UTF-8; if the file was saved as Windows-1252 or Latin-1, convert it: "
+                + "iconv -f WINDOWS-1252 -t UTF-8 file.csv > file-utf8.csv"
+        case .mixedEncoding:
+            "the file is partly UTF-8 and partly in another encoding (Windows-1252?); save it again as "
+                + "UTF-8 from the program that wrote it"
+        case .notUTF8(let encoding): encoding.description
         case .nulByte: "a NUL byte; this is a binary file, not text"
         case .utf16: "the file is UTF-16 text; save it as UTF-8"
         case .json(let text): text
+        }
+    }
+
+    /// Whether the problem is the file's text encoding (so format detection reports it as such).
+    var isEncoding: Bool {
+        switch self {
+        case .invalidUTF8, .mixedEncoding, .notUTF8, .nulByte, .utf16: true
+        default: false
         }
     }
 
@@ -78,5 +96,26 @@ public enum Malformation: Sendable, Hashable, CustomStringConvertible {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
+    }
+}
+
+/// An encoding a file that is neither UTF-8 nor Windows-1252 looks like, with how to convert it.
+public enum ForeignEncoding: Sendable, Hashable, CustomStringConvertible {
+    /// Bytes Windows-1252 leaves undefined, where Mac OS Roman (as Excel for Mac saves CSV) has
+    /// accented letters.
+    case macRoman
+    /// Runs of letters outside ASCII: a single-byte encoding of another alphabet.
+    case otherAlphabet
+
+    public var description: String {
+        switch self {
+        case .macRoman:
+            "the file is not UTF-8; it looks like Mac OS Roman (as Excel for Mac saves CSV); convert it: "
+                + "iconv -f MACINTOSH -t UTF-8 file.csv > file-utf8.csv"
+        case .otherAlphabet:
+            "the file is not UTF-8; it looks like a single-byte encoding of another alphabet, such as "
+                + "Windows-1251 or KOI8-R (Cyrillic) or Windows-1253 (Greek); convert it from its encoding: "
+                + "iconv -f WINDOWS-1251 -t UTF-8 file.csv > file-utf8.csv"
+        }
     }
 }

@@ -27,10 +27,14 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
     case notALetterboxdRating(String)
     /// An IMDb rating that is not a whole number 1–10.
     case notAnIMDbRating(String)
-    /// A rating word that is not one of the six.
+    /// A rating word that is not one of the seven.
     case unknownRatingWord(String)
     /// A date column that is not a `YYYY-MM-DD` day.
     case notADate(column: String, value: String)
+    /// A yes-or-no column (Letterboxd's `Rewatch`) with another value.
+    case notAFlag(column: String, value: String)
+    /// A watch count that is not a positive whole number.
+    case notACount(String)
     /// A timestamp column that is not ISO-8601 UTC (`2026-11-30T10:20:00.000Z`).
     case notATimestamp(column: String, value: String)
     /// The id is not a positive whole number.
@@ -52,9 +56,12 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
             "the rating \(Self.excerpt(text)) is not a Letterboxd rating (0.5–5 in halves)"
         case .notAnIMDbRating(let text): "the rating \(Self.excerpt(text)) is not an IMDb rating (1–10)"
         case .unknownRatingWord(let text):
-            "the rating '\(Self.excerpt(text))' is not one of \(Rating.words.joined(separator: ", "))"
+            "the rating '\(Self.excerpt(text))' is not one of \(RatingWord.words.joined(separator: ", "))"
         case .notADate(let column, let value):
             "the \(column) '\(Self.excerpt(value))' is not a date (YYYY-MM-DD)"
+        case .notAFlag(let column, let value):
+            "the \(column) '\(Self.excerpt(value))' is not yes or no"
+        case .notACount(let text): "the watch count '\(Self.excerpt(text))' is not a positive whole number"
         case .notATimestamp(let column, let value):
             "the \(column) '\(Self.excerpt(value))' is not a UTC timestamp (like 2026-11-30T10:20:00.000Z)"
         case .notAnID(let text): "the id '\(Self.excerpt(text))' is not a positive whole number"

@@ -39,6 +39,13 @@ enum ImportValueParsing {
         return id
     }
 
+    /// A watch count: a positive whole number.
+    static func count(_ text: String?) throws(ImportRowProblem) -> Int? {
+        guard let text else { return nil }
+        guard let count = Int(text.trimmingSpacesAndTabs()), count > 0 else { throw .notACount(text) }
+        return count
+    }
+
     /// Stars written as `3.5` (Letterboxd's `Rating`, the own `stars`).
     static func stars(_ text: String?) throws(ImportRowProblem) -> StarRating? {
         guard let text else { return nil }
@@ -82,19 +89,29 @@ enum ImportValueParsing {
         return uri
     }
 
-    /// The start (00:00 UTC) of a day written as `YYYY-MM-DD`, or as old IMDb exports did,
-    /// `Tue Sep 25 00:00:00 2012`; nil for anything else, because these only seed `createdAt`.
-    static func dayStart(_ text: String?) -> Date? {
+    /// A day written as `YYYY-MM-DD`, or as old IMDb exports did, `Tue Sep 25 00:00:00 2012`; nil for
+    /// anything else, because these dates (when a film was logged or rated) only seed the order the list
+    /// was made in and weigh ratings against each other: a row is not refused for one.
+    static func loggedDay(_ text: String?) -> CalendarDate? {
         guard let written = text else { return nil }
         let text = written.trimmingSpacesAndTabs()
-        if let day = CalendarDate(parsing: text) { return start(of: day) }
+        if let day = CalendarDate(parsing: text) { return day }
         let parts = text.split(separator: " ")
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         guard parts.count == 5, let month = months.firstIndex(of: parts[1].lowercased()),
-            let dayOfMonth = Int(parts[2]), let year = Int(parts[4]),
-            let day = CalendarDate(year: year, month: month + 1, day: dayOfMonth)
+            let dayOfMonth = Int(parts[2]), let year = Int(parts[4])
         else { return nil }
-        return start(of: day)
+        return CalendarDate(year: year, month: month + 1, day: dayOfMonth)
+    }
+
+    /// Letterboxd's `Rewatch`: `Yes` (the export) or `true` (its import layout), `No`, `false` or empty.
+    static func flag(_ text: String?, column: String) throws(ImportRowProblem) -> Bool {
+        guard let text else { return false }
+        switch text.trimmingSpacesAndTabs().lowercased() {
+        case "yes", "true", "1", "y": return true
+        case "no", "false", "0", "n", "": return false
+        default: throw .notAFlag(column: column, value: text)
+        }
     }
 
     /// 00:00 UTC on `day`.
@@ -105,18 +122,24 @@ enum ImportValueParsing {
 }
 
 extension ImportedMovie {
-    /// The movie after the store's rules: title trimmed, an empty note dropped, CR and CRLF in the note
-    /// made LF (Windows line ends in a review are not control characters a person meant).
-    func validated() throws(ImportRowProblem) -> ImportedMovie {
+    /// The movie after the store's rules (`MovieValidation`): title trimmed and in NFC, an empty note
+    /// dropped, the word from the stars, CR and CRLF in the note made LF (Windows line ends in a review
+    /// are not control characters a person meant), and a watched date no later than `today`.
+    func validated(today: CalendarDate) throws(ImportRowProblem) -> ImportedMovie {
         var movie = self
         if let note, note.utf8.contains(Byte.carriageReturn) {
             movie.note = note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
                 of: "\r", with: "\n")
         }
         do {
-            let draft = try MovieValidation.validated(movie.draft)
+            let draft = try MovieValidation.validated(movie.draft, today: today)
             movie.title = draft.title
             movie.note = draft.note
+            movie.rating = draft.rating
+            movie.watchState = draft.watchState
+            movie.stars = draft.stars
+            movie.watchCount = draft.watchCount
+            movie.ratedOn = draft.ratedOn
         } catch {
             throw .invalid(error)
         }

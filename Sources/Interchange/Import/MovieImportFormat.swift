@@ -66,7 +66,7 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
             let reader = try CSVReader(source: ByteSource(bytes: prefix), dialect: dialect, limits: .standard)
             return try reader.next()?.fields ?? []
         } catch {
-            if case .malformed(_, let problem) = error, [.invalidUTF8, .nulByte, .utf16].contains(problem) {
+            if case .malformed(_, let problem) = error, problem.isEncoding {
                 throw error
             }
             return []

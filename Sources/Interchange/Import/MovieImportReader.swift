@@ -56,14 +56,27 @@ public final class MovieImportReader {
     /// at the first buffer, so it gets at least 64 KiB.
     public convenience init(
         path: String, format: MovieImportFormat? = nil, limits: CSVLimits = .standard,
-        bufferSize: Int = 64 * 1024
+        bufferSize: Int = 64 * 1024, today: CalendarDate = .today()
     ) throws(ImportFileError) {
         let capacity = format == nil ? max(bufferSize, ByteSource.defaultCapacity) : bufferSize
-        try self.init(source: ByteSource(path: path, capacity: capacity), format: format, limits: limits)
+        try self.init(
+            source: ByteSource(path: path, capacity: capacity), format: format, limits: limits, today: today)
     }
 
-    /// A reader over `source` (a file, or bytes in memory for tests).
-    init(source: ByteSource, format: MovieImportFormat?, limits: CSVLimits) throws(ImportFileError) {
+    /// Reads standard input (`movies import -`), called `name` in messages; the format is detected
+    /// from the first 64 KiB unless given.
+    public convenience init(
+        standardInputNamed name: String, format: MovieImportFormat? = nil, today: CalendarDate = .today()
+    ) throws(ImportFileError) {
+        try self.init(
+            source: ByteSource(standardInputNamed: name), format: format, limits: .standard, today: today)
+    }
+
+    /// A reader over `source` (a file, standard input, a zip entry, or bytes in memory for tests);
+    /// `today` is the last day a watched date may be.
+    init(source: ByteSource, format: MovieImportFormat?, limits: CSVLimits, today: CalendarDate = .today())
+        throws(ImportFileError)
+    {
         let path = source.path
         self.path = path
         self.source = source
@@ -83,7 +96,7 @@ public final class MovieImportReader {
                 source: source, layout: format == .json ? .array : .lines, keys: OwnRecordMapping.Column.keys,
                 names: OwnRecordMapping.Column.allCases.map(\.name), limits: limits)
             rows = .json(reader)
-            mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: false))
+            mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: false, today: today))
             letterboxdKind = nil
         case .csv, .tsv, .letterboxd, .imdb:
             let reader = try CSVReader(source: source, dialect: format == .tsv ? .tsv : .csv, limits: limits)
@@ -97,22 +110,36 @@ public final class MovieImportReader {
             case .letterboxd:
                 layout = ColumnLayout(header: header.fields, keys: LetterboxdMapping.Column.keys)
                 try LetterboxdMapping.check(layout, path: path)
+                let fileName = Self.fileName(of: path)
                 let kind = LetterboxdFileKind.detect(
-                    keys: Set(ImportHeader.keys(header.fields)), fileName: Self.fileName(of: path))
-                mapping = .letterboxd(LetterboxdMapping(kind: kind))
+                    keys: Set(ImportHeader.keys(header.fields)), fileName: fileName)
+                mapping = .letterboxd(
+                    LetterboxdMapping(
+                        kind: kind, isWatchlistFile: fileName.lowercased().contains("watchlist"), today: today
+                    ))
                 letterboxdKind = kind
             case .imdb:
                 layout = ColumnLayout(header: header.fields, keys: IMDbMapping.Column.keys)
                 try IMDbMapping.check(layout, path: path)
-                mapping = .imdb(IMDbMapping())
+                mapping = .imdb(IMDbMapping(today: today))
                 letterboxdKind = nil
             case .csv, .tsv, .json, .ndjson:
                 layout = ColumnLayout(header: header.fields, keys: OwnRecordMapping.Column.keys)
                 try OwnRecordMapping.check(layout, path: path, format: format)
-                mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: true))
+                mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: true, today: today))
                 letterboxdKind = nil
             }
             rows = .delimited(reader, layout)
+        }
+    }
+
+    /// What the text was read as: nil while everything read was ASCII, `.windows1252` for a file
+    /// decoded from it (see `DecodingInput`).
+    public var encoding: TextEncoding? {
+        switch source.encoding {
+        case nil: nil
+        case .utf8?: .utf8
+        case .windows1252?: .windows1252
         }
     }
 
@@ -144,6 +171,12 @@ public final class MovieImportReader {
         } catch {
             return .failure(ImportRowError(line: row.line, problem: error))
         }
+    }
+
+    /// The text encodings an import reads.
+    public enum TextEncoding: String, Sendable, Hashable {
+        case utf8 = "UTF-8"
+        case windows1252 = "Windows-1252"
     }
 
     /// The last component of `path`.

@@ -4,8 +4,9 @@ import MoviesCore
 /// Reads rows of this program's own formats (csv, tsv, json, ndjson), as `MovieRecordWriter` writes
 /// them, back into movies, field for field: ids, millisecond timestamps, notes, absent values.
 ///
-/// Also reads `stars`, `imdb_id` and `letterboxd_uri` when a file has them, so files written once the
-/// writer gains those columns import without a change here.
+/// Also reads `stars`, `imdb_id`, `letterboxd_uri`, `watch_count` and `rated_on` when a file has them;
+/// files written before the writer gained those columns import as they were. A `not-seen` row with a
+/// watched date (what `add --watched` stored before migration 0005) is seen.
 ///
 /// In CSV and TSV, the writer escaped text a spreadsheet would run as a formula with a leading `'`
 /// (`FieldEncoding.spreadsheetSafe`); that escape, and only it, is removed here, so `'=x` written as
@@ -13,9 +14,12 @@ import MoviesCore
 struct OwnRecordMapping {
     /// Whether text fields carry `FieldEncoding.spreadsheetSafe`'s escape (CSV and TSV).
     let removesSpreadsheetEscapes: Bool
+    /// The last day a watched date may be.
+    let today: CalendarDate
 
     enum Column: Int, ImportColumn {
-        case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI
+        case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI,
+            watchCount, ratedOn
 
         var key: String { ImportHeader.key(name) }
 
@@ -33,6 +37,8 @@ struct OwnRecordMapping {
             case .stars: "stars"
             case .imdbID: "imdb_id"
             case .letterboxdURI: "letterboxd_uri"
+            case .watchCount: "watch_count"
+            case .ratedOn: "rated_on"
             }
         }
 
@@ -53,30 +59,31 @@ struct OwnRecordMapping {
     func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
         let row = removesSpreadsheetEscapes ? Self.removingSpreadsheetEscapes(row) : row
         let stars = try ImportValueParsing.stars(row.text(Column.stars))
-        var rating = stars?.rating ?? .notSeen
-        if let word = try row.text(Column.rating) {
+        var word = stars.map { RatingWord($0.rating) } ?? .notSeen
+        if let text = try row.text(Column.rating) {
             // The reader `--rating` and the shell's form use, so a file takes the spellings they take.
-            guard let parsed = Rating(argument: word) else {
-                throw .unknownRatingWord(word)
+            guard let parsed = RatingWord(argument: text) else {
+                throw .unknownRatingWord(text)
             }
-            rating = parsed
+            word = parsed
         }
-        let watchedOn = try ImportValueParsing.day(row.text(Column.watchedOn), column: "watched_on")
         return try ImportedMovie(
             line: row.line,
             id: ImportValueParsing.id(row.text(Column.id)),
             title: row.text(Column.title) ?? "",
             year: ImportValueParsing.year(row.text(Column.year)),
-            rating: rating,
+            rating: word.rating,
+            watchState: word.watchState,
             stars: stars,
-            watchedOn: watchedOn,
+            watchedOn: ImportValueParsing.day(row.text(Column.watchedOn), column: "watched_on"),
+            watchCount: ImportValueParsing.count(row.text(Column.watchCount)),
+            ratedOn: ImportValueParsing.day(row.text(Column.ratedOn), column: "rated_on"),
             note: row.text(Column.note),
             imdbID: ImportValueParsing.imdbID(row.text(Column.imdbID)),
             letterboxdURI: ImportValueParsing.letterboxdURI(row.text(Column.letterboxdURI)),
             createdAt: ImportValueParsing.timestamp(row.text(Column.createdAt), column: "created_at"),
-            updatedAt: ImportValueParsing.timestamp(row.text(Column.updatedAt), column: "updated_at"),
-            watched: rating != .notSeen || watchedOn != nil
-        ).validated()
+            updatedAt: ImportValueParsing.timestamp(row.text(Column.updatedAt), column: "updated_at")
+        ).validated(today: today)
     }
 
     /// `row` with each text field as `FieldEncoding.spreadsheetSafe` was given it.

@@ -1,49 +1,91 @@
 import MoviesCore
 import ViewModels
 
-/// `movies add <title> [--rating R] [--year Y] [--watched D] [--note N]`
+/// `movies add <title> [--rating R] [--stars S] [--year Y] [--watched D] [--note N]`
 enum AddCommand: Command {
     static let title = Argument<String>("title", help: "The movie's title (quote it when it has spaces).")
-    static let rating = Option<Rating>(
+    static let rating = Option<RatingWord>(
         "rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating, default: .notSeen)
-    static let year = Option<ReleaseYear>("year", short: "y", valueName: "year", help: MovieFieldHelp.year)
+    static let stars = Option<StarRating>("stars", valueName: "stars", help: MovieFieldHelp.stars)
+    static let year = Option<ReleaseYear>(
+        "year", short: "Y", valueName: "year", help: MovieFieldHelp.year,
+        hiddenSpellings: MovieFieldHelp.formerYear)
     static let watched = Option<CalendarDate>(
-        "watched", short: "w", valueName: "date", help: MovieFieldHelp.watched)
-    static let note = Option<String>("note", short: "n", valueName: "text", help: MovieFieldHelp.note)
+        "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched,
+        hiddenSpellings: MovieFieldHelp.formerWatched)
+    static let note = Option<String>(
+        "note", short: "N", valueName: "text", help: MovieFieldHelp.note,
+        hiddenSpellings: MovieFieldHelp.formerNote)
 
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a movie to the list.",
+        discussion: """
+            Without --rating, --stars or --watched the movie goes on the watchlist (not-seen). A movie \
+            with the same title and year is refused; one with the same title and no year (or the same \
+            letters with other accents) is added, and the one already listed is named.
+            """,
         arguments: [title.spec],
-        options: [rating.spec, year.spec, watched.spec, note.spec],
+        options: [rating.spec, stars.spec, year.spec, watched.spec, note.spec],
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies add \"Past Lives\" --watched today --note \"with Sam\"",
+            "movies add \"Aftersun\" --year 2022 --stars 4.5",
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let word = try MovieFieldHelp.word(
+            arguments.given(rating), stars: arguments[stars], arguments: arguments)
         // Validate before opening: a refused add must not even create the database file.
         let draft = try MovieValidation.validated(
             MovieDraft(
-                title: arguments[title] ?? "", year: arguments[year]?.value,
-                rating: arguments[rating] ?? .notSeen, watchedOn: arguments[watched], note: arguments[note]))
+                title: arguments[title] ?? "", year: arguments[year]?.value, word: word ?? .notSeen,
+                watchedOn: arguments[watched], note: arguments[note], stars: arguments[stars]))
         let form = AddMovieViewModel(store: try context.dependencies().movies)
         form.title = draft.title
-        form.rating = draft.rating
+        form.rating = draft.ratingWord
+        form.stars = draft.stars
         form.year = draft.year
         form.watchedOn = draft.watchedOn
         form.note = draft.note ?? ""
         let movie = try form.save()
         context.output.line("Added \(MovieText.summary(movie))")
+        for other in form.similarMovies {
+            context.output.line(
+                "\(TerminalText.singleLine(other.titleWithYear)) is already listed as #\(other.id)"
+                    + (movie.year == nil || other.year == nil ? "; give --year to tell them apart." : "."))
+        }
     }
 }
 
-/// The help of the options that set a movie's fields, shared by `add` and `edit`.
+/// The help of the options that set a movie's fields, shared by `add`, `edit` and `rate`, and the rule
+/// that puts a word and stars together.
 enum MovieFieldHelp {
-    static let rating = "How much you liked it."
+    static let rating = "How much you liked it; seen for a movie you saw without rating it."
+    static let stars = "Letterboxd-style stars, 0.5 to 5 in halves; the rating word follows from them."
     static let year = "The release year (1870–2100)."
     static let watched = "The day you watched it: YYYY-MM-DD, today or yesterday."
     static let note = "A note to keep with it."
     /// Added to the help of `edit`'s options that an empty value clears.
     static let clears = " An empty value clears it."
+    /// `-w` and `-n`, the letters `--watched` and `--note` had before `-w` came to mean `--watch` and
+    /// `-n` `--dry-run` everywhere: still accepted by `add` and `edit`, for scripts.
+    static let formerWatched = ["-w"]
+    /// `-y`, `--year`'s letter before `rm -y` (`--yes`) took it: still accepted by `add` and `edit`.
+    static let formerYear = ["-y"]
+    static let formerNote = ["-n"]
+
+    /// The word to store: `word`, or the one `stars` give; a word the stars do not fit is refused.
+    static func word(_ word: RatingWord?, stars: StarRating?, arguments: ParsedArguments) throws
+        -> RatingWord?
+    {
+        guard let stars else { return word }
+        let fromStars = RatingWord(stars.rating)
+        if let word, word != fromStars {
+            throw arguments.validationError(
+                "--rating \(word.rawValue) does not fit --stars \(stars) (\(stars) stars is "
+                    + "\(fromStars.rawValue)); give one of them, or a word that fits")
+        }
+        return fromStars
+    }
 }

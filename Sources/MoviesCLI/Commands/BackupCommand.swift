@@ -5,7 +5,8 @@ import MoviesCore
 /// `movies backup <file>`
 enum BackupCommand: Command {
     static let file = Argument<String>(
-        "file", help: "The backup file to write (replaced whole if it exists).")
+        "file", help: "The backup file to write (replaced whole if it exists).",
+        completion: .file)
 
     static let spec = CommandSpec(
         name: "backup",
@@ -25,7 +26,7 @@ enum BackupCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = arguments[file] ?? ""
-        let databasePath = context.databasePath
+        let databasePath = try context.databasePath
         // A backup of nothing would create the database it was meant to copy.
         guard FileManager.default.fileExists(atPath: databasePath) else {
             throw BackupError.noDatabase(path: databasePath)

@@ -6,20 +6,23 @@ enum CompletionsCommand: Command {
         name: "completions",
         abstract: "Print a shell completion script for movies.",
         discussion: """
-            The script knows every command, option and value (ratings, sort orders, formats). Install it with:
+            The script knows every command, option and value (ratings, sort orders, formats, files), and \
+            completes the news symlink too. Install it with:
               bash:  movies completions bash > ~/.local/share/bash-completion/completions/movies
+                     ln -s movies ~/.local/share/bash-completion/completions/news
               zsh:   movies completions zsh > ~/.zfunc/_movies   (with ~/.zfunc on $fpath)
               fish:  movies completions fish > ~/.config/fish/completions/movies.fish
+                     ln -s movies.fish ~/.config/fish/completions/news.fish
             """,
         arguments: [shell.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let shell = arguments[Self.shell] else { return }
-        let generator = CompletionScript(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions)
+        let tree = CompletionTree.movies
         switch shell {
-        case .bash: context.output.write(generator.bash())
-        case .zsh: context.output.write(generator.zsh())
-        case .fish: context.output.write(generator.fish())
+        case .bash: context.output.write(BashCompletion(tree: tree).script())
+        case .zsh: context.output.write(ZshCompletion(tree: tree).script())
+        case .fish: context.output.write(FishCompletion(tree: tree).script())
         }
     }
 }

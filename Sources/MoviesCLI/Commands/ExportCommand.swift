@@ -2,38 +2,45 @@ import Basics
 import Interchange
 import MoviesCore
 
-/// `movies export [--to F] [-o FILE]`
+/// `movies export [--format F] [-o FILE]`
 enum ExportCommand: Command {
+    /// `--format`, as every command that prints records names it; `--to` and `-t`, its names before,
+    /// still work for scripts.
     static let format = Option<ExportFormat>(
-        "to", short: "t", valueName: "format", help: "The format.", default: .csv)
+        "format", valueName: "format", help: "The format.", default: .csv, hiddenSpellings: ["--to", "-t"])
     static let output = Option<String>(
         "output", short: "o", valueName: "file",
         help: """
             Write to this file instead of stdout: a file is replaced whole or not at all, a FIFO or device \
             written in place.
-            """)
+            """,
+        completion: .file)
 
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export the list: this program's formats, or Letterboxd's import layout.",
         discussion: """
             csv, tsv, json and ndjson carry every field and `movies import` reads them back exactly. \
-            letterboxd writes Letterboxd's import columns (Title, Year, Rating, WatchedDate, Review, imdbID, \
-            LetterboxdURI) for the movies you have seen; letterboxd-watchlist the not-seen ones, for its \
-            watchlist import. The list is streamed, a row at a time; with -o a file appears whole or not at all \
+            letterboxd writes Letterboxd's import columns (Title, Year, Rating, WatchedDate, Rewatch, Review, \
+            imdbID, LetterboxdURI) for the movies you have seen, rated or not; letterboxd-watchlist exactly \
+            the ones not seen, for its watchlist import (name the file so: …watchlist….csv, and `movies \
+            import` reads it back as the watchlist). The list is streamed, a row at a time; with -o a file appears whole or not at all \
             (a FIFO or device is written in place; the database and its -wal/-shm are refused). \
             csv and tsv start a value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) with \
             a ' (import removes it); letterboxd keeps titles exact for Letterboxd's importer.
             """,
         options: [format.spec, output.spec],
-        examples: ["movies export -o movies.csv", "movies export --to letterboxd -o letterboxd.csv"])
+        examples: [
+            "movies export -o movies.csv", "movies export --format letterboxd -o letterboxd.csv",
+            "movies export --format letterboxd-watchlist -o letterboxd-watchlist.csv",
+        ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let target = arguments[format] ?? .csv
         // The output path is checked (and its temporary file made) before the database is opened, so a
         // refused path leaves the database untouched, or not created.
         let file = try arguments[output].map {
-            try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: context.databasePath))
+            try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: try context.databasePath))
         }
         let store = try context.dependencies().movies
         let sink: any TextSink = file ?? context.output
@@ -47,11 +54,10 @@ enum ExportCommand: Command {
             }
             try writer.end()
         } else {
-            let wantsWatchlist = target == .letterboxdWatchlist
+            let watchState: WatchState = target == .letterboxdWatchlist ? .watchlist : .seen
             let writer = LetterboxdExportWriter(sink: sink)
             try writer.begin()
-            try store.forEachMovie { movie in
-                guard (movie.rating == .notSeen) == wantsWatchlist else { return }
+            try store.forEachMovie(MovieQuery(watchState: watchState)) { movie in
                 try writer.write(LetterboxdRow(movie: movie))
                 count += 1
             }

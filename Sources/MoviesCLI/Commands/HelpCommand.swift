@@ -1,7 +1,11 @@
-/// `movies help [<command> ...]`
+/// `movies help [<command> ...]`, and `help` in every group (`movies news help list`).
+///
+/// The words name a command below the group `help` was given in, so `news help list` and
+/// `movies news help list` explain the same command, each in the words of the program that was run.
 enum HelpCommand: Command {
     static let names = Argument<String>(
-        "command", help: "The command to explain.", isOptional: true, isRepeating: true)
+        "command", help: "The command to explain.", isOptional: true, isRepeating: true,
+        completion: .commandName)
 
     static let spec = CommandSpec(
         name: "help",
@@ -9,18 +13,23 @@ enum HelpCommand: Command {
         arguments: [names.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = [MoviesCLI.rootSpec.name] + arguments.all(names)
+        let group = Array(arguments.commandPath.dropLast())
+        let root = MoviesCLI.root(named: group.first ?? MoviesCLI.rootSpec.name)
+        var spec = root
+        for name in group.dropFirst() {
+            guard let next = spec.subcommand(named: name) else { break }
+            spec = next
+        }
         // Refuse an unknown name rather than silently showing the parent's help.
-        var spec = MoviesCLI.rootSpec
-        for name in path.dropFirst() {
+        for name in arguments.all(names) {
             guard let next = spec.subcommand(named: name) else {
                 let suggestion = Suggestion.closest(to: name, among: spec.subcommands.map(\.name))
                 throw UsageError(
-                    .unknownCommand(name, suggestion: suggestion),
-                    commandPath: [MoviesCLI.rootSpec.name, "help"])
+                    .unknownCommand(name, suggestion: suggestion), commandPath: arguments.commandPath)
             }
             spec = next
         }
-        context.output.write(MoviesCLI.helpFormatter.help(for: path))
+        let path = group + arguments.all(names)
+        context.output.write(MoviesCLI.helpFormatter(forRoot: root.name).help(for: path))
     }
 }

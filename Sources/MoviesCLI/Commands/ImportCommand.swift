@@ -3,9 +3,12 @@ import Foundation
 import Interchange
 import MoviesCore
 
-/// `movies import <file> [--from F] [--dry-run] [--on-duplicate skip|update|fail]`
+/// `movies import <file|-> [--from F] [--dry-run] [--on-duplicate skip|update|fail] [--skip-invalid]
+/// [--include-tv]`
 enum ImportCommand: Command {
-    static let file = Argument<String>("file", help: "The file, Letterboxd export folder, or .zip to import.")
+    static let file = Argument<String>(
+        "file", help: "The file, Letterboxd export folder, or .zip to import; - reads standard input.",
+        completion: .file)
     static let format = Option<MovieImportFormat>(
         "from", valueName: "format", help: "The file's format, when its header does not tell.")
     static let dryRun = Flag("dry-run", short: "n", help: "Report what would happen; write nothing.")
@@ -16,6 +19,10 @@ enum ImportCommand: Command {
             row, or stop (fail) and import nothing.
             """,
         defaultDescription: "skip; update for a folder or .zip")
+    static let skipInvalid = Flag(
+        "skip-invalid", help: "Import the good rows and report each bad one, instead of importing nothing.")
+    static let includeTV = Flag(
+        "include-tv", help: "Also import IMDb titles that are not films (series, episodes, games).")
 
     static let spec = CommandSpec(
         name: "import",
@@ -25,100 +32,86 @@ enum ImportCommand: Command {
             watched.csv, watchlist.csv, diary.csv, reviews.csv, a whole export folder or its .zip (stars map \
             to words: ½–1 terrible, 1½–2 poor, 2½–3 decent, 3½–4 good, 4½–5 excellent, and are kept). IMDb: \
             ratings.csv (old and new columns; n/10 is n half-stars). Own: csv, tsv, json, ndjson as \
-            `movies export` writes them, read back field for field.
+            `movies export` writes them, read back field for field (ids kept where this list never used them). \
+            IMDb titles that are not films are left out unless --include-tv. A file in Windows-1252 (Latin-1) \
+            is read as such.
 
-            All or nothing: the import is one transaction, and a bad row stops it with its line number and \
-            nothing written. --dry-run reads everything, reports every bad row and what would change, and \
-            writes nothing.
+            A film already listed (same title, whatever its case or accents' encoding, and year) counts as \
+            unchanged when the file says nothing new about it, and nothing is written for it. All or nothing: \
+            the import is one transaction, and a bad row stops it with its line number and nothing written, \
+            unless --skip-invalid. --dry-run reads everything, reports every bad row (and, with \
+            --on-duplicate fail, every film already listed) and what would change, and writes nothing.
             """,
         arguments: [file.spec],
-        options: [format.spec, dryRun.spec, onDuplicate.spec],
+        options: [format.spec, dryRun.spec, onDuplicate.spec, skipInvalid.spec, includeTV.spec],
         examples: [
             "movies import ~/Downloads/letterboxd-export.zip",
             "movies import ratings.csv --dry-run",
             "movies import movies.json --on-duplicate update",
+            "curl -s https://example.org/list.csv | movies import -",
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = arguments[file] ?? ""
-        let format = arguments[Self.format]
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputFileError.missing(path: path, reason: "no such file")
-        }
-        // Open (and detect) every file before the database, so a bad file changes nothing.
-        let isExport = isDirectory.boolValue || path.lowercased().hasSuffix(".zip")
-        let readers: [MovieImportReader]
-        if isDirectory.boolValue {
-            readers = try LetterboxdExportFolder.readers(in: path)
-        } else if isExport {
-            readers = try LetterboxdExportZip.readers(of: path)
-        } else {
-            do {
-                readers = [try MovieImportReader(path: path, format: format)]
-            } catch {
-                throw InputFileError(opening: path, error)
-            }
-        }
-        let policy = arguments[onDuplicate] ?? (isExport ? .update : .skip)
-        let dryRun = arguments[Self.dryRun]
+        let (readers, isExport) = try openReaders(path, format: arguments[Self.format])
+        let options = ImportOptions(
+            onDuplicate: arguments[onDuplicate] ?? (isExport ? .update : .skip), dryRun: arguments[dryRun],
+            skipInvalid: arguments[skipInvalid], includeTV: arguments[includeTV])
+        let name = path == "-" ? "standard input" : path
         let totalBytes = readers.reduce(0) { $0 + ($1.fileSize ?? 0) }
         let database = try context.database()
         let progress = ProgressLine(label: "Importing", isEnabled: context.terminal.isErrorInteractive)
         let summary: ImportSummary
         do {
-            summary = try MovieImporter(database: database).run(
-                readers, onDuplicate: policy, dryRun: dryRun
-            ) {
-                rows, bytes in
+            summary = try MovieImporter(database: database).run(readers, options: options) { rows, bytes in
                 let percent = totalBytes > 0 ? " (\(min(100, bytes * 100 / totalBytes))%)" : ""
                 progress.update(count: rows, unit: "rows" + percent)
             }
             progress.finish()
         } catch let error as ImportFileError {
             progress.finish()
-            throw InputFileError.badData(path: path, reason: error.description)
+            throw InputFileError.badData(path: name, reason: error.description)
         } catch let failure as ImportFailure {
             progress.finish()
             if case .rejectedRow = failure {
-                throw InputFileError.badData(path: path, reason: failure.description)
+                throw InputFileError.badData(path: name, reason: failure.description)
             }
-            throw CommandFailure(message: "Cannot import \(path): \(failure)", exitCode: .failure)
+            throw CommandFailure(message: "Cannot import \(name): \(failure)", exitCode: .failure)
         }
-        report(summary, path: path, readers: readers, dryRun: dryRun, context: context)
-        if summary.rejectedCount > 0 {
+        if !summary.isCommitted {
+            context.discardChangeCount()  // a dry run wrote and rolled back: nothing was saved
+        }
+        ImportText.report(summary, source: name, readers: readers, options: options, context: context)
+        if summary.duplicateCount > 0 {
+            throw ExitStatus(code: ExitCode.failure)
+        }
+        if summary.rejectedCount > 0 && !options.skipInvalid {
             throw ExitStatus(code: ExitCode.dataError)
         }
     }
 
-    @MainActor
-    private static func report(
-        _ summary: ImportSummary, path: String, readers: [MovieImportReader], dryRun: Bool,
-        context: CommandContext
-    ) {
-        let kinds = readers.map(ImportText.kind)
-        let source = "\(path) (\(Set(kinds).sorted().joined(separator: "; ")))"
-        let counts =
-            "\(summary.added) added, \(summary.updated) updated, \(summary.skipped) skipped, "
-            + "\(summary.rejectedCount) rejected"
-        if dryRun {
-            context.output.line("Dry run of \(source): would be \(counts). Nothing was written.")
-        } else {
-            context.output.line("Imported \(source): \(counts).")
+    /// Opens (and detects) every file before the database, so a bad file changes nothing: a folder or
+    /// `.zip` is a Letterboxd export (`isExport`), `-` standard input, anything else one file.
+    private static func openReaders(_ path: String, format: MovieImportFormat?) throws
+        -> (readers: [MovieImportReader], isExport: Bool)
+    {
+        if path == "-" {
+            do {
+                return ([try MovieImportReader(standardInputNamed: "standard input", format: format)], false)
+            } catch {
+                throw InputFileError(opening: "standard input", error)
+            }
         }
-        if summary.watchedWithoutRating > 0 {
-            context.output.line(
-                "\(summary.watchedWithoutRating) watched movie\(summary.watchedWithoutRating == 1 ? " has" : "s have") "
-                    + "no rating and \(summary.watchedWithoutRating == 1 ? "was" : "were") added as not-seen."
-            )
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputFileError.missing(path: path, reason: "no such file")
         }
-        context.output.flush()
-        for rejection in summary.rejected {
-            context.errors.line("  \(TerminalText.singleLine(rejection.description))")
-        }
-        if summary.rejectedCount > summary.rejected.count {
-            context.errors.line(
-                "  ... and \(summary.rejectedCount - summary.rejected.count) more rejected rows")
+        if isDirectory.boolValue { return (try LetterboxdExportFolder.readers(in: path), true) }
+        if path.lowercased().hasSuffix(".zip") { return (try LetterboxdExportZip.readers(of: path), true) }
+        do {
+            return ([try MovieImportReader(path: path, format: format)], false)
+        } catch {
+            throw InputFileError(opening: path, error)
         }
     }
 }

@@ -3,13 +3,16 @@ import Interchange
 import MoviesCore
 import ViewModels
 
-/// `movies list [--rating R ...] [--sort S] [--reverse] [--limit N] [--after ID] [--format F]`
+/// `movies list [--rating R ...] [--seen | --watchlist] [--sort S] [--reverse] [--limit N] [--after CURSOR]
+/// [--format F]`
 enum ListCommand: Command {
     static let sort = Option<MovieSort>(
         "sort", short: "s", valueName: "order",
         help: "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
         default: .added)
     static let reverse = Flag("reverse", help: "Reverse the order.")
+    static let seen = Flag("seen", help: "Only the movies you have seen, rated or not.")
+    static let watchlist = Flag("watchlist", help: "Only the watchlist: the movies not seen yet.")
     static let limit = Option<Count>(
         "limit", short: "l", valueName: "n", help: "Show at most this many movies.")
     static let after = Option<MovieCursor>(
@@ -35,11 +38,13 @@ enum ListCommand: Command {
             the table fits its width and long output goes through $PAGER (less -FRX by default).
             """,
         options: [
-            CommonOptions.ratingFilter.spec, sort.spec, reverse.spec, limit.spec, after.spec,
+            CommonOptions.ratingFilter.spec, seen.spec, watchlist.spec, sort.spec, reverse.spec, limit.spec,
+            after.spec,
             CommonOptions.format.spec, watch.spec, Pager.disableFlag.spec,
         ],
         examples: [
             "movies list --rating good,excellent --sort rating",
+            "movies list --seen --rating seen",
             "movies list --watch",
             "movies list --format csv > movies.csv",
             "movies list --limit 50 --after 1200",
@@ -68,6 +73,8 @@ enum ListCommand: Command {
         let list = MovieListViewModel(store: try context.dependencies().movies)
         let ratings = Set(arguments.all(CommonOptions.ratingFilter))
         list.ratingFilter = ratings
+        let watchState = try Self.watchState(arguments)
+        list.watchStateFilter = watchState
         list.sort = sort
         list.isReversed = arguments[reverse]
         if watches {
@@ -80,20 +87,41 @@ enum ListCommand: Command {
         let emptyHint =
             after != nil
             ? "No more movies after this point."
-            : ratings.isEmpty
-                ? "No movies to show. Add one with: movies add \"Title\" --rating good"
-                : "No movies rated \(Self.words(ratings, joinedBy: " or "))."
+            : Self.emptyFilterHint(ratings: ratings, watchState: watchState)
         let page = try MovieListRendering.stream(
             list, pageSize: limit?.value, format: format, context: context, emptyHint: emptyHint)
         if let last = page.lastBeforeMore, let limit {
             var words = ["movies"] + NextPageHint.databaseWords(context) + ["list"]
             if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
+            if let watchState { words.append(watchState == .seen ? "--seen" : "--watchlist") }
             if sort != .added { words += ["--sort", sort.rawValue] }
             if arguments[reverse] { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
             words += ["--limit", String(limit.value), "--after", list.cursor(after: last).description]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
+        }
+    }
+
+    /// What an empty list says, naming its filter.
+    static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?) -> String {
+        switch (ratings.isEmpty, watchState) {
+        case (true, nil): "No movies to show. Add one with: movies add \"Title\" --rating good"
+        case (false, nil): "No movies rated \(words(ratings, joinedBy: " or "))."
+        case (true, .seen?): "No movies seen yet. Log one with: movies watched <id>"
+        case (true, .watchlist?): "Nothing on the watchlist."
+        case (false, _): "No movies match the filter."
+        }
+    }
+
+    /// `--seen` or `--watchlist`, not both.
+    static func watchState(_ arguments: ParsedArguments) throws -> WatchState? {
+        switch (arguments[seen], arguments[watchlist]) {
+        case (true, true):
+            throw arguments.validationError("--seen and --watchlist exclude each other; give one of them")
+        case (true, false): return .seen
+        case (false, true): return .watchlist
+        case (false, false): return nil
         }
     }
 
@@ -109,7 +137,7 @@ enum ListCommand: Command {
     }
 
     /// The ratings' words, worst first, as `good,excellent` or `good or excellent`.
-    private static func words(_ ratings: Set<Rating>, joinedBy separator: String) -> String {
+    private static func words(_ ratings: Set<RatingWord>, joinedBy separator: String) -> String {
         ratings.sorted().map(\.rawValue).joined(separator: separator)
     }
 

@@ -2,23 +2,31 @@ import MoviesCore
 
 /// `movies migrate [--status]`
 enum MigrateCommand: Command {
-    static let status = Flag("status", help: "List applied and pending migrations; change nothing.")
+    static let status = Flag(
+        "status", help: "List applied and pending migrations; change nothing, create nothing.")
 
     static let spec = CommandSpec(
         name: "migrate",
         abstract: "Bring the database's schema up to date, or show which migrations are applied.",
         discussion: """
             Every command applies pending migrations before it runs; this one does only that, and says \
-            what it did. A database written by a newer movies is refused, unchanged.
+            what it did. A database written by a newer movies is refused, unchanged. With --status, a \
+            path where there is no database yet is an error (exit 66), and nothing is created.
             """,
         options: [status.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let database = try AppDatabase.openWithoutMigrating(
-            path: context.databasePath, options: context.databaseOptions)
+        let path = try context.databasePath
+        var options = context.databaseOptions
+        if arguments[Self.status] {
+            // Only look: no file, folder, WAL switch or migration.
+            options.createIfMissing = false
+            options.isReadOnly = true
+        }
+        let database = try AppDatabase.openWithoutMigrating(path: path, options: options)
         if arguments[Self.status] {
             let status = try database.schemaStatus()
-            context.output.line("Database: \(context.databasePath)")
+            context.output.line("Database: \(path)")
             for record in status.applied {
                 let applied =
                     Timestamp.date(from: record.appliedAt).map(MovieText.readable) ?? record.appliedAt

@@ -1,26 +1,36 @@
 import MoviesCore
 import ViewModels
 
-/// `movies rate <id> <rating>`
+/// `movies rate <id> [<rating>] [--stars S]`
 enum RateCommand: Command {
     static let id = Argument<MovieID>("id", help: "The movie's id, as `list` shows it.")
-    static let rating = Argument<Rating>("rating", help: "The new rating.")
+    static let rating = Argument<RatingWord>(
+        "rating",
+        help: "The new rating; seen drops it (seen, not rated), not-seen puts the movie back on the "
+            + "watchlist.", isOptional: true)
+    static let stars = Option<StarRating>("stars", valueName: "stars", help: MovieFieldHelp.stars)
 
     static let spec = CommandSpec(
         name: "rate",
-        abstract: "Change a movie's rating.",
+        abstract: "Change a movie's rating, as a word or as stars.",
         arguments: [id.spec, rating.spec],
-        examples: ["movies rate 12 excellent"])
+        options: [stars.spec],
+        examples: ["movies rate 12 excellent", "movies rate 12 --stars 3.5", "movies rate 12 seen"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let id = arguments[Self.id], let rating = arguments[Self.rating] else { return }
+        guard let id = arguments[Self.id] else { return }
+        let stars = arguments[Self.stars]
+        let word = try MovieFieldHelp.word(arguments[rating], stars: stars, arguments: arguments)
+        guard word != nil else {
+            throw arguments.validationError("Give the rating, as a word (movies rate 12 good) or as --stars")
+        }
         let change = try MovieListViewModel(store: try context.dependencies().movies).rate(
-            id: id.rawValue, rating)
-        if change.before.rating == change.after.rating {
+            id: id.rawValue, word, stars: stars)
+        if change.before == change.after {
             context.output.line("Unchanged \(MovieText.summary(change.after))")
         } else {
             context.output.line(
-                "Rated \(MovieText.summary(change.after))  (was \(change.before.rating.rawValue))")
+                "Rated \(MovieText.summary(change.after))  (was \(MovieText.rating(change.before)))")
         }
     }
 }

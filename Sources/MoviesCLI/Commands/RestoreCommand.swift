@@ -3,7 +3,8 @@ import MoviesCore
 /// `movies restore <file>`
 enum RestoreCommand: Command {
     static let file = Argument<String>(
-        "file", help: "The backup to restore (from `movies backup`, or any copy).")
+        "file", help: "The backup to restore (from `movies backup`, or any copy).",
+        completion: .file)
 
     static let spec = CommandSpec(
         name: "restore",
@@ -22,7 +23,7 @@ enum RestoreCommand: Command {
         let path = arguments[file] ?? ""
         let progress = ProgressLine(label: "Restoring", isEnabled: context.terminal.isErrorInteractive)
         let summary = try AppDatabase.restore(
-            from: path, into: context.databasePath, options: context.databaseOptions
+            from: path, into: try context.databasePath, options: context.databaseOptions
         ) { step, fraction in
             if step == .restoring { progress.update(Int(fraction * 100), of: 100) }
         }

@@ -28,7 +28,7 @@ enum ShellCommand: Command {
         context.allowsPager = false
         let console: any Console =
             context.terminal.isInputInteractive && context.terminal.isOutputInteractive
-            ? InteractiveConsole(output: context.output, historyPath: context.databasePath + "-history")
+            ? InteractiveConsole(output: context.output, historyPath: try context.databasePath + "-history")
             : ScriptConsole(output: context.output)
         let session = try ShellSession(context: context, console: console)
         let code = await session.run()

@@ -4,9 +4,19 @@ import ViewModels
 
 /// How movies read in one line, in a table, and in detail, for people at a terminal.
 enum MovieText {
-    /// `#1  Heat (1995)  excellent`: the line `add`, `rate`, `rm` and the shell's change feed print.
+    /// `#1  Heat (1995)  excellent ★★★★½`: the line `add`, `rate`, `rm` and the shell's change feed print.
     static func summary(_ movie: Movie) -> String {
-        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(movie.rating.rawValue)"
+        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
+    }
+
+    /// The word, with the stars when the movie has them: `good ★★★½`, `seen`, `not-seen`.
+    static func rating(_ movie: Movie) -> String {
+        movie.stars.map { "\(movie.ratingWord.rawValue) \(stars($0))" } ?? movie.ratingWord.rawValue
+    }
+
+    /// `★★★½`: whole stars, then a half, as Letterboxd draws them.
+    static func stars(_ stars: StarRating) -> String {
+        String(repeating: "★", count: stars.halfStars / 2) + (stars.halfStars % 2 == 1 ? "½" : "")
     }
 
     /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`).
@@ -19,21 +29,35 @@ enum MovieText {
         return table.header(terminal: terminal) + movies.map(table.line).joined()
     }
 
-    /// Every field, one per line, for `movies show`.
+    /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
+    /// the title, aside).
     static func detail(_ movie: Movie) -> String {
         var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
-        lines.append("  rating   \(movie.rating.rawValue)")
-        if let watched = movie.watchedOn {
-            lines.append("  watched  \(watched)")
+        func add(_ label: String, _ value: String) {
+            lines.append("  " + TerminalText.padded(label, to: 11) + value)
+        }
+        switch movie.ratingWord {
+        case .notSeen: add("rating", "not-seen (on the watchlist)")
+        case .seen: add("rating", "seen, not rated")
+        default:
+            let stars = movie.stars.map { "  \(Self.stars($0)) (\($0) stars)" } ?? ""
+            add("rating", movie.ratingWord.rawValue + stars)
+        }
+        if let rated = movie.ratedOn { add("rated on", rated.description) }
+        if movie.watchedOn != nil || movie.watchCount != nil {
+            let times = movie.watchCount.map { $0 == 1 ? "once" : "\($0) times" }
+            add("watched", [movie.watchedOn?.description, times].compactMap { $0 }.joined(separator: ", "))
         }
         if let note = movie.note {
             let noteLines = note.replacingOccurrences(of: "\t", with: "    ")
                 .split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.sanitized(String($0)) }
-            lines.append("  note     " + noteLines.joined(separator: "\n           "))
+            add("note", noteLines.joined(separator: "\n             "))
         }
-        lines.append("  added    \(readable(movie.createdAt))")
-        lines.append("  updated  \(readable(movie.updatedAt))")
+        if let imdbID = movie.imdbID { add("IMDb", "\(imdbID)  https://www.imdb.com/title/\(imdbID)/") }
+        if let uri = movie.letterboxdURI { add("Letterboxd", TerminalText.singleLine(uri)) }
+        add("added", readable(movie.createdAt))
+        add("updated", readable(movie.updatedAt))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -43,22 +67,23 @@ enum MovieText {
         switch change {
         case .added(let movie):
             return terminal.green(
-                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(movie.rating.rawValue)")
+                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))")
         case .removed(let movie):
             return terminal.red("- #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
         case .changed(let before, let after):
             let title = TerminalText.singleLine(after.titleWithYear)
             let text: String
-            if before.rating != after.rating {
-                text = "\(title) \(before.rating.rawValue) -> \(after.rating.rawValue)"
+            if before.ratingWord != after.ratingWord || before.stars != after.stars {
+                text = "\(title) \(rating(before)) -> \(rating(after))"
             } else if before.titleWithYear != after.titleWithYear {
                 text = "\(TerminalText.singleLine(before.titleWithYear)) -> \(title)"
             } else {
                 var fields: [String] = []
                 if before.watchedOn != after.watchedOn { fields.append("watched date") }
+                if before.watchCount != after.watchCount { fields.append("watch count") }
                 if before.note != after.note { fields.append("note") }
                 text =
-                    "\(title) \(after.rating.rawValue)"
+                    "\(title) \(rating(after))"
                     + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")) changed)")
             }
             return terminal.yellow("~ #\(after.id) \(text)")
@@ -72,30 +97,31 @@ enum MovieText {
 }
 
 /// The movie list as a table, made in two passes so a list of any length streams (see `Table`):
-/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`. The WATCHED
-/// column appears when any movie has a date; at a terminal, long titles are cut to fit.
+/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`. The STARS
+/// column appears when any movie has stars, WATCHED when any has a date; at a terminal, long titles are
+/// cut to fit.
 struct MovieTable {
     private var table = Table(columns: [
         Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE", isShortenable: true),
         Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
+        Table.Column(title: "STARS"),
         Table.Column(title: "WATCHED"),
     ])
+    private var showsStars = false
     private var showsWatched = false
 
     /// Widens the columns for `movie`.
     mutating func measure(_ movie: Movie) {
-        table.measure(Self.cells(movie, watched: true))
-        if movie.watchedOn != nil {
-            showsWatched = true
-        }
+        table.measure(Self.cells(movie, stars: true, watched: true))
+        if movie.stars != nil { showsStars = true }
+        if movie.watchedOn != nil { showsWatched = true }
     }
 
-    /// Ends the first pass: drops WATCHED if no movie has a date, and fits the table to `width`
-    /// cells (the terminal's; nil prints whole titles).
+    /// Ends the first pass: drops STARS and WATCHED when no movie has them, and fits the table to
+    /// `width` cells (the terminal's; nil prints whole titles).
     mutating func finishMeasuring(width: Int?) {
-        if !showsWatched {
-            table.removeColumn(at: 4)
-        }
+        if !showsWatched { table.removeColumn(at: 5) }
+        if !showsStars { table.removeColumn(at: 4) }
         table.fit(width: width)
     }
 
@@ -106,14 +132,15 @@ struct MovieTable {
 
     /// One movie's line.
     func line(_ movie: Movie) -> String {
-        table.line(Self.cells(movie, watched: showsWatched))
+        table.line(Self.cells(movie, stars: showsStars, watched: showsWatched))
     }
 
-    private static func cells(_ movie: Movie, watched: Bool) -> [String] {
-        var row = [String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.rating.rawValue]
-        if watched {
-            row.append(movie.watchedOn?.description ?? "")
-        }
+    private static func cells(_ movie: Movie, stars: Bool, watched: Bool) -> [String] {
+        var row = [
+            String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
+        ]
+        if stars { row.append(movie.stars.map(MovieText.stars) ?? "") }
+        if watched { row.append(movie.watchedOn?.description ?? "") }
         return row
     }
 }

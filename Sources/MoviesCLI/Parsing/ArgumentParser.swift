@@ -85,6 +85,11 @@ struct ArgumentParser {
         }
 
         // Typed values, once the line's shape is known: the arguments in order, then the options as given.
+        if let reordered = ArgumentOrder.fix(argumentTexts) {
+            throw error(
+                .argumentsOutOfOrder(
+                    expected: argumentTexts.map(\.0.display), reordered: reordered), path)
+        }
         var positionalValues: [String: [any Sendable]] = [:]
         for (argument, texts) in argumentTexts {
             positionalValues[argument.name] = try texts.map { text throws(UsageError) in
@@ -120,7 +125,9 @@ struct ArgumentParser {
             let body = token.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            if let option = available.first(where: { $0.name == name }) {
+            if let option = available.first(where: { $0.name == name })
+                ?? available.first(where: { $0.hiddenSpellings.contains("--" + name) })
+            {
                 return (option, inlineValue)
             }
             let suggestion = Suggestion.closest(
@@ -129,7 +136,11 @@ struct ArgumentParser {
         }
         // -r value, -rvalue
         let letter = token.dropFirst().first
-        guard let option = available.first(where: { $0.short != nil && $0.short == letter }) else {
+        let spelling = letter.map { "-\($0)" } ?? ""
+        guard
+            let option = available.first(where: { $0.short != nil && $0.short == letter })
+                ?? available.first(where: { $0.hiddenSpellings.contains(spelling) })
+        else {
             throw error(.unknownOption(token, suggestion: nil), path)
         }
         let rest = String(token.dropFirst(2))

@@ -171,7 +171,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// What `movies export --to` writes.
+/// What `movies export --format` writes.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
     case csv, tsv, json, ndjson
     /// Letterboxd's import layout, for the movies seen.

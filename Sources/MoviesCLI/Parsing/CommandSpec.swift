@@ -90,6 +90,9 @@ struct OptionSpec: Sendable {
     var defaultValue: String? = nil
     /// Hidden options parse but are not listed in help.
     var isHidden = false
+    /// Other spellings the parser still accepts (`--to`, `-t`), so command lines written for an older
+    /// movies keep working; help, completions and "did you mean" never offer them.
+    var hiddenSpellings: [String] = []
 
     var takesValue: Bool {
         if case .flag = kind { return false }
@@ -119,11 +122,20 @@ struct OptionSpec: Sendable {
         valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
     }
 
-    /// `[--rating <rating>]`, `[--rating <rating> ...]` for usage lines.
+    /// `[--rating <rating>]`, `[--rating <rating> ...]` for usage lines; a required option without the
+    /// brackets (`--title <title>`).
     var usage: String {
-        if case .repeatingValue = kind { return "[\(display) ...]" }
-        return "[\(display)]"
+        let text = isRepeating ? "\(display) ..." : display
+        return isRequired ? text : "[\(text)]"
     }
+
+    /// The spellings help and completions offer: `--rating` and `-r`.
+    var visibleSpellings: [String] {
+        ["--\(name)"] + (short.map { ["-\($0)"] } ?? [])
+    }
+
+    /// Every spelling the parser accepts, hidden ones included.
+    var allSpellings: [String] { visibleSpellings + hiddenSpellings }
 
     /// `-r, --rating <rating>` for the help's OPTIONS column.
     var helpLabel: String {

@@ -12,7 +12,7 @@ enum CommonOptions {
     static let help = Flag("help", short: "h", help: "Show help information.")
 
     /// `-r, --rating <rating> ...`: the movies with one of these ratings (list, search, the shell's filter).
-    static let ratingFilter = Option<Rating>(
+    static let ratingFilter = Option<RatingWord>(
         "rating", short: "r", valueName: "rating",
         help: "Only movies with this rating; repeat or separate with commas for several.", isRepeating: true)
 

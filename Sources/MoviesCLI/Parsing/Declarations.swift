@@ -24,17 +24,19 @@ struct Option<Value: Sendable>: Sendable {
     ///   - isRepeating: May be given several times (and an enumerated value comma-separated).
     ///   - isRequired: The parser refuses a command line without it.
     ///   - completion: How shells complete it, when not as the type says (a `String` that is a path).
+    ///   - hiddenSpellings: Former spellings still accepted (`--to`, `-t`), offered nowhere.
     init(
         _ name: String, short: Character? = nil, valueName: String, help: String, default: Value? = nil,
         defaultDescription: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
-        isHidden: Bool = false, completion: CompletionKind? = nil
+        isHidden: Bool = false, completion: CompletionKind? = nil, hiddenSpellings: [String] = []
     ) where Value: ExpressibleByArgument {
         defaultValue = `default`
         spec = OptionSpec(
             name: name, short: short,
             kind: isRepeating ? .repeatingValue(name: valueName) : .value(name: valueName), help: help,
             valueType: ValueType(Value.self, completion: completion), isRequired: isRequired,
-            defaultValue: defaultDescription ?? `default`?.defaultValueDescription, isHidden: isHidden)
+            defaultValue: defaultDescription ?? `default`?.defaultValueDescription, isHidden: isHidden,
+            hiddenSpellings: hiddenSpellings)
     }
 }
 
@@ -42,8 +44,13 @@ struct Option<Value: Sendable>: Sendable {
 struct Flag: Sendable {
     let spec: OptionSpec
 
-    init(_ name: String, short: Character? = nil, help: String, isHidden: Bool = false) {
-        spec = OptionSpec(name: name, short: short, kind: .flag, help: help, isHidden: isHidden)
+    init(
+        _ name: String, short: Character? = nil, help: String, isHidden: Bool = false,
+        hiddenSpellings: [String] = []
+    ) {
+        spec = OptionSpec(
+            name: name, short: short, kind: .flag, help: help, isHidden: isHidden,
+            hiddenSpellings: hiddenSpellings)
     }
 }
 

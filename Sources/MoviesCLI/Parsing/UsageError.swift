@@ -25,6 +25,9 @@ struct UsageError: UserFacingError, Equatable {
         case unexpectedArgument(String)
         /// A required positional left out: `argument` is its usage, `<title>` or `<id> ...`.
         case missingArgument(String)
+        /// Arguments that parse only in another order (`rate good 3`): `expected` are the arguments'
+        /// displays in their order, `reordered` the words given, put in that order.
+        case argumentsOutOfOrder(expected: [String], reordered: [String])
         /// A rule of the command itself (`--watch` with `--limit`), in the command's words.
         case validation(String)
     }
@@ -39,6 +42,14 @@ struct UsageError: UserFacingError, Equatable {
     }
 
     var exitCode: ExitCode { .usage }
+
+    /// `word` as a person would type it in a shell: in double quotes when it holds a space or a quote.
+    private static func quotedForShell(_ word: String) -> String {
+        guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else {
+            return word
+        }
+        return "\"" + word.map { $0 == "\"" ? "\\\"" : String($0) }.joined() + "\""
+    }
 
     var message: String {
         switch kind {
@@ -66,6 +77,10 @@ struct UsageError: UserFacingError, Equatable {
             return "Unexpected argument '\(argument)'"
         case .missingArgument(let argument):
             return "Missing expected argument '\(argument)'"
+        case .argumentsOutOfOrder(let expected, let reordered):
+            let command = (commandPath.filter { !$0.isEmpty } + reordered.map(Self.quotedForShell))
+            return "The arguments are in the wrong order: \(expected.joined(separator: " then ")). "
+                + "Did you mean '\(command.joined(separator: " "))'?"
         case .validation(let message):
             return message
         }

@@ -2,75 +2,145 @@ import Basics
 import MoviesCore
 import ViewModels
 
-/// `add` with no arguments at a terminal: asks for the title, the rating (offering the six), an optional
-/// year, and a confirmation, then saves through `AddMovieViewModel`.
+/// `add` with no arguments at a terminal: asks for the title, the rating (offering the six), the year,
+/// the day it was watched and a note (the last three optional), then a confirmation, and saves through
+/// `AddMovieViewModel`.
 ///
-/// Answers are read by the same parsers as `add --rating` and `--year` (`Rating(argument:)`,
-/// `ReleaseYear(argument:)`), so the form and the command line take the same spellings; the view
-/// model's `validationError` says which field a refusal is about.
+/// Answers are read by the same parsers as `add --rating`, `--year` and `--watched`
+/// (`RatingWord(argument:)`, `ReleaseYear(argument:)`, `CalendarDate(argument:)`), so the form and the
+/// command line take the same spellings; the view model's `validationError` says which field a refusal
+/// is about, and that field is asked again.
+///
+/// An empty title, Ctrl-D or Ctrl-C at any prompt cancels, and so does `quit` (or `exit`) at the Title
+/// prompt, which would otherwise become a movie's title without a word: a movie called Quit is added
+/// with `add Quit`. Answers are not commands, so they stay out of the shell's history.
 @MainActor
 struct AddMovieForm {
     let console: any Console
     let form: AddMovieViewModel
 
-    /// Runs the form; returns the saved movie, or nil when the person cancelled (Ctrl-C, Ctrl-D, "n").
+    /// What one answer does to the form.
+    private enum Outcome {
+        case accepted
+        /// Ask again, after saying why.
+        case again(String)
+        case cancel
+    }
+
+    /// Runs the form; returns the saved movie, or nil when the person cancelled.
     func run() async throws -> Movie? {
         form.reset()
-        // Title: asked again while the title breaks a rule (blank, too long, a control character).
-        while true {
-            guard let title = await ask("Title: ") else { return nil }
-            form.title = title
-            if let error = form.validationError, error.field == .title {
-                console.show("  \(error.message)\n")
-                continue
-            }
-            break
-        }
-        let words = Rating.allValueStrings.joined(separator: ", ")
+        console.show("  An empty title or Ctrl-D cancels.\n")
+        guard await field("Title: ", takeTitle) else { return nil }
+        let words = RatingWord.allValueStrings.joined(separator: ", ")
         console.show("  Ratings: \(words)\n")
-        while true {
-            guard let answer = await ask("Rating [not-seen]: ") else { return nil }
-            if answer.trimmingWhitespace().isEmpty {
-                form.rating = .notSeen
-                break
+        guard
+            await field(
+                "Rating [not-seen]: ",
+                { answer in
+                    if answer.trimmingWhitespace().isEmpty {
+                        form.rating = .notSeen
+                    } else if let rating = RatingWord(argument: answer) {
+                        form.rating = rating
+                    } else {
+                        return .again("'\(answer)' is not a rating; type one of: \(words)")
+                    }
+                    return .accepted
+                })
+        else { return nil }
+        guard await field("Year (optional): ", takeYear) else { return nil }
+        // A movie not seen has no day it was watched.
+        if form.rating != .notSeen {
+            guard await field("Watched (YYYY-MM-DD, today, yesterday; optional): ", takeWatched) else {
+                return nil
             }
-            if let rating = Rating(argument: answer) {
-                form.rating = rating
-                break
-            }
-            console.show("  '\(answer)' is not a rating; type one of: \(words)\n")
         }
-        while true {
-            guard let answer = await ask("Year (optional): ") else { return nil }
-            let trimmed = answer.trimmingWhitespace()
-            if trimmed.isEmpty {
-                form.year = nil
-                break
-            }
-            guard let year = ReleaseYear(argument: trimmed) else {
-                console.show("  '\(answer)' is not a year; type one such as 1995, or nothing\n")
-                continue
-            }
-            form.year = year.value
-            if let error = form.validationError, error.field == .year {
-                console.show("  \(error.message)\n")
-                continue
-            }
-            break
-        }
-        let summary = form.draft.year.map { "\(form.draft.title) (\($0))" } ?? form.draft.title
-        guard let confirmation = await ask("Add \(summary), \(form.rating.rawValue)? [Y/n] ") else {
-            return nil
-        }
+        guard
+            await field(
+                "Note (optional): ",
+                { answer in
+                    form.note = answer.trimmingWhitespace()
+                    return form.validationError.map { $0.field == .note ? .again($0.message) : .accepted }
+                        ?? .accepted
+                })
+        else { return nil }
+        guard let confirmation = await ask("Add \(summary)? [Y/n] ") else { return nil }
         guard ["", "y", "yes"].contains(confirmation.trimmingWhitespace().lowercased()) else {
             return nil
         }
         return try form.save()
     }
 
-    /// One answer, or nil when the person cancelled.
+    // MARK: - Fields
+
+    private func takeTitle(_ answer: String) -> Outcome {
+        let title = answer.trimmingWhitespace()
+        let leaving = [ShellCommands.quit.name] + ShellCommands.quit.aliases
+        if title.isEmpty || leaving.contains(title.lowercased()) {
+            return .cancel
+        }
+        form.title = title
+        if let error = form.validationError, error.field == .title {
+            return .again(error.message)
+        }
+        return .accepted
+    }
+
+    private func takeYear(_ answer: String) -> Outcome {
+        let trimmed = answer.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            form.year = nil
+            return .accepted
+        }
+        guard let year = ReleaseYear(argument: trimmed) else {
+            return .again("'\(answer)' is not a year; type one such as 1995, or nothing")
+        }
+        form.year = year.value
+        if let error = form.validationError, error.field == .year {
+            return .again(error.message)
+        }
+        return .accepted
+    }
+
+    private func takeWatched(_ answer: String) -> Outcome {
+        let trimmed = answer.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            form.watchedOn = nil
+            return .accepted
+        }
+        guard let day = CalendarDate(argument: trimmed) else {
+            return .again(
+                "'\(answer)' is not a date; type one such as 2024-05-01, today or yesterday, or nothing")
+        }
+        form.watchedOn = day
+        return .accepted
+    }
+
+    /// `Dune (2021), excellent, watched 2024-05-01`.
+    private var summary: String {
+        var text = form.draft.year.map { "\(form.draft.title) (\($0))" } ?? form.draft.title
+        text += ", \(form.rating.rawValue)"
+        if let day = form.watchedOn { text += ", watched \(day)" }
+        return TerminalText.singleLine(text)
+    }
+
+    // MARK: - Asking
+
+    /// Asks `prompt` until `take` accepts the answer; false when the person cancelled.
+    private func field(_ prompt: String, _ take: (String) -> Outcome) async -> Bool {
+        while true {
+            guard let answer = await ask(prompt) else { return false }
+            switch take(answer) {
+            case .accepted: return true
+            case .again(let message): console.show("  \(message)\n")
+            case .cancel: return false
+            }
+        }
+    }
+
+    /// One answer, or nil when the person cancelled (Ctrl-C, Ctrl-D).
     private func ask(_ prompt: String) async -> String? {
-        switch await console.readLine(prompt: prompt) {
+        switch await console.readLine(prompt: prompt, kind: .answer) {
         case .line(let text): text
         case .interrupted, .end, .tooLong, .notUTF8: nil
         }

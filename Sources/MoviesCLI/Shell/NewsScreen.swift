@@ -3,8 +3,8 @@ import ViewModels
 
 /// The shell's news screen: the news list a page at a time, over `NewsListViewModel`.
 ///
-/// `list` shows the items loaded so far, `more` the next page, `refresh` fetches the feeds, `retry`
-/// follows a failure, `open <id>` shows an item in full (and marks it read). At a terminal the list
+/// `list` shows the items loaded so far, `more` the next page, `refresh` fetches the feeds (Ctrl-C stops
+/// it, keeping what arrived), `retry` follows a failure, `open <id>` shows an item in full (and marks it read). At a terminal the list
 /// follows changes made anywhere (another `movies`, `sqlite3`), and items that arrive are printed above
 /// the prompt, as the movie list's change feed is.
 @MainActor
@@ -16,7 +16,9 @@ final class NewsScreen {
 
     static let more = CommandSpec(name: Own.more.rawValue, abstract: "Load and show the next page of items.")
     static let refresh = CommandSpec(
-        name: Own.refresh.rawValue, abstract: "Fetch the subscribed feeds, then show the first page.")
+        name: Own.refresh.rawValue,
+        abstract: "Fetch the subscribed feeds (Ctrl-C stops, keeping what arrived), then show the first page."
+    )
     static let retry = CommandSpec(
         name: Own.retry.rawValue, abstract: "After an error: refresh if nothing is shown, else load more.")
     static let openID = Argument<NewsItemID>("id", help: "The item's id.")
@@ -93,10 +95,11 @@ final class NewsScreen {
         case .refresh:
             let progress = ProgressLine(
                 label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
-            await list.loadData(isRefreshing: true)
+            // Ctrl-C stops the refresh, keeping the feeds that arrived, and the shell goes on.
+            await console.runCancellingOnInterrupt { [list] in await list.loadData(isRefreshing: true) }
             progress.finish()
             if let summary = list.lastRefresh {
-                context.output.line("\(summary.newItemCount) new, \(summary.failures.count) failed.")
+                context.output.line(Self.refreshLine(summary))
             }
             report(newItems: list.items)
         case .retry:
@@ -133,6 +136,18 @@ final class NewsScreen {
             // Handled by the session before parsing; with extra words it is refused by the parser.
             break
         }
+    }
+
+    /// `4 new, 0 failed.`, or for a refresh stopped by Ctrl-C,
+    /// `Refresh interrupted: 2 of 6 feeds refreshed, 4 new.`
+    private static func refreshLine(_ summary: NewsRefresher.Summary) -> String {
+        guard summary.wasInterrupted else {
+            return "\(summary.newItemCount) new, \(summary.failures.count) failed."
+        }
+        let total = summary.outcomes.count + summary.unfinished.count
+        return
+            "Refresh interrupted: \(summary.refreshed.count) of \(RefreshReport.counted(total, "feed")) refreshed, "
+            + "\(summary.newItemCount) new."
     }
 
     /// Prints `newItems` and what the list's state says (an error, the end of the list).

@@ -18,8 +18,10 @@ enum ShellCommands {
     /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
     static let globalOptions = [CommonOptions.help.spec]
 
+    /// No letter of its own: `-t` is `--title` everywhere else (and still works here).
     static let text = Option<String>(
-        "text", short: "t", valueName: "words", help: "Only movies whose title or note contains this text.")
+        "text", valueName: "words", help: "Only movies whose title or note contains this text.",
+        hiddenSpellings: ["-t"])
     static let clear = Flag("clear", help: "Show every movie again.")
 
     static let filter = CommandSpec(
@@ -62,7 +64,8 @@ enum ShellCommands {
 
     /// The one-shot commands available in the shell, run by their handlers.
     static let movieCommands: [CommandSpec] = [
-        AddCommand.entry, ShowCommand.entry, RateCommand.entry, EditCommand.entry, RemoveCommand.entry,
+        AddCommand.entry, ShowCommand.entry, RateCommand.entry, WatchedCommand.entry, UnwatchCommand.entry,
+        EditCommand.entry, RemoveCommand.entry,
     ]
 
     static let root = CommandSpec(

@@ -10,8 +10,11 @@ import ViewModels
 ///
 /// The shell drives the same view models as the one-shot commands. At a terminal it also keeps a list
 /// view model observing the store, and prints what changed, from anywhere, above the prompt. Reading a
-/// script from a pipe it prints no prompts and no feed, only each command's output, and exits non-zero
-/// if any command failed (with the first failure's exit code).
+/// script from a pipe it prints no prompts and no feed, only each command's output, names the line of
+/// each error, and exits non-zero if any command failed (with the first failure's exit code).
+///
+/// At a terminal a failed command is something the person saw and moved past: `quit` exits 0, and the
+/// end of input (Ctrl-D) exits with the last command's status, as sh does.
 @MainActor
 final class ShellSession {
     private let context: CommandContext
@@ -22,6 +25,10 @@ final class ShellSession {
     /// Follows every movie, for the change feed (terminal only).
     private var feed: MovieListViewModel?
     private var firstFailure: ExitCode?
+    /// The failure of the last command, nil when it succeeded.
+    private var lastFailure: ExitCode?
+    /// The number of the line being run, counted from 1, for a script's error messages.
+    private var lineNumber = 0
     /// The news screen while it is current; nil on the movie list.
     private var news: NewsScreen?
 
@@ -44,6 +51,15 @@ final class ShellSession {
         self.console = console
         dependencies = try context.dependencies()
         list = MovieListViewModel(store: dependencies.movies)
+        // A question (`rm` of several movies) is typed at the shell's own prompt; a script is not asked.
+        context.askYesNo =
+            console.isInteractive
+            ? { [console] question in
+                guard case .line(let answer) = await console.readLine(prompt: question, kind: .answer) else {
+                    return false
+                }
+                return CommandContext.isYes(answer)
+            } : nil
     }
 
     /// Runs until `quit`, `exit` or the end of input; returns the exit code.
@@ -52,29 +68,36 @@ final class ShellSession {
             console.show("movies shell — type help for the commands, quit or Ctrl-D to leave.\n")
             startFeed()
         }
+        var quits = false
         loop: while true {
-            switch await console.readLine(prompt: prompt) {
+            let input = await console.readLine(prompt: prompt, kind: .command)
+            if input != .interrupted && input != .end {
+                lineNumber += 1
+            }
+            switch input {
             case .end:
                 if console.isInteractive { console.show("\n") }
                 break loop
             case .interrupted:
                 continue
             case .tooLong(let bytes):
-                fail(
-                    "Error: the line is \(bytes) bytes long; lines are limited to 1 MiB\n",
-                    code: ExitCode.usage)
+                fail("The line is \(bytes) bytes long; lines are limited to 1 MiB", code: ExitCode.usage)
             case .notUTF8:
-                fail("Error: the line is not valid UTF-8; it was not run\n", code: ExitCode.usage)
+                fail("The line is not valid UTF-8; it was not run", code: ExitCode.usage)
             case .line(let line):
                 let words: [String]
                 do {
                     words = try ShellWords.split(line)
                 } catch {
-                    fail("Error: \(error.description.capitalizingFirstLetter())\n", code: ExitCode.usage)
+                    fail(error.description.capitalizingFirstLetter(), code: ExitCode.usage)
                     continue
                 }
                 guard let first = words.first else { continue }
-                if ownCommand(named: first) == .quit { break loop }
+                lastFailure = nil
+                if ownCommand(named: first) == .quit {
+                    quits = true
+                    break loop
+                }
                 await execute(words)
                 context.output.flush()
             }
@@ -82,7 +105,8 @@ final class ShellSession {
         feed?.stopObserving()
         news?.leave()
         console.close()
-        return firstFailure?.rawValue ?? 0
+        guard console.isInteractive else { return firstFailure?.rawValue ?? 0 }
+        return quits ? 0 : lastFailure?.rawValue ?? 0
     }
 
     // MARK: - Commands
@@ -141,11 +165,8 @@ final class ShellSession {
         } catch {
             context.output.flush()
             let (message, code) = MoviesCLI.describe(error)
-            var text = message.map { "Error: \($0)\n" } ?? ""
-            if let usage = error as? UsageError {
-                text += activeHelp.errorFooter(for: usage.commandPath)
-            }
-            fail(text, code: code)
+            let footer = (error as? UsageError).map { activeHelp.errorFooter(for: $0.commandPath) } ?? ""
+            fail(message, footer: footer, code: code)
         }
     }
 
@@ -185,6 +206,7 @@ final class ShellSession {
         let view = MovieListViewModel(store: dependencies.movies)
         let ratings = arguments.all(CommonOptions.ratingFilter)
         view.ratingFilter = ratings.isEmpty ? list.ratingFilter : Set(ratings)
+        view.watchStateFilter = try ListCommand.watchState(arguments)
         view.textFilter = list.textFilter
         view.sort = arguments.given(ListCommand.sort) ?? list.sort
         view.isReversed = arguments[ListCommand.reverse] != list.isReversed
@@ -227,7 +249,10 @@ final class ShellSession {
         }
         var parts: [String] = []
         if !list.ratingFilter.isEmpty {
-            parts.append("rating " + list.ratingFilter.sorted().map(\.rawValue).joined(separator: ", "))
+            parts.append(
+                "rating "
+                    + RatingWord.allCases.filter(list.ratingFilter.contains).map(\.rawValue).joined(
+                        separator: ", "))
         }
         if !list.textFilter.isEmpty {
             parts.append("text \"\(TerminalText.singleLine(list.textFilter))\"")
@@ -256,9 +281,16 @@ final class ShellSession {
         self.feed = feed
     }
 
-    private func fail(_ text: String, code: ExitCode) {
+    /// Reports a failed line (`Error: line 3: ...` in a script, whose reader needs to find it) and
+    /// records its exit code.
+    private func fail(_ message: String?, footer: String = "", code: ExitCode) {
         context.output.flush()
-        context.errors.write(text)
+        if let message {
+            let place = console.isInteractive ? "" : "line \(lineNumber): "
+            context.errors.write("Error: \(place)\(message)\n")
+        }
+        context.errors.write(footer)
+        lastFailure = code
         if firstFailure == nil {
             firstFailure = code
         }

@@ -3,12 +3,30 @@
 protocol Console: AnyObject {
     /// True for a person at a terminal: prompts, forms, the change feed.
     var isInteractive: Bool { get }
-    /// The next line typed after `prompt` (no prompt is shown to a script).
-    func readLine(prompt: String) async -> ConsoleInput
+    /// The next line typed after `prompt` (no prompt is shown to a script). Only commands are kept in
+    /// the history that Up recalls; answers to a form's questions are not.
+    func readLine(prompt: String, kind: LineKind) async -> ConsoleInput
     /// Shows `text` (whole lines) now; at a terminal, above the prompt and what is being typed.
     func show(_ text: String)
     /// Called once when the shell ends, to save history and restore the terminal.
     func close()
+    /// Runs `operation` in a task that Ctrl-C cancels, at a terminal (where Ctrl-C otherwise only clears
+    /// the line at the next prompt); a script's console just runs it, since Ctrl-C ends a script.
+    func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async
+}
+
+extension Console {
+    func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
+        await operation()
+    }
+}
+
+/// What a line read is for.
+enum LineKind: Sendable {
+    /// A command: kept in the history.
+    case command
+    /// An answer to a question (the `add` form's title, year...): not a command to recall.
+    case answer
 }
 
 /// One answer from `Console.readLine`.

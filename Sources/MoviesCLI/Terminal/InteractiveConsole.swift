@@ -21,6 +21,7 @@ final class InteractiveConsole: Console {
     private let output: OutputStream
     private let worker: InputThread
     private let interruptSource: any DispatchSourceSignal
+    private let quitSource: any DispatchSourceSignal
 
     /// A console on the process's terminal; `historyPath` keeps the shell's history between sessions.
     init(output: OutputStream, historyPath: String?) {
@@ -31,12 +32,28 @@ final class InteractiveConsole: Console {
         interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interruptSource.setEventHandler { [worker] in worker.interrupt() }
         interruptSource.resume()
+        // Ctrl-\ (SIGQUIT) quits, as anywhere, but first gives the terminal back as it was: while a
+        // prompt is up, line editing holds it in raw mode, and a shell left so would not echo.
+        var found = termios()
+        let hasFound = tcgetattr(STDIN_FILENO, &found) == 0
+        signal(SIGQUIT, SIG_IGN)
+        quitSource = DispatchSource.makeSignalSource(signal: SIGQUIT, queue: .global())
+        quitSource.setEventHandler { [found] in
+            if hasFound {
+                var settings = found
+                tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+            }
+            _ = FileDescriptorWriter.write("\n", to: STDOUT_FILENO)
+            signal(SIGQUIT, SIG_DFL)
+            kill(getpid(), SIGQUIT)
+        }
+        quitSource.resume()
     }
 
-    func readLine(prompt: String) async -> ConsoleInput {
+    func readLine(prompt: String, kind: LineKind) async -> ConsoleInput {
         output.flush()
         return await withCheckedContinuation { continuation in
-            worker.requestLine(prompt: prompt, continuation: continuation)
+            worker.requestLine(prompt: prompt, kind: kind, continuation: continuation)
         }
     }
 
@@ -47,11 +64,20 @@ final class InteractiveConsole: Console {
         }
     }
 
+    func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
+        let task = Task { @MainActor in await operation() }
+        worker.onInterruptWhileBusy = { task.cancel() }
+        await task.value
+        worker.onInterruptWhileBusy = nil
+    }
+
     func close() {
         output.flush()
         interruptSource.cancel()
+        quitSource.cancel()
         worker.saveHistory()
         signal(SIGINT, SIG_DFL)
+        signal(SIGQUIT, SIG_DFL)
     }
 }
 
@@ -59,6 +85,7 @@ final class InteractiveConsole: Console {
 private final class InputThread: @unchecked Sendable {
     private struct Request {
         var prompt: String
+        var kind: LineKind
         var continuation: CheckedContinuation<ConsoleInput, Never>
     }
 
@@ -75,6 +102,13 @@ private final class InputThread: @unchecked Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
     private let interrupted = Atomic<Bool>(false)
     private let plainReader = LineReader(descriptor: STDIN_FILENO)
+    private let interruptWhileBusy = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Called on Ctrl-C while it is set (by `runCancellingOnInterrupt`, while a command runs).
+    var onInterruptWhileBusy: (@Sendable () -> Void)? {
+        get { interruptWhileBusy.current }
+        set { interruptWhileBusy.withLock { $0 = newValue } }
+    }
 
     init(readline: Readline?, historyPath: String?) {
         self.readline = readline
@@ -87,10 +121,12 @@ private final class InputThread: @unchecked Sendable {
 
     // MARK: - Called from the main actor
 
-    func requestLine(prompt: String, continuation: CheckedContinuation<ConsoleInput, Never>) {
+    func requestLine(
+        prompt: String, kind: LineKind, continuation: CheckedContinuation<ConsoleInput, Never>
+    ) {
         interrupted.store(false, ordering: .relaxed)
         state.withLock { state in
-            state.request = Request(prompt: prompt, continuation: continuation)
+            state.request = Request(prompt: prompt, kind: kind, continuation: continuation)
             state.isPrompting = true
             if !state.isThreadStarted {
                 let thread = Thread { [self] in run() }
@@ -113,6 +149,7 @@ private final class InputThread: @unchecked Sendable {
 
     func interrupt() {
         interrupted.store(true, ordering: .relaxed)
+        interruptWhileBusy.current?()
     }
 
     func saveHistory() {
@@ -130,7 +167,7 @@ private final class InputThread: @unchecked Sendable {
             wakeUp.wait()
             guard let request = state.withLock({ $0.request }) else { continue }
             let input =
-                readline.map { readLine(prompt: request.prompt, with: $0) }
+                readline.map { readLine(prompt: request.prompt, kind: request.kind, with: $0) }
                 ?? readPlainLine(prompt: request.prompt)
             let leftover = state.withLock { state -> [String] in
                 state.isPrompting = false
@@ -151,7 +188,7 @@ private final class InputThread: @unchecked Sendable {
         }
     }
 
-    private func readLine(prompt: String, with readline: Readline) -> ConsoleInput {
+    private func readLine(prompt: String, kind: LineKind, with readline: Readline) -> ConsoleInput {
         ReadlineLine.reset(remove: readline.remove)
         readline.install(prompt) { line in
             ReadlineLine.finish(line)
@@ -175,7 +212,7 @@ private final class InputThread: @unchecked Sendable {
             }
         }
         guard let line = ReadlineLine.line else { return .end }
-        if !line.trimmingWhitespace().isEmpty {
+        if kind == .command && !line.trimmingWhitespace().isEmpty {
             _ = readline.addHistory(line)
         }
         return .line(line)

@@ -16,7 +16,7 @@ final class ScriptConsole: Console {
         self.reader = SendableLineReader(LineReader(descriptor: STDIN_FILENO))
     }
 
-    func readLine(prompt: String) async -> ConsoleInput {
+    func readLine(prompt: String, kind: LineKind) async -> ConsoleInput {
         output.flush()
         // Blocking reads happen off the main actor, so observation updates keep flowing meanwhile.
         let reader = reader

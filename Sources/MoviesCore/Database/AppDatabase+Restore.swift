@@ -75,7 +75,8 @@ extension AppDatabase {
             return try Database(path: path, configuration: configuration)
         } catch let error as StorageError {
             switch error {
-            case .isDirectory: throw BackupError.backupIsFolder(path: path)
+            case .notAFile(_, kind: .directory), .notAFile(_, kind: .folderName):
+                throw BackupError.backupIsFolder(path: path)
             case .notADatabase: throw BackupError.backupNotSQLite(path: path)
             case .sqlite where error.isSQLite(.notADatabase): throw BackupError.backupNotSQLite(path: path)
             case .sqlite(_, let message, _) where error.isSQLite(.corrupt):
@@ -89,12 +90,14 @@ extension AppDatabase {
     private static func checkBackup(_ source: Connection, path: String) throws {
         let status: MigrationStatus
         do {
+            try migrator.checkCanMigrate(source)
             status = try migrator.status(reading: source)
             if let problem = try source.integrityProblems(limit: 1).first {
                 throw BackupError.backupDamaged(path: path, problem: "integrity_check: \(problem)")
             }
         } catch let error as StorageError {
             switch error {
+            case .unrecognizedDatabase: throw BackupError.notAMoviesDatabase(path: path)
             case .newerDatabase(let version, let known):
                 throw BackupError.backupNewer(path: path, version: version, known: known)
             case .sqlite(_, let message, _) where error.isSQLite(.corrupt) || error.isSQLite(.notADatabase):

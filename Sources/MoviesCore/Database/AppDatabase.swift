@@ -1,4 +1,4 @@
-import Foundation
+import Basics
 import Storage
 
 /// The application's database: the file opened with this project's settings and migrated to the
@@ -14,14 +14,19 @@ public struct AppDatabase: Sendable {
         public var busyTimeoutMilliseconds = DatabaseConfiguration().busyTimeoutMilliseconds
         /// Create the file (and its folder) when missing.
         public var createIfMissing = true
+        /// Only look: write nothing, not even the switch to WAL mode (for `movies migrate --status`).
+        /// Combine with `createIfMissing = false` to create nothing either.
+        public var isReadOnly = false
 
-        /// The defaults: a 5 s busy timeout, and a missing file created.
+        /// The defaults: a 5 s busy timeout, a missing file created, read-write.
         public init() {}
 
+        /// The storage settings.
         var configuration: DatabaseConfiguration {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
+            configuration.isReadOnly = isReadOnly
             return configuration
         }
     }
@@ -46,6 +51,10 @@ public struct AppDatabase: Sendable {
 
     /// Opens the file at `path` (creating it when missing, unless `options` say not to) and applies
     /// pending migrations.
+    ///
+    /// A file is refused, with nothing written to it, when it is not a regular file, cannot be read and
+    /// written, is not a SQLite database, or is another program's SQLite database (it has tables but
+    /// not this program's first migration); see `StorageError`.
     public init(path: String, options: Options = Options()) throws {
         try self.init(path: path, options: options, migrate: true)
     }
@@ -57,10 +66,35 @@ public struct AppDatabase: Sendable {
         try AppDatabase(path: path, options: options, migrate: false)
     }
 
+    /// Opens the file with the check that refuses another program's SQLite file (or one from a newer
+    /// movies, or with an edited migration) before anything is written to it, and migrates it unless
+    /// that check found its schema current: then the check's read was the migrator's, and a command
+    /// pays for reading the schema's state once.
     private init(path: String, options: Options, migrate: Bool) throws {
-        database = try Database(path: path, configuration: options.configuration)
-        if migrate {
+        let isCurrent = Locked(false)
+        var configuration = options.configuration
+        configuration.checkBeforeWriting = { connection in
+            let pending = try AppDatabase.migrator.checkCanMigrate(connection)
+            isCurrent.withLock { $0 = pending.isEmpty }
+        }
+        database = try Database(path: path, configuration: configuration)
+        guard migrate else { return }
+        if !isCurrent.current {
             try Self.migrator.migrate(database)
+        }
+        // Rows written by hand since the last open (by `sqlite3`, or an older `movies`) lack keys
+        // whether or not the schema was current.
+        try keyPendingTitles()
+    }
+
+    /// Writes the title keys of rows that have none (see `PendingTitleKeys`). A file this process may
+    /// not write, or one another writer keeps locked, is read as it is: its rows get their keys on a
+    /// later open, and until then sort first by title.
+    private func keyPendingTitles() throws {
+        do {
+            try PendingTitleKeys.fill(database)
+        } catch let error as StorageError where error.isSQLite(.readOnly) || error.isBusy {
+            return
         }
     }
 
@@ -81,7 +115,16 @@ public struct AppDatabase: Sendable {
     /// (`0004_movie_links_and_stars`), empty when the schema was current.
     @discardableResult
     public func migrate() throws -> [String] {
-        try Self.migrator.migrate(database).map(\.identifier)
+        let applied = try Self.migrator.migrate(database).map(\.identifier)
+        try keyPendingTitles()
+        return applied
+    }
+
+    /// How many rows this process's writes have inserted, changed or deleted since the file was opened
+    /// (`total_changes()`, https://www.sqlite.org/lang_corefunc.html#total_changes), rolled-back ones
+    /// included: compared before and after a command, it tells whether the command wrote.
+    public func changeCount() throws -> Int {
+        try database.writeWithoutTransaction { try $0.scalarInt("SELECT total_changes()") } ?? 0
     }
 
     /// How many change observations are live on this file: zero once every observer has stopped.

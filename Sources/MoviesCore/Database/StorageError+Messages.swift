@@ -24,8 +24,18 @@ extension StorageError: UserFacingError {
             return "The database refused the request: \(message) (SQLite error \(code.rawValue))"
         case .notADatabase(let path):
             return "The file \(path) is not a SQLite database; it was left unchanged"
-        case .isDirectory(let path):
-            return "The database path \(path) is a directory, not a database file"
+        case .notAFile(let path, let kind):
+            return Self.notAFileMessage(path: path, kind: kind)
+        case .missing(let path):
+            return "There is no database at \(path); nothing was created"
+        case .notWritable(let path, let reason):
+            return "The database file \(path) cannot be written (\(reason)); nothing was changed. "
+                + "Make it writable (chmod u+w) or copy it somewhere you can write"
+        case .unusableCompanion(let path, let problem):
+            return Self.companionMessage(path: path, problem: problem)
+        case .unrecognizedDatabase(let path):
+            return "The file \(path) is a SQLite database of another program (it has tables, but not "
+                + "the movies schema); it was left unchanged. Give the movie list a file of its own"
         case .cannotOpen(let path, let reason):
             return "Cannot open \(path): \(reason)"
         case .newerDatabase(let databaseVersion, let knownVersion):
@@ -39,5 +49,40 @@ extension StorageError: UserFacingError {
         }
     }
 
-    package var exitCode: ExitCode { isBusy ? .temporaryFailure : .failure }
+    package var exitCode: ExitCode {
+        if case .missing = self { return .noInput }
+        return isBusy ? .temporaryFailure : .failure
+    }
+
+    /// For a path that names a folder, a device, a FIFO or a socket.
+    private static func notAFileMessage(path: String, kind: FileKind) -> String {
+        let example = (path.hasSuffix("/") ? path : path + "/") + "movies.sqlite"
+        switch kind {
+        case .directory:
+            return "The database path \(path) is a folder, not a database file; name a file in it, "
+                + "such as \(example)"
+        case .folderName:
+            return "The database path \(path) can only name a folder (it ends in /, . or ..), not a "
+                + "database file; name a file, such as \(example)"
+        default:
+            return "The database path \(path) is \(kind), not a regular file; nothing was opened. "
+                + "Give the path of a database file, or of one to create"
+        }
+    }
+
+    /// For a `-wal`, `-shm` or `-journal` file SQLite could not use.
+    private static func companionMessage(path: String, problem: CompanionProblem) -> String {
+        let opening = "The file \(path), which SQLite keeps beside the database,"
+        switch problem {
+        case .symbolicLink:
+            return "\(opening) is a symbolic link, and SQLite does not follow links for its own files; "
+                + "nothing was changed. Remove the link (while no program uses the database) and try again"
+        case .notAFile(let kind):
+            return "\(opening) is \(kind); nothing was changed. Remove it (while no program uses the "
+                + "database) and try again"
+        case .notWritable:
+            return "\(opening) cannot be written, so every change would fail as read-only; nothing was "
+                + "changed. Make it writable (chmod u+w), or remove it while no program uses the database"
+        }
+    }
 }

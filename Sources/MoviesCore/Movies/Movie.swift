@@ -4,34 +4,47 @@ import Foundation
 public struct Movie: Sendable, Hashable, Identifiable {
     /// The row id, shown as `#12`; never reused after a removal.
     public var id: Int64
+    /// Trimmed and in Unicode NFC (see `TitleKeys`).
     public var title: String
     /// Release year, 1870–2100.
     public var year: Int?
+    /// On the watchlist, or seen; a rated movie is always seen.
+    public var watchState: WatchState
+    /// How good it was; `notSeen` when there is no rating (on the watchlist, or seen without one).
     public var rating: Rating
-    /// The day it was (last) watched.
+    /// The day it was (last) watched; only for seen movies.
     public var watchedOn: CalendarDate?
+    /// How many times it was watched, when known (a diary's entries, `movies watched`).
+    public var watchCount: Int?
+    /// The day the rating was given, when known; only for rated movies.
+    public var ratedOn: CalendarDate?
     public var note: String?
     public var createdAt: Date
     public var updatedAt: Date
-    /// Letterboxd-style half stars, when an import brought them; always agrees with `rating`.
+    /// Letterboxd-style half stars; always agrees with `rating` (3½ and 4 are both `good`).
     public var stars: StarRating?
     /// IMDb's id, `tt0113277`.
     public var imdbID: String?
     /// The film's Letterboxd address.
     public var letterboxdURI: String?
 
-    /// Creates a movie value; the store creates these, tests and importers may too.
+    /// Creates a movie value; the store creates these, tests and importers may too. Without a
+    /// `watchState`, a movie with a rating or a watched date is seen, any other on the watchlist.
     public init(
-        id: Int64, title: String, year: Int? = nil, rating: Rating = .notSeen, watchedOn: CalendarDate? = nil,
+        id: Int64, title: String, year: Int? = nil, rating: Rating = .notSeen, watchState: WatchState? = nil,
+        watchedOn: CalendarDate? = nil, watchCount: Int? = nil, ratedOn: CalendarDate? = nil,
         note: String? = nil, createdAt: Date, updatedAt: Date, stars: StarRating? = nil,
-        imdbID: String? = nil,
-        letterboxdURI: String? = nil
+        imdbID: String? = nil, letterboxdURI: String? = nil
     ) {
         self.id = id
         self.title = title
         self.year = year
         self.rating = rating
+        self.watchState =
+            watchState ?? (rating != .notSeen || watchedOn != nil || watchCount != nil ? .seen : .watchlist)
         self.watchedOn = watchedOn
+        self.watchCount = watchCount
+        self.ratedOn = ratedOn
         self.note = note
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -44,6 +57,12 @@ public struct Movie: Sendable, Hashable, Identifiable {
     public var titleWithYear: String {
         year.map { "\(title) (\($0))" } ?? title
     }
+
+    /// The word of the `rating` column: `not-seen`, `seen`, or the rating.
+    public var ratingWord: RatingWord { RatingWord(watchState: watchState, rating: rating) }
+
+    /// Whether it has been seen.
+    public var isSeen: Bool { watchState == .seen }
 }
 
 /// A movie about to be added: everything but what the store assigns (id, timestamps).
@@ -51,77 +70,56 @@ public struct MovieDraft: Sendable, Hashable {
     public var title: String
     public var year: Int?
     public var rating: Rating
+    public var watchState: WatchState
     public var watchedOn: CalendarDate?
+    public var watchCount: Int?
+    public var ratedOn: CalendarDate?
     public var note: String?
-    /// Half stars; dropped by validation when they do not agree with `rating`.
+    /// Half stars; the word follows from them when the draft has none (`MovieValidation`).
     public var stars: StarRating?
     public var imdbID: String?
     public var letterboxdURI: String?
 
-    /// A draft; only the title is required, the rating defaults to `notSeen`.
+    /// A draft; only the title is required. Without a `watchState`, a draft with a rating, stars, a
+    /// watched date or a count is seen, any other goes on the watchlist.
     public init(
-        title: String, year: Int? = nil, rating: Rating = .notSeen, watchedOn: CalendarDate? = nil,
+        title: String, year: Int? = nil, rating: Rating = .notSeen, watchState: WatchState? = nil,
+        watchedOn: CalendarDate? = nil, watchCount: Int? = nil, ratedOn: CalendarDate? = nil,
         note: String? = nil, stars: StarRating? = nil, imdbID: String? = nil, letterboxdURI: String? = nil
     ) {
         self.title = title
         self.year = year
         self.rating = rating
+        let seen = rating != .notSeen || stars != nil || watchedOn != nil || watchCount != nil
+        self.watchState = watchState ?? (seen ? .seen : .watchlist)
         self.watchedOn = watchedOn
+        self.watchCount = watchCount
+        self.ratedOn = ratedOn
         self.note = note
         self.stars = stars
         self.imdbID = imdbID
         self.letterboxdURI = letterboxdURI
     }
-}
 
-/// A change to one optional field: set a new value, or clear it.
-public enum FieldEdit<Value: Sendable & Hashable>: Sendable, Hashable {
-    case set(Value)
-    case clear
-
-    /// The value after the edit.
-    public var newValue: Value? {
-        if case .set(let value) = self { return value }
-        return nil
-    }
-}
-
-/// What `MovieStore.edit` changes; `nil` fields stay as they are.
-public struct MovieChanges: Sendable, Hashable {
-    public var title: String?
-    public var year: FieldEdit<Int>?
-    public var rating: Rating?
-    public var watchedOn: FieldEdit<CalendarDate>?
-    public var note: FieldEdit<String>?
-
-    /// Changes; give only the fields to change.
+    /// A draft with the word's watch state and rating.
     public init(
-        title: String? = nil, year: FieldEdit<Int>? = nil, rating: Rating? = nil,
-        watchedOn: FieldEdit<CalendarDate>? = nil, note: FieldEdit<String>? = nil
+        title: String, year: Int? = nil, word: RatingWord, watchedOn: CalendarDate? = nil,
+        note: String? = nil, stars: StarRating? = nil
     ) {
-        self.title = title
-        self.year = year
-        self.rating = rating
-        self.watchedOn = watchedOn
-        self.note = note
+        self.init(
+            title: title, year: year, rating: word.rating, watchState: word.watchState, watchedOn: watchedOn,
+            note: note, stars: stars)
     }
 
-    /// True when nothing would change.
-    public var isEmpty: Bool {
-        title == nil && year == nil && rating == nil && watchedOn == nil && note == nil
+    /// The draft of a stored movie: its fields without id and timestamps.
+    public init(_ movie: Movie) {
+        self.init(
+            title: movie.title, year: movie.year, rating: movie.rating, watchState: movie.watchState,
+            watchedOn: movie.watchedOn, watchCount: movie.watchCount, ratedOn: movie.ratedOn,
+            note: movie.note,
+            stars: movie.stars, imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
     }
 
-    /// `movie` with these changes applied (not yet validated or stored).
-    /// The stars stay only while they agree with the (new) rating.
-    public func applied(to movie: Movie) -> MovieDraft {
-        let newRating = rating ?? movie.rating
-        return MovieDraft(
-            title: title ?? movie.title,
-            year: year.map(\.newValue) ?? movie.year,
-            rating: newRating,
-            watchedOn: watchedOn.map(\.newValue) ?? movie.watchedOn,
-            note: note.map(\.newValue) ?? movie.note,
-            stars: movie.stars?.rating == newRating ? movie.stars : nil,
-            imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
-    }
+    /// The word of the `rating` column.
+    public var ratingWord: RatingWord { RatingWord(watchState: watchState, rating: rating) }
 }

@@ -8,9 +8,11 @@
 /// pasted into a shell as it is, and to say which order it continues:
 ///
 /// - `212` (or `#212`) in the order added, whose key is the id itself: a plain id, as it always was;
-/// - `title:Blade%20Runner:212`: the title with every byte but ASCII letters, digits, `-`, `.` and `_`
-///   percent-encoded (so no quoting, globbing or word splitting can touch it);
-/// - `rating:good:212`;
+/// - `title:blade%20runner:212`: the title's sort key (`TitleKeys.sort`) with every byte but ASCII
+///   letters, digits, `-`, `.` and `_` percent-encoded (so no quoting, globbing or word splitting can
+///   touch it);
+/// - `rating:good:212` (a word, or `seen`, `not-seen`), or `rating:3.5:212` for a lower half-star, which
+///   sorts below its word (`Movie.ratingRank`);
 /// - `year:1982:212`, or `year:none:212` for a movie without a year.
 ///
 /// A sort name comes first, so no cursor of a sorted list reads as an id.
@@ -19,8 +21,10 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
     public enum Key: Sendable, Hashable {
         /// The order added: the id is the key.
         case added
+        /// The title's sort key.
         case title(String)
-        case rating(Rating)
+        /// The place in `--sort rating` (`Movie.ratingRank`).
+        case rating(Int)
         /// The release year; nil for a movie without one (listed last).
         case year(Int?)
     }
@@ -33,8 +37,8 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
     public init(after movie: Movie, sort: MovieSort) {
         switch sort {
         case .added: key = .added
-        case .title: key = .title(movie.title)
-        case .rating: key = .rating(movie.rating)
+        case .title: key = .title(TitleKeys.sort(movie.title))
+        case .rating: key = .rating(movie.ratingRank)
         case .year: key = .year(movie.year)
         }
         id = movie.id
@@ -73,8 +77,8 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
                 guard let title = Self.percentDecoded(value) else { return nil }
                 key = .title(title)
             case "rating":
-                guard let rating = Rating(rawValue: String(value)) else { return nil }
-                key = .rating(rating)
+                guard let rank = Self.ratingRank(value) else { return nil }
+                key = .rating(rank)
             case "year":
                 if value == "none" {
                     key = .year(nil)
@@ -94,9 +98,35 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
         switch key {
         case .added: "\(id)"
         case .title(let title): "title:\(Self.percentEncoded(title)):\(id)"
-        case .rating(let rating): "rating:\(rating.rawValue):\(id)"
+        case .rating(let rank): "rating:\(Self.ratingText(rank)):\(id)"
         case .year(let year): "year:\(year.map { CalendarDate.pad($0, 4) } ?? "none"):\(id)"
         }
+    }
+
+    // MARK: - Ratings
+
+    /// A rank as a cursor writes it: the word, or the stars of a lower half-star.
+    private static func ratingText(_ rank: Int) -> String {
+        switch rank {
+        case ...0: RatingWord.notSeen.rawValue
+        case 1: RatingWord.seen.rawValue
+        case let rank where rank % 2 == 1:
+            RatingWord(Rating.allCases.first { $0.rank == (rank - 1) / 2 } ?? .excellent).rawValue
+        default: StarRating(halfStars: rank - 1)?.description ?? RatingWord.excellent.rawValue
+        }
+    }
+
+    /// The rank a cursor's rating text names: a word (its upper place) or stars (their place).
+    private static func ratingRank(_ text: Substring) -> Int? {
+        if let word = RatingWord(rawValue: String(text)) {
+            switch word {
+            case .notSeen: return 0
+            case .seen: return 1
+            default: return 2 * word.rating.rank + 1
+            }
+        }
+        guard let stars = StarRating(parsing: String(text)) else { return nil }
+        return stars.halfStars + 1
     }
 
     // MARK: - Percent-encoding

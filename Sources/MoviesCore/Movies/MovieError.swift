@@ -10,6 +10,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     case controlCharacter(field: MovieField, scalar: Unicode.Scalar)
     /// The year is outside `MovieValidation.yearRange`.
     case yearOutOfRange(Int)
+    /// The watched date is before 1870 or after today.
+    case watchedDateOutOfRange(CalendarDate, today: CalendarDate)
     /// The note is longer than `MovieValidation.maximumNoteLength` characters.
     case noteTooLong(length: Int)
     /// Not an IMDb title id (`tt0113277`).
@@ -26,8 +28,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
     public var isValidation: Bool {
         switch self {
-        case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .noteTooLong, .invalidIMDbID,
-            .invalidLetterboxdURI, .cursorOfAnotherOrder:
+        case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .watchedDateOutOfRange,
+            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .cursorOfAnotherOrder:
             true
         case .duplicate, .notFound: false
         }
@@ -40,6 +42,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .blankTitle, .titleTooLong: .title
         case .controlCharacter(let field, _): field
         case .yearOutOfRange: .year
+        case .watchedDateOutOfRange: .watchedOn
         case .noteTooLong: .note
         case .invalidIMDbID: .imdbID
         case .invalidLetterboxdURI: .letterboxdURI
@@ -55,13 +58,15 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "the title is \(length) characters long; the limit is \(MovieValidation.maximumTitleLength)"
         case .controlCharacter(let field, let scalar):
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             return
-                "the \(field.name) contains a control character (U+\(padded)); only printable text is allowed"
+                "the \(field.name) contains a control character (\(scalar.codePoint)); only printable text is allowed"
         case .yearOutOfRange(let year):
             let range = MovieValidation.yearRange
             return "the year \(year) is out of range; use \(range.lowerBound)–\(range.upperBound)"
+        case .watchedDateOutOfRange(let date, let today):
+            return date > today
+                ? "the watched date \(date) is in the future; today is \(today)"
+                : "the watched date \(date) is before \(CalendarDate.earliestWatched), before any film"
         case .noteTooLong(let length):
             return "the note is \(length) characters long; the limit is \(MovieValidation.maximumNoteLength)"
         case .invalidIMDbID(let text):
@@ -83,6 +88,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum MovieField: Sendable, Hashable {
     case title
     case year
+    case watchedOn
     case note
     case imdbID
     case letterboxdURI
@@ -92,6 +98,7 @@ public enum MovieField: Sendable, Hashable {
         switch self {
         case .title: "title"
         case .year: "year"
+        case .watchedOn: "watched date"
         case .note: "note"
         case .imdbID: "IMDb id"
         case .letterboxdURI: "Letterboxd address"

@@ -2,9 +2,10 @@
 public enum MovieSort: String, CaseIterable, Sendable, Hashable {
     /// In the order the movies were added, oldest first.
     case added
-    /// By title, A to Z (ASCII case ignored).
+    /// By title, A to Z: accents with their base letter, case ignored, a leading article set aside.
     case title
-    /// Best first: excellent down to terrible, then the not-seen ones.
+    /// Best first: excellent down to terrible (by stars within a word), then seen without a rating,
+    /// then the watchlist.
     case rating
     /// By release year, oldest first; movies without a year last.
     case year
@@ -20,8 +21,10 @@ public enum MovieSort: String, CaseIterable, Sendable, Hashable {
 /// Pages continue by key, never by `OFFSET`: `after` holds the sort key and id of the last movie of the
 /// previous page (see `MovieCursor`), so page 1,000 costs what page 1 costs.
 public struct MovieQuery: Sendable, Hashable {
-    /// Only movies with one of these ratings; empty means all.
-    public var ratings: Set<Rating>
+    /// Only movies whose `rating` column holds one of these words; empty means all.
+    public var ratings: Set<RatingWord>
+    /// Only the seen movies, or only the watchlist; nil means both.
+    public var watchState: WatchState?
     /// Only movies whose title or note match these words (full-text search); nil means all.
     public var text: String?
     public var sort: MovieSort
@@ -34,14 +37,24 @@ public struct MovieQuery: Sendable, Hashable {
 
     /// A query; the default lists every movie in the order added.
     public init(
-        ratings: Set<Rating> = [], text: String? = nil, sort: MovieSort = .added, reversed: Bool = false,
-        limit: Int? = nil, after: MovieCursor? = nil
+        ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
+        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: MovieCursor? = nil
     ) {
         self.ratings = ratings
+        self.watchState = watchState
         self.text = text
         self.sort = sort
         self.reversed = reversed
         self.limit = limit
         self.after = after
+    }
+
+    /// The words the filter lets through: `ratings` within `watchState`; nil when every word passes.
+    var allowedWords: [RatingWord]? {
+        guard !ratings.isEmpty || watchState != nil else { return nil }
+        let words = ratings.isEmpty ? Set(RatingWord.allCases) : ratings
+        return words.sorted().filter { word in
+            watchState.map { word.watchState == $0 } ?? true
+        }
     }
 }

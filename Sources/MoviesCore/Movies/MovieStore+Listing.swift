@@ -72,10 +72,9 @@ extension MovieStore {
         let ascending = query.sort.isAscending != query.reversed
         var conditions: [String] = []
         var arguments: [any SQLBindable] = []
-        if !query.ratings.isEmpty {
-            let ratings = query.ratings.sorted()
-            conditions.append("rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += ratings.map(\.rawValue)
+        if let words = query.allowedWords {
+            conditions.append("rating IN (\(words.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += words.map(\.rawValue)
         }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
@@ -112,8 +111,8 @@ extension MovieCursor {
     var keyValue: (any SQLBindable)? {
         switch key {
         case .added: nil
-        case .title(let title): title
-        case .rating(let rating): rating.rank
+        case .title(let sortKey): sortKey
+        case .rating(let rank): rank
         // `coalesce(year, 9999)`: movies without a year sort last.
         case .year(let year): year ?? 9999
         }

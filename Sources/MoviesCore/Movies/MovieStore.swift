@@ -22,9 +22,25 @@ public final class MovieStore: Sendable {
         try database.read { try Self.movie(id: id, in: $0) }
     }
 
+    /// The movies with these ids, in the order given (each once); throws `notFound` for the first id
+    /// that has none. What `rm --dry-run` shows, and what `rm` asks about.
+    public func movies(ids: [Int64]) throws -> [Movie] {
+        try database.read { connection in
+            var found: [Movie] = []
+            for id in ids where !found.contains(where: { $0.id == id }) {
+                guard let movie = try Self.movie(id: id, in: connection) else {
+                    throw MovieError.notFound(id: id)
+                }
+                found.append(movie)
+            }
+            return found
+        }
+    }
+
     /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
-    /// those with one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text with no words.
-    public func search(_ text: String, ratings: Set<Rating> = [], limit: Int? = nil) throws -> [Movie] {
+    /// those whose word is one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text
+    /// with no words.
+    public func search(_ text: String, ratings: Set<RatingWord> = [], limit: Int? = nil) throws -> [Movie] {
         let expression = try FullTextQuery.expression(for: text)
         return try database.read { connection in
             var sql = """
@@ -34,8 +50,9 @@ public final class MovieStore: Sendable {
                 """
             var arguments: [any SQLBindable] = [expression]
             if !ratings.isEmpty {
-                sql += " AND movies.rating IN (\(ratings.map { _ in "?" }.joined(separator: ", ")))"
-                arguments += ratings.sorted().map(\.rawValue)
+                let words = RatingWord.allCases.filter(ratings.contains)
+                sql += " AND movies.rating IN (\(words.map { _ in "?" }.joined(separator: ", ")))"
+                arguments += words.map(\.rawValue)
             }
             sql += " ORDER BY rank, movies.id LIMIT ?"
             arguments.append(limit ?? -1)
@@ -51,9 +68,11 @@ public final class MovieStore: Sendable {
     // MARK: - Writing
 
     /// Adds a movie and returns it as stored. Refuses an invalid draft or a title+year already listed.
+    /// A rating without a date is dated `today`.
     @discardableResult
-    public func add(_ draft: MovieDraft) throws -> Movie {
-        let draft = try MovieValidation.validated(draft)
+    public func add(_ draft: MovieDraft, today: CalendarDate = .today()) throws -> Movie {
+        var draft = try MovieValidation.validated(draft, today: today)
+        if draft.rating != .notSeen && draft.ratedOn == nil { draft.ratedOn = today }
         return try database.write { connection in
             if let existing = try Self.sameMovie(as: draft, excluding: nil, in: connection) {
                 throw MovieError.duplicate(existing: existing)
@@ -77,6 +96,7 @@ public final class MovieStore: Sendable {
     public func addAll(_ drafts: some Sequence<MovieDraft>) throws -> Int {
         try database.write { connection in
             let now = Timestamp.string(from: Date())
+            let today = CalendarDate.today()
             var batch: [MovieRecord] = []
             batch.reserveCapacity(MovieRow.batchSize)
             var added = 0
@@ -85,7 +105,8 @@ public final class MovieStore: Sendable {
                 let statement = try connection.cachedStatement(MovieRow.insertSQL(rows: batch.count))
                 for (row, record) in batch.enumerated() {
                     try MovieRow.bind(
-                        record, id: nil, to: statement, offset: Int32(row) * MovieRow.columns.count, now: now)
+                        record, id: nil, to: statement, offset: Int32(row) * MovieRow.insertColumns.count,
+                        now: now)
                 }
                 do {
                     try statement.run()
@@ -110,7 +131,7 @@ public final class MovieStore: Sendable {
                 batch.removeAll(keepingCapacity: true)
             }
             for draft in drafts {
-                batch.append(MovieRecord(draft: try MovieValidation.validated(draft)))
+                batch.append(MovieRecord(draft: try MovieValidation.validated(draft, today: today)))
                 if batch.count == MovieRow.batchSize { try insertBatch() }
             }
             try insertBatch()
@@ -118,34 +139,34 @@ public final class MovieStore: Sendable {
         }
     }
 
-    /// Changes a movie's rating; returns the movie before and after. Nothing is written when the rating
-    /// is already `rating`.
+    /// Changes a movie's word, or its stars (the word follows from them); returns the movie before and
+    /// after. Nothing is written when nothing changes. A new rating is dated `today`; `not-seen` puts the
+    /// movie back on the watchlist (see `unwatch`).
     @discardableResult
-    public func rate(id: Int64, _ rating: Rating) throws -> (before: Movie, after: Movie) {
-        try database.write { connection in
-            guard let before = try Self.movie(id: id, in: connection) else {
-                throw MovieError.notFound(id: id)
-            }
-            guard before.rating != rating else { return (before, before) }
-            let after = try Self.update(
-                id: id, to: MovieChanges(rating: rating).applied(to: before), in: connection)
-            return (before, after)
-        }
+    public func rate(id: Int64, _ word: RatingWord?, stars: StarRating? = nil, today: CalendarDate = .today())
+        throws -> (before: Movie, after: Movie)
+    {
+        try edit(id: id, MovieChanges(rating: word, stars: stars), today: today)
     }
 
-    /// Applies `changes` to a movie and returns it as stored. Refuses invalid values and a title+year
-    /// that another movie has.
+    /// Applies `changes` to a movie; returns it before and after (the same when nothing changed, and
+    /// then nothing is written). Refuses invalid values and a title+year that another movie has.
     @discardableResult
-    public func edit(id: Int64, _ changes: MovieChanges) throws -> Movie {
+    public func edit(id: Int64, _ changes: MovieChanges, today: CalendarDate = .today()) throws
+        -> (before: Movie, after: Movie)
+    {
         try database.write { connection in
             guard let movie = try Self.movie(id: id, in: connection) else {
                 throw MovieError.notFound(id: id)
             }
-            let draft = try MovieValidation.validated(changes.applied(to: movie))
+            let draft = try MovieValidation.validated(
+                changes.applied(to: movie, today: today), today: today,
+                checkingWatchedDate: changes.watchedOn != nil)
+            guard draft != MovieDraft(movie) else { return (movie, movie) }
             if let existing = try Self.sameMovie(as: draft, excluding: id, in: connection) {
                 throw MovieError.duplicate(existing: existing)
             }
-            return try Self.update(id: id, to: draft, in: connection)
+            return (movie, try Self.update(id: id, to: draft, in: connection))
         }
     }
 
@@ -163,44 +184,5 @@ public final class MovieStore: Sendable {
             }
             return removed
         }
-    }
-
-    // MARK: - SQL
-
-    static func movie(id: Int64, in connection: Connection) throws -> Movie? {
-        try connection.cachedStatement("SELECT \(MovieRow.columns.sql) FROM movies WHERE id = ?")
-            .fetchOne([id], MovieRow.decode)
-    }
-
-    /// The movie with the same title (ASCII case ignored) and year as `draft`, other than `excluding`.
-    package static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection)
-        throws
-        -> Movie?
-    {
-        // Matches the unique index movies_unique_title_year (title NOCASE, coalesce(year, 0)).
-        try connection.cachedStatement(
-            """
-            SELECT \(MovieRow.columns.sql) FROM movies
-            WHERE title = ? AND coalesce(year, 0) = coalesce(?, 0) AND id IS NOT ?
-            """
-        ).fetchOne([draft.title, draft.year, id], MovieRow.decode)
-    }
-
-    private static func update(id: Int64, to draft: MovieDraft, in connection: Connection) throws -> Movie {
-        let updated = try connection.cachedStatement(
-            """
-            UPDATE movies
-            SET title = ?, year = ?, rating = ?, watched_on = ?, note = ?, stars = ?, imdb_id = ?,
-                letterboxd_uri = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-            WHERE id = ?
-            RETURNING \(MovieRow.columns.sql)
-            """
-        ).fetchOne(
-            [
-                draft.title, draft.year, draft.rating.rawValue, draft.watchedOn?.description, draft.note,
-                draft.stars?.stars, draft.imdbID, draft.letterboxdURI, id,
-            ], MovieRow.decode)
-        guard let updated else { throw MovieError.notFound(id: id) }
-        return updated
     }
 }

@@ -1,7 +1,7 @@
 import Basics
-import Foundation
 
-/// The rules a movie must meet before it is stored; the schema's CHECK constraints say the same.
+/// The rules a movie must meet before it is stored; the schema's CHECK constraints say the same where
+/// SQL can (a watched date in the future depends on the day, which a CHECK cannot read).
 ///
 /// Checking in Swift first gives a message that names the problem; the CHECKs guard against writes that
 /// bypass this code (a person with `sqlite3`).
@@ -13,10 +13,14 @@ public enum MovieValidation {
     /// The longest note, in characters.
     public static let maximumNoteLength = 10_000
 
-    /// The draft with its title trimmed, or the first rule it breaks.
-    public static func validated(_ draft: MovieDraft) throws(MovieError) -> MovieDraft {
+    /// The draft as it is stored (title trimmed and in NFC, watch state, stars and rating made to
+    /// agree), or the first rule it breaks. `today` bounds the watched date, which is checked unless
+    /// `checkingWatchedDate` is false (an edit that does not change a date stored before).
+    public static func validated(
+        _ draft: MovieDraft, today: CalendarDate = .today(), checkingWatchedDate: Bool = true
+    ) throws(MovieError) -> MovieDraft {
         var draft = draft
-        draft.title = draft.title.trimmingWhitespace()
+        draft.title = TitleKeys.stored(draft.title)
         try checkTitle(draft.title)
         if let year = draft.year {
             try checkYear(year)
@@ -33,9 +37,9 @@ public enum MovieValidation {
             if length > maximumNoteLength { throw .noteTooLong(length: length) }
             if note.isEmpty { draft.note = nil }
         }
-        // Stars that disagree with the word would say two things; the word wins.
-        if let stars = draft.stars, stars.rating != draft.rating {
-            draft.stars = nil
+        normalizeWatchState(&draft)
+        if checkingWatchedDate, let watchedOn = draft.watchedOn {
+            try checkWatchedDate(watchedOn, today: today)
         }
         if let imdbID = draft.imdbID, !isIMDbID(imdbID) {
             throw .invalidIMDbID(imdbID)
@@ -47,6 +51,21 @@ public enum MovieValidation {
             throw .invalidLetterboxdURI(uri)
         }
         return draft
+    }
+
+    /// Makes the watch state, rating, stars and dates say one thing: stars without a word give the
+    /// word, stars that disagree with the word are dropped (the word wins), anything rated, dated or
+    /// counted is seen, and only a rated movie has a rating date.
+    static func normalizeWatchState(_ draft: inout MovieDraft) {
+        if let stars = draft.stars {
+            if draft.rating == .notSeen { draft.rating = stars.rating }
+            if stars.rating != draft.rating { draft.stars = nil }
+        }
+        if let count = draft.watchCount, count < 1 { draft.watchCount = nil }
+        if draft.rating != .notSeen || draft.watchedOn != nil || draft.watchCount != nil {
+            draft.watchState = .seen
+        }
+        if draft.rating == .notSeen { draft.ratedOn = nil }
     }
 
     /// Refuses a blank, overlong or control-character title (pass it trimmed).
@@ -64,11 +83,19 @@ public enum MovieValidation {
         if !yearRange.contains(year) { throw .yearOutOfRange(year) }
     }
 
+    /// Refuses a watched date before the first films (1870) or after `today`.
+    public static func checkWatchedDate(_ date: CalendarDate, today: CalendarDate = .today())
+        throws(MovieError)
+    {
+        if date < CalendarDate.earliestWatched || date > today {
+            throw .watchedDateOutOfRange(date, today: today)
+        }
+    }
+
     /// `tt` followed by at least two digits, as the schema's CHECK says.
     public static func isIMDbID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.count >= 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "t")
             && bytes[2...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
-
 }

@@ -5,6 +5,11 @@ import Foundation
 /// Fetches subscribed feeds and stores what they bring: several at once (a bounded number in flight),
 /// conditional GET so an unchanged feed costs a 304, and one feed's failure recorded on that feed
 /// without stopping the others.
+///
+/// Each feed is stored as soon as it has been fetched and read, in a transaction of its own, and then
+/// let go: memory holds at most `jobs` documents whatever the number of feeds, and a refresh that is
+/// cancelled (Ctrl-C) keeps every feed that arrived before it. A feed unsubscribed while it was being
+/// fetched is skipped.
 public struct NewsRefresher: Sendable {
     /// Where fetched items are stored.
     public let repository: NewsRepository
@@ -28,6 +33,8 @@ public struct NewsRefresher: Sendable {
         case updated(FeedUpdate)
         case notModified
         case failed(String)
+        /// The feed was unsubscribed while it was being fetched; what the fetch brought was dropped.
+        case unsubscribed
     }
 
     /// One feed and what its refresh came to.
@@ -39,9 +46,18 @@ public struct NewsRefresher: Sendable {
 
     /// What a refresh did, feed by feed.
     public struct Summary: Sendable, Hashable {
-        /// Each refreshed feed with its outcome, in subscription order.
+        /// Each feed whose refresh ended, with its outcome, in subscription order.
         public var outcomes: [FeedOutcome]
+        /// The feeds the refresh was cancelled before (they were not fetched, or not to the end), in
+        /// subscription order; nothing was recorded on them.
+        public var unfinished: [Feed] = []
 
+        /// True when the refresh was cancelled before every feed had been refreshed.
+        public var wasInterrupted: Bool { !unfinished.isEmpty }
+        /// The outcomes of the feeds that are still subscribed.
+        public var refreshed: [FeedOutcome] { outcomes.filter { $0.outcome != .unsubscribed } }
+        /// Feeds unsubscribed while they were being fetched.
+        public var unsubscribedCount: Int { outcomes.count - refreshed.count }
         /// Feeds answered 304.
         public var notModifiedCount: Int { outcomes.filter { $0.outcome == .notModified }.count }
         /// Items seen for the first time.
@@ -62,33 +78,71 @@ public struct NewsRefresher: Sendable {
                 if case .failed(let message) = entry.outcome { (entry.feed, message) } else { nil }
             }
         }
+        /// True when feeds were refreshed and every one of them failed.
+        public var allFailed: Bool { !refreshed.isEmpty && failures.count == refreshed.count }
     }
 
-    /// Refreshes `feeds` (every subscribed feed when nil) with at most `jobs` fetches in flight.
-    /// `progress` hears (done, total) after each feed. Throws only when the database fails.
+    /// Refreshes `feeds` (every subscribed feed when nil) with at most `jobs` feeds in flight, storing
+    /// each as it arrives. `progress` hears (done, total) after each feed. Cancelling the calling task
+    /// ends the refresh early with what arrived stored (see `Summary.unfinished`). Throws only when the
+    /// database fails; the feeds stored before that stay stored.
     public func refresh(
         feeds: [Feed]? = nil, jobs: Int = 8, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> Summary {
         let feeds = if let feeds { feeds } else { try await repository.feeds() }
-        let fetched = await fetchAndParse(feeds, jobs: max(1, jobs), progress: progress)
-        var outcomes: [FeedOutcome] = []
-        for (feed, result) in zip(feeds, fetched) {
-            let date = now()
-            switch result {
-            case .failure(let problem):
-                try await repository.recordFailure(feedID: feed.id, message: problem.reason, at: date)
-                outcomes.append(FeedOutcome(feed: feed, outcome: .failed(problem.reason)))
-            case .success(.none):
-                try await repository.recordNotModified(feedID: feed.id, at: date)
-                outcomes.append(FeedOutcome(feed: feed, outcome: .notModified))
-            case .success(.some(let document)):
-                let update = try await repository.store(
-                    document.feed, feedID: feed.id, etag: document.etag, lastModified: document.lastModified,
-                    fetchedAt: date)
-                outcomes.append(FeedOutcome(feed: feed, outcome: .updated(update)))
+        // After a database failure the other feeds are not fetched: their stores would fail the same way.
+        let databaseFailure = Locked<(any Error)?>(nil)
+        let outcomes = await concurrentlyMap(count: feeds.count, width: max(1, jobs), progress: progress) {
+            index -> Outcome? in
+            guard databaseFailure.current == nil else { return nil }
+            do {
+                return try await refresh(feeds[index])
+            } catch {
+                databaseFailure.withLock { $0 = $0 ?? error }
+                return nil
             }
         }
-        return Summary(outcomes: outcomes)
+        if let failure = databaseFailure.current { throw failure }
+        var summary = Summary(outcomes: [])
+        for (feed, outcome) in zip(feeds, outcomes) {
+            if let outcome = outcome ?? nil {
+                summary.outcomes.append(FeedOutcome(feed: feed, outcome: outcome))
+            } else {
+                summary.unfinished.append(feed)
+            }
+        }
+        return summary
+    }
+
+    /// Fetches, reads and stores one feed; nil when the refresh was cancelled before the feed arrived.
+    private func refresh(_ feed: Feed) async throws -> Outcome? {
+        if Task.isCancelled { return nil }
+        let fetched: Fetched
+        if let url = URL(string: feed.url) {
+            fetched = await fetchAndParse(
+                FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified))
+        } else {
+            fetched = .failed(FeedProblem(reason: "not a valid URL", isBadData: true))
+        }
+        do {
+            switch fetched {
+            case .cancelled:
+                return nil
+            case .failed(let problem):
+                try await repository.recordFailure(feedID: feed.id, message: problem.reason, at: now())
+                return .failed(problem.reason)
+            case .notModified:
+                try await repository.recordNotModified(feedID: feed.id, at: now())
+                return .notModified
+            case .document(let document):
+                let update = try await repository.store(
+                    document.feed, feedID: feed.id, etag: document.etag, lastModified: document.lastModified,
+                    fetchedAt: now())
+                return .updated(update)
+            }
+        } catch NewsError.feedNotFound {
+            return .unsubscribed
+        }
     }
 
     // MARK: - Subscribing
@@ -102,12 +156,14 @@ public struct NewsRefresher: Sendable {
         }
         guard let parsedURL = URL(string: address) else { throw NewsError.invalidFeedURL(url) }
         switch await fetchAndParse(FeedRequest(url: parsedURL)) {
-        case .failure(let problem):
+        case .failed(let problem):
             throw problem
-        case .success(.none):
+        case .cancelled:
+            throw FeedProblem(reason: "the fetch was cancelled", isBadData: false)
+        case .notModified:
             throw FeedProblem(
                 reason: "the server answered 304 Not Modified to a first request", isBadData: true)
-        case .success(.some(let document)):
+        case .document(let document):
             return try await repository.subscribe(
                 url: address, storing: document.feed, etag: document.etag,
                 lastModified: document.lastModified,
@@ -117,42 +173,37 @@ public struct NewsRefresher: Sendable {
 
     // MARK: - Fetching
 
-    /// A fetched and parsed document with its validators; nil stands for "not modified".
+    /// A fetched and parsed document with its validators.
     private struct Document: Sendable {
         var feed: ParsedFeed
         var etag: String?
         var lastModified: String?
     }
 
-    /// Fetches and parses each feed concurrently (parsing is CPU work worth spreading too); results in
-    /// input order.
-    private func fetchAndParse(_ feeds: [Feed], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?) async
-        -> [Result<Document?, FeedProblem>]
-    {
-        let results = await concurrentlyMap(count: feeds.count, width: jobs, progress: progress) { index in
-            let feed = feeds[index]
-            guard let url = URL(string: feed.url) else {
-                return Result<Document?, FeedProblem>.failure(
-                    FeedProblem(reason: "not a valid URL", isBadData: true))
-            }
-            let request = FeedRequest(url: url, etag: feed.etag, lastModified: feed.lastModified)
-            return await fetchAndParse(request)
-        }
-        return results.map { $0 ?? .failure(FeedProblem(reason: "not fetched", isBadData: false)) }
+    /// What fetching and reading one feed came to.
+    private enum Fetched: Sendable {
+        case document(Document)
+        case notModified
+        case failed(FeedProblem)
+        /// The calling task was cancelled before the feed arrived.
+        case cancelled
     }
 
-    private func fetchAndParse(_ request: FeedRequest) async -> Result<Document?, FeedProblem> {
+    /// Fetches and parses one feed (parsing is CPU work, spread over the refresh's tasks like fetching).
+    private func fetchAndParse(_ request: FeedRequest) async -> Fetched {
         switch await fetcher.fetch(request) {
+        case .failure(let error) where error.kind == .cancelled:
+            return .cancelled
         case .failure(let error):
-            return .failure(FeedProblem(reason: error.description, isBadData: false))
+            return .failed(FeedProblem(reason: error.description, isBadData: false))
         case .success(.notModified):
-            return .success(nil)
+            return .notModified
         case .success(.fetched(let body, let etag, let lastModified, let finalURL, let contentType)):
             do {
                 let parsed = try FeedParser.parse(body, baseURL: finalURL, contentType: contentType)
-                return .success(Document(feed: parsed, etag: etag, lastModified: lastModified))
+                return .document(Document(feed: parsed, etag: etag, lastModified: lastModified))
             } catch {
-                return .failure(FeedProblem(reason: error.description, isBadData: true))
+                return .failed(FeedProblem(reason: error.description, isBadData: true))
             }
         }
     }

@@ -29,15 +29,25 @@ public final class NewsRepository: Sendable {
             if let existing = try Self.feed(url: url, in: connection) {
                 throw NewsError.alreadySubscribed(existing)
             }
-            guard
-                let feed = try connection.cachedStatement(
-                    FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)"
-                ).fetchOne(
-                    FeedRow.arguments(
-                        url: url, title: nil, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
-                        createdAt: Date()), FeedRow.decode)
-            else { throw NewsError.feedNotFound(url) }
-            return feed
+            return try Self.insertFeed(url: url, in: connection)
+        }
+    }
+
+    /// Subscribes to each address of `urls` not subscribed yet, in one transaction: all of them or, when
+    /// one cannot be stored, none. An address given twice (in any spelling) counts once. Returns the
+    /// feeds added, in order; refuses the first invalid address before anything is written.
+    @discardableResult
+    public func subscribe(urls: [String]) throws -> [Feed] {
+        let addresses = try urls.map { url throws(NewsError) in try Self.validatedFeedURL(url) }
+        return try database.write { connection in
+            var seen: Set<String> = []
+            var added: [Feed] = []
+            for address in addresses where seen.insert(address).inserted {
+                if try Self.feed(url: address, in: connection) == nil {
+                    added.append(try Self.insertFeed(url: address, in: connection))
+                }
+            }
+            return added
         }
     }
 
@@ -63,13 +73,7 @@ public final class NewsRepository: Sendable {
             guard let feed = try Self.feed(reference: reference, in: connection) else {
                 throw NewsError.feedNotFound(reference)
             }
-            // Starred items are kept: detached from the feed, with the feed's name as their source.
-            // A loose item with the same guid already there wins; the feed's copy then goes.
-            try connection.execute(
-                """
-                UPDATE OR IGNORE news_items SET feed_id = NULL, source = coalesce(source, ?)
-                WHERE feed_id = ? AND starred = 1
-                """, arguments: [feed.displayName, feed.id])
+            try Self.keepStarredItems(of: feed, in: connection)
             try connection.execute("DELETE FROM feeds WHERE id = ?", arguments: [feed.id])
             return feed
         }
@@ -188,6 +192,43 @@ public final class NewsRepository: Sendable {
 
     // MARK: - SQL
 
+    /// Adds a subscription to `url` (normalised already), not fetched yet.
+    private static func insertFeed(url: String, in connection: Connection) throws -> Feed {
+        guard
+            let feed = try connection.cachedStatement(FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)")
+                .fetchOne(
+                    FeedRow.arguments(
+                        url: url, title: nil, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
+                        createdAt: Date()), FeedRow.decode)
+        else { throw NewsError.feedNotFound(url) }
+        return feed
+    }
+
+    /// Keeps a feed's starred items when it goes: detached, with the feed's address in `kept_from` and its
+    /// name as their source when they have none. Two feeds may share guids, so kept items are told apart
+    /// by the address too (migration 0006). An item kept from an earlier subscription to the same address
+    /// under the same guid is the same item: it takes this copy's text and keeps the earlier read time,
+    /// and this copy goes with the feed.
+    private static func keepStarredItems(of feed: Feed, in connection: Connection) throws {
+        try connection.execute(
+            """
+            UPDATE news_items AS kept SET title = fresh.title, summary = fresh.summary, url = fresh.url,
+                source = coalesce(fresh.source, ?), image_url = fresh.image_url,
+                published_at = fresh.published_at, fetched_at = fresh.fetched_at,
+                read_at = coalesce(min(kept.read_at, fresh.read_at), kept.read_at, fresh.read_at)
+            FROM news_items AS fresh
+            WHERE fresh.feed_id = ? AND fresh.starred = 1
+                AND kept.feed_id IS NULL AND kept.kept_from = ? AND kept.guid = fresh.guid
+            """, arguments: [feed.displayName, feed.id, feed.url])
+        try connection.execute(
+            """
+            UPDATE news_items SET feed_id = NULL, kept_from = ?, source = coalesce(source, ?)
+            WHERE feed_id = ? AND starred = 1 AND NOT EXISTS (
+                SELECT 1 FROM news_items AS kept
+                WHERE kept.feed_id IS NULL AND kept.kept_from = ? AND kept.guid = news_items.guid)
+            """, arguments: [feed.url, feed.displayName, feed.id, feed.url])
+    }
+
     private func update(id: Int64, _ change: (Connection) throws -> Void) throws -> NewsItem {
         try database.write { connection in
             guard try Self.item(id: id, in: connection) != nil else { throw NewsError.itemNotFound(id: id) }
@@ -224,20 +265,16 @@ public final class NewsRepository: Sendable {
         if let id = Int64(digits) {
             return try feed(id: id, in: connection)
         }
-        return try feed(url: reference.trimmingWhitespace(), in: connection)
+        // Any spelling of a subscribed address finds it.
+        return try feed(
+            url: FeedAddress.normalised(reference) ?? reference.trimmingWhitespace(), in: connection)
     }
 
-    /// `url` trimmed, if it is an absolute http(s) URL with a host (`feed://` is read as `http://`).
+    /// `text` as a feed address is stored (see `FeedAddress`: scheme and host lower-cased, a default port
+    /// dropped, `feed://` read as `http://`), if it is an absolute http(s) URL with a host.
     public static func validatedFeedURL(_ text: String) throws(NewsError) -> String {
-        var url = text.trimmingWhitespace()
-        if url.lowercased().hasPrefix("feed://") {
-            url = "http://" + url.dropFirst("feed://".count)
-        }
-        guard !url.unicodeScalars.contains(where: \.isControlCharacter),
-            let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
-        else { throw .invalidFeedURL(text) }
-        return url
+        guard let address = FeedAddress.normalised(text) else { throw .invalidFeedURL(text) }
+        return address
     }
 
     static func page(_ query: NewsQuery, in connection: Connection) throws -> [NewsItem] {

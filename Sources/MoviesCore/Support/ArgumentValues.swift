@@ -10,21 +10,32 @@ extension CalendarDate: ExpressibleByArgument {
 
     /// The day `argument` names, with `today` and `yesterday` counted from `now`.
     package init?(argument: String, now: Date) {
-        switch argument.lowercased() {
-        case "today": self.init(localDayOf: now)
-        case "yesterday": self.init(localDayOf: now.addingTimeInterval(-86_400))
-        default: self.init(parsing: argument)
+        let today = CalendarDate.day(of: now)
+        switch argument.trimmingWhitespace().lowercased() {
+        case "today": self = today
+        case "yesterday": self = today.previous
+        default: self.init(parsing: argument.trimmingWhitespace())
         }
     }
 
     package static var expectedDescription: String { "a date as YYYY-MM-DD (or today, yesterday)" }
-
-    /// The calendar day `date` falls on in the local time zone.
-    private init?(localDayOf date: Date) {
-        guard let day = LocalTime(date).calendarDate else { return nil }
-        self = day
-    }
 }
 
 /// `--sort title`.
 extension MovieSort: ExpressibleByArgument {}
+
+/// `--stars 4.5`: ½ to 5 stars in halves, as `3.5`, `4`, or with a half sign, `3½`.
+extension StarRating: ExpressibleByArgument {
+    package init?(argument: String) {
+        let text = argument.trimmingWhitespace()
+        if text.hasSuffix("½") {
+            let whole = text.dropLast().trimmingWhitespace()
+            guard let stars = whole.isEmpty ? 0 : Int(whole), stars >= 0, stars < 5 else { return nil }
+            self.init(halfStars: stars * 2 + 1)
+        } else {
+            self.init(parsing: text)
+        }
+    }
+
+    package static var expectedDescription: String { "stars from 0.5 to 5 in halves, such as 3.5" }
+}

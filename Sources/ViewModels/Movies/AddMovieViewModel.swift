@@ -10,10 +10,17 @@ import Observation
 @Observable
 public final class AddMovieViewModel {
     public var title = ""
-    public var rating: Rating = .notSeen
+    /// `not-seen` (the watchlist, the default), `seen`, or a rating.
+    public var rating: RatingWord = .notSeen
+    /// Half stars; the word follows from them when `rating` says no rating.
+    public var stars: StarRating?
     public var year: Int?
     public var watchedOn: CalendarDate?
     public var note = ""
+
+    /// Movies already listed that a person may have meant, found by the last save (`Heat (1995)` when
+    /// `Heat` was added without a year; `Amélie` for `Amelie`): the movie was added, and this says so.
+    public private(set) var similarMovies: [Movie] = []
 
     /// True while a save runs.
     public private(set) var isSaving = false
@@ -49,7 +56,8 @@ public final class AddMovieViewModel {
     /// The movie the form describes.
     public var draft: MovieDraft {
         MovieDraft(
-            title: title, year: year, rating: rating, watchedOn: watchedOn, note: note.isEmpty ? nil : note)
+            title: title, year: year, word: rating, watchedOn: watchedOn, note: note.isEmpty ? nil : note,
+            stars: stars)
     }
 
     /// Saves the movie and returns it as stored; throws a `MovieError` a person can read (blank title,
@@ -61,6 +69,7 @@ public final class AddMovieViewModel {
         do {
             let movie = try store.add(MovieValidation.validated(draft))
             lastError = nil
+            similarMovies = (try? store.similar(to: movie)) ?? []
             return movie
         } catch {
             lastError = ErrorText.message(for: error)
@@ -72,6 +81,8 @@ public final class AddMovieViewModel {
     public func reset() {
         title = ""
         rating = .notSeen
+        stars = nil
+        similarMovies = []
         year = nil
         watchedOn = nil
         note = ""

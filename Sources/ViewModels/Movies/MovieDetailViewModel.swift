@@ -32,14 +32,33 @@ public final class MovieDetailViewModel {
         }
     }
 
-    /// Applies `changes` and keeps the stored result.
+    /// Applies `changes` and keeps the stored result; returns the movie before and after (the same
+    /// when nothing changed).
     @discardableResult
-    public func edit(_ changes: MovieChanges) throws -> Movie {
+    public func edit(_ changes: MovieChanges) throws -> (before: Movie, after: Movie) {
+        try perform { try store.edit(id: id, changes) }
+    }
+
+    /// Logs a viewing on `date` (or undated): seen, counted once more, the latest date kept.
+    @discardableResult
+    public func markWatched(on date: CalendarDate?) throws -> (before: Movie, after: Movie) {
+        try perform { try store.markWatched(id: id, on: date) }
+    }
+
+    /// Puts the movie back on the watchlist (its rating, watched date and count go).
+    @discardableResult
+    public func unwatch() throws -> (before: Movie, after: Movie) {
+        try perform { try store.unwatch(id: id) }
+    }
+
+    private func perform(_ action: () throws -> (before: Movie, after: Movie)) throws
+        -> (before: Movie, after: Movie)
+    {
         do {
-            let movie = try store.edit(id: id, changes)
-            self.movie = movie
+            let change = try action()
+            movie = change.after
             lastError = nil
-            return movie
+            return change
         } catch {
             lastError = ErrorText.message(for: error)
             throw error

@@ -25,8 +25,12 @@ public final class MovieListViewModel {
     /// The last error, as a sentence a person can read; cleared by the next success.
     public private(set) var lastError: String?
 
-    /// Only movies with these ratings; empty means all.
-    public var ratingFilter: Set<Rating> = [] {
+    /// Only movies with these words (`not-seen`, `seen`, a rating); empty means all.
+    public var ratingFilter: Set<RatingWord> = [] {
+        didSet { queryDidChange() }
+    }
+    /// Only the seen movies, or only the watchlist; nil means both.
+    public var watchStateFilter: WatchState? {
         didSet { queryDidChange() }
     }
     /// Only movies matching these words; empty means all.
@@ -55,9 +59,8 @@ public final class MovieListViewModel {
     /// The query the filter and sort describe.
     public var query: MovieQuery {
         MovieQuery(
-            ratings: ratingFilter, text: textFilter.isEmpty ? nil : textFilter, sort: sort,
-            reversed: isReversed,
-            limit: limit, after: after)
+            ratings: ratingFilter, watchState: watchStateFilter, text: textFilter.isEmpty ? nil : textFilter,
+            sort: sort, reversed: isReversed, limit: limit, after: after)
     }
 
     /// The cursor that continues the list after `movie`, the last one of a page, in the current order.
@@ -137,10 +140,13 @@ public final class MovieListViewModel {
 
     // MARK: - Actions
 
-    /// Rates a movie; the list updates through the store's notification.
+    /// Rates a movie with a word, or stars (the word follows from them); the list updates through the
+    /// store's notification.
     @discardableResult
-    public func rate(id: Int64, _ rating: Rating) throws -> (before: Movie, after: Movie) {
-        try perform { try store.rate(id: id, rating) }
+    public func rate(id: Int64, _ word: RatingWord?, stars: StarRating? = nil) throws
+        -> (before: Movie, after: Movie)
+    {
+        try perform { try store.rate(id: id, word, stars: stars) }
     }
 
     /// Removes a movie; the list updates through the store's notification.

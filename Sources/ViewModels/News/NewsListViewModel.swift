@@ -5,7 +5,8 @@ import Observation
 /// The news list screen: pages of items newest first, refresh from the feeds, load more, retry.
 ///
 /// - `loadData(isRefreshing:)`: a refresh fetches the subscribed feeds, then reloads the first page;
-///   a first load reads the first page.
+///   a first load reads the first page. Cancelling the calling task ends a refresh early, keeping the
+///   feeds that arrived (`lastRefresh` then says which were not refreshed).
 /// - `loadMore()`: appends the next page by key; ignored while a request is in flight or when there is
 ///   no more data; items are deduplicated by id; a page shorter than `pageSize` means no more data.
 /// - `retry()`: after an error, refreshes when the list is empty, else loads more.
@@ -38,7 +39,13 @@ public final class NewsListViewModel {
 
     @ObservationIgnored private let repository: NewsRepository
     @ObservationIgnored private let refresher: NewsRefresher
+    /// A person's request (load, refresh, more, retry) is running; a second one is ignored.
     @ObservationIgnored private var isRequestInFlight = false
+    /// A re-read after a change is running. It never holds up a person's request: one that starts
+    /// meanwhile wins, and the re-read's result is dropped (see `requestGeneration`).
+    @ObservationIgnored private var isReloading = false
+    /// Counts the requests begun, so a re-read can tell that one began while it read.
+    @ObservationIgnored private var requestGeneration = 0
     @ObservationIgnored private var needsReload = false
     @ObservationIgnored private var changeObservation: Task<Void, Never>?
 
@@ -63,9 +70,11 @@ public final class NewsListViewModel {
         defer { end() }
         do {
             if isRefreshing {
+                // Cancelling the task that called this stops the refresh with what arrived stored, and the
+                // first page is read all the same.
                 let summary = try await refresher.refresh()
                 lastRefresh = summary
-                if !summary.outcomes.isEmpty && summary.failures.count == summary.outcomes.count {
+                if summary.allFailed {
                     let first = summary.failures[0]
                     throw RefreshFailedError(
                         message: "No feed could be refreshed (\(first.feed.displayName): \(first.message))")
@@ -153,11 +162,13 @@ public final class NewsListViewModel {
         return hasMoreData ? .loaded : .noMoreData
     }
 
-    /// Claims the in-flight slot; false when a request already holds it.
+    /// Claims the in-flight slot; false when a request already holds it. A re-read after a change does
+    /// not hold it: a refresh typed while the list re-reads itself must not be dropped.
     private func begin(_ newState: ListState) -> Bool {
         guard !isRequestInFlight else { return false }
         isRequestInFlight = true
         requestCount += 1
+        requestGeneration += 1
         state = newState
         return true
     }
@@ -178,26 +189,41 @@ public final class NewsListViewModel {
         return try await repository.page(query)
     }
 
-    /// Re-reads as many items as are shown (whole pages), keeping the position in the list.
+    /// Re-reads as many items as are shown (whole pages), keeping the position in the list. While a
+    /// request or another re-read runs, it is only noted, and done once they end.
     private func reloadShownPages() async {
         guard state != .idle else { return }
-        guard !isRequestInFlight else {
+        guard !isRequestInFlight && !isReloading else {
             needsReload = true
             return
         }
-        isRequestInFlight = true
-        defer { end() }
+        isReloading = true
+        let generation = requestGeneration
         let pages = max(1, (items.count + pageSize - 1) / pageSize)
+        let result: Result<[NewsItem], any Error>
         do {
-            let window = try await fetch(after: nil, limit: pages * pageSize)
-            let shown = Set(items.map(\.id))
-            let new = window.filter { !shown.contains($0.id) }
-            items = window
-            hasMoreData = window.count == pages * pageSize
-            if case .error = state {} else { state = settledState }
-            if !new.isEmpty { onNewItems?(new) }
+            result = .success(try await fetch(after: nil, limit: pages * pageSize))
         } catch {
-            state = .error(ErrorText.message(for: error))
+            result = .failure(error)
+        }
+        isReloading = false
+        // A request that began meanwhile has read (or will read) newer rows and sets the list itself.
+        if generation == requestGeneration {
+            switch result {
+            case .success(let window):
+                let shown = Set(items.map(\.id))
+                let new = window.filter { !shown.contains($0.id) }
+                items = window
+                hasMoreData = window.count == pages * pageSize
+                if case .error = state {} else { state = settledState }
+                if !new.isEmpty { onNewItems?(new) }
+            case .failure(let error):
+                state = .error(ErrorText.message(for: error))
+            }
+        }
+        if needsReload && !isRequestInFlight {
+            needsReload = false
+            Task { await reloadShownPages() }
         }
     }
 

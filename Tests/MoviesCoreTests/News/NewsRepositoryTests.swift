@@ -186,3 +186,26 @@ struct NewsRepositoryTests {
         #expect(try news.page(NewsQuery()).count == 5)
     }
 }
+
+@Suite("NewsRepository: entries without a usable title")
+struct UntitledEntryTests {
+    @Test("an entry without a title is stored under its text's first line, else its link, else (untitled)")
+    func titles() throws {
+        let database = try TestDatabase()
+        let news = database.app.news
+        let feed = try news.subscribe(url: "https://example.org/feed")
+        let parsed = ParsedFeed(
+            title: "Feed",
+            items: [
+                ParsedFeedItem(guid: "blank-first-line", title: "  ", summary: "   \n  Second line \nThird"),
+                ParsedFeedItem(guid: "link-only", link: "https://example.org/post"),
+                ParsedFeedItem(guid: "nothing", title: "\u{3000}", link: " "),
+            ])
+        let update = try news.store(parsed, feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: Date())
+        #expect(update.inserted == 3)
+        #expect(
+            Set(try news.page(NewsQuery()).map(\.title)) == [
+                "Second line", "https://example.org/post", "(untitled)",
+            ])
+    }
+}

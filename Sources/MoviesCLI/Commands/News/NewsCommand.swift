@@ -9,7 +9,7 @@ enum NewsCommand {
         NewsUnsubscribeCommand.self, NewsFeedsCommand.self, NewsMarkCommand.Read.self,
         NewsMarkCommand.Unread.self,
         NewsMarkCommand.Star.self, NewsMarkCommand.Unstar.self, NewsAddCommand.self, NewsImportCommand.self,
-        NewsExportOPMLCommand.self,
+        NewsExportOPMLCommand.self, HelpCommand.self,
     ]
 
     static let spec = CommandSpec(

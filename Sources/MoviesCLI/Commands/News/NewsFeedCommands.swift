@@ -15,7 +15,9 @@ enum NewsSubscribeCommand: Command {
         abstract: "Subscribe to an RSS or Atom feed.",
         discussion: """
             The feed is fetched at once: an address that does not answer with a feed is refused and \
-            nothing is stored. With --no-fetch the address is only recorded, for the next refresh.
+            nothing is stored. With --no-fetch the address is only recorded, for the next refresh. The \
+            address is stored with its scheme and host in lower case and without a default port, so the \
+            same feed typed two ways is one subscription.
             """,
         arguments: [url.spec],
         options: [noFetch.spec],
@@ -89,50 +91,9 @@ enum NewsFeedsCommand: Command {
     }
 }
 
-/// `movies news refresh [--jobs N]`
-enum NewsRefreshCommand: Command {
-    static let jobs = Option<Count>(
-        "jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.", default: Count(8))
-
-    static let spec = CommandSpec(
-        name: "refresh",
-        abstract: "Fetch every subscribed feed and store new items.",
-        discussion: """
-            Feeds are fetched several at a time; one that fails is reported (and shown by `news feeds`) \
-            without stopping the others. Exits 1 only when every feed failed.
-            """,
-        options: [jobs.spec])
-
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let jobs = arguments[Self.jobs]?.value ?? 8
-        let refresher = try context.dependencies().newsRefresher
-        let progress = ProgressLine(label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
-        let summary = try await refresher.refresh(jobs: jobs) { done, total in
-            progress.update(done, of: total)
-        }
-        progress.finish()
-        let total = summary.outcomes.count
-        var line =
-            "Refreshed \(total) feed\(total == 1 ? "" : "s"): \(summary.newItemCount) new item"
-            + (summary.newItemCount == 1 ? "" : "s")
-        if summary.updatedItemCount > 0 { line += ", \(summary.updatedItemCount) updated" }
-        if summary.notModifiedCount > 0 { line += ", \(summary.notModifiedCount) unchanged" }
-        line += ", \(summary.failures.count) failed."
-        context.output.line(line)
-        context.output.flush()
-        for failure in summary.failures {
-            context.errors.line(
-                "  #\(failure.feed.id) \(failure.feed.url): \(TerminalText.singleLine(failure.message))")
-        }
-        if total > 0 && summary.failures.count == total {
-            throw ExitStatus(code: ExitCode.failure)
-        }
-    }
-}
-
 /// `movies news import <file> [--skip-invalid]`
 enum NewsImportCommand: Command {
-    static let file = Argument<String>("file", help: "The OPML, RSS or Atom file.")
+    static let file = Argument<String>("file", help: "The OPML, RSS or Atom file.", completion: .file)
     static let skipInvalid = Flag(
         "skip-invalid", help: "Import an OPML file's good entries and skip the bad ones.")
 
@@ -140,8 +101,9 @@ enum NewsImportCommand: Command {
         name: "import",
         abstract: "Import an OPML file of subscriptions, or the items of an RSS or Atom file.",
         discussion: """
-            An OPML file subscribes to each feed it lists (already subscribed ones are skipped); if any entry \
-            has a missing or unusable address, nothing is imported unless --skip-invalid is given. A feed \
+            An OPML file subscribes to each feed it lists (already subscribed ones are skipped), all in one \
+            go: if any entry has a missing or unusable address, nothing is imported unless --skip-invalid is \
+            given, and if one cannot be stored, none is. A feed \
             file's items are stored as loose items; importing the same file again adds nothing.
             """,
         arguments: [file.spec],
@@ -197,12 +159,8 @@ enum NewsImportCommand: Command {
                     + "(nothing was imported; --skip-invalid imports the others):\n  "
                     + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
         }
-        let news = try context.dependencies().news
-        var added = 0
-        for outline in valid where try news.feed(reference: outline.xmlURL) == nil {
-            try news.subscribe(url: outline.xmlURL)
-            added += 1
-        }
+        // One transaction: the file's feeds are subscribed all together or, if one cannot be, not at all.
+        let added = try context.dependencies().news.subscribe(urls: valid.map(\.xmlURL)).count
         context.output.line(
             "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"
                 + (valid.count > added ? " (\(valid.count - added) already subscribed)" : "")
@@ -214,7 +172,8 @@ enum NewsImportCommand: Command {
 /// `movies news export-opml [-o FILE]`
 enum NewsExportOPMLCommand: Command {
     static let output = Option<String>(
-        "output", short: "o", valueName: "file", help: "Write to this file instead (atomically).")
+        "output", short: "o", valueName: "file", help: "Write to this file instead (atomically).",
+        completion: .file)
 
     static let spec = CommandSpec(
         name: "export-opml",
@@ -227,7 +186,7 @@ enum NewsExportOPMLCommand: Command {
             feeds.map { OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL) },
             title: "movies news subscriptions")
         if let path = arguments[output] {
-            try OutputFile.write(opml, to: path, databasePath: context.databasePath)
+            try OutputFile.write(opml, to: path, databasePath: try context.databasePath)
             context.errors.line("Wrote \(feeds.count) feed\(feeds.count == 1 ? "" : "s") to \(path)")
         } else {
             context.output.write(opml)

@@ -6,7 +6,8 @@ import ViewModels
 /// `movies news list [--unread] [--starred] [--feed ID] [--limit N] [--after CURSOR] [--format F]`
 enum NewsListCommand: Command {
     static let unread = Flag("unread", short: "u", help: "Only items not read yet.")
-    static let starred = Flag("starred", short: "s", help: "Only starred items.")
+    /// `-S`: `-s` is `--sort` everywhere else; `-s` still works here, for scripts.
+    static let starred = Flag("starred", short: "S", help: "Only starred items.", hiddenSpellings: ["-s"])
     static let feed = Option<String>(
         "feed", short: "f", valueName: "id", help: "Only items of this feed (see `news feeds`).")
     static let limit = Option<Count>(

@@ -1,0 +1,109 @@
+import Basics
+import MoviesCore
+
+/// What to do with a film already on the list before the import (same title key and year).
+public enum DuplicatePolicy: String, CaseIterable, Sendable {
+    /// Leave the movie as it is and go on (a film the import would not change counts as unchanged).
+    case skip
+    /// Merge what the import knows into it (see `MovieMerge`).
+    case update
+    /// Stop: nothing is imported. A dry run lists every such film.
+    case fail
+}
+
+/// How an import runs.
+public struct ImportOptions: Sendable, Hashable {
+    public var onDuplicate: DuplicatePolicy
+    /// Read everything, report, write nothing.
+    public var dryRun: Bool
+    /// Import the good rows and report the bad ones, instead of stopping at the first.
+    public var skipInvalid: Bool
+    /// Take IMDb rows of other title types (series, episodes...), which are left out by default.
+    public var includeTV: Bool
+
+    public init(
+        onDuplicate: DuplicatePolicy = .skip, dryRun: Bool = false, skipInvalid: Bool = false,
+        includeTV: Bool = false
+    ) {
+        self.onDuplicate = onDuplicate
+        self.dryRun = dryRun
+        self.skipInvalid = skipInvalid
+        self.includeTV = includeTV
+    }
+}
+
+/// What an import did (or, in a dry run, would do). Rows are counted as read; the outcomes count films:
+/// the rows of one film (a diary's re-watches, the files of one export) make one outcome.
+public struct ImportSummary: Sendable, Hashable {
+    /// A film that was already listed, met under `DuplicatePolicy.fail`.
+    public struct Duplicate: Sendable, Hashable {
+        /// The first line of the file that names it.
+        public var line: Int
+        public var existing: Movie
+    }
+
+    /// Rows read, good and bad.
+    public var rowsRead = 0
+    /// Films new to the list.
+    public var added = 0
+    /// Listed films the import changed.
+    public var updated = 0
+    /// Listed films the import would not change: nothing was written for them.
+    public var unchanged = 0
+    /// Listed films the import would change, left as they were (`--on-duplicate skip`).
+    public var skipped = 0
+    /// Added films whose id in the file (own formats) was used before in this list, given a new one.
+    public var renumbered = 0
+    /// IMDb rows of other title types, left out (`includeTV` takes them).
+    public var leftOut = 0
+    /// The films the import touched that are seen without a rating when it is done.
+    public var seenWithoutRating = 0
+    /// Rows that cannot become movies; the first `ImportSummary.reportedLimit` of them are kept.
+    public var rejected: [ImportRowError] = []
+    public var rejectedCount = 0
+    /// Films already listed, under `DuplicatePolicy.fail`; the first `reportedLimit` are kept.
+    public var duplicates: [Duplicate] = []
+    public var duplicateCount = 0
+    /// Whether anything was written (false for a dry run or a refused import).
+    public var isCommitted = false
+
+    /// How many rejected rows (and duplicates) are kept for the report.
+    public static let reportedLimit = 100
+
+    public init() {}
+
+    mutating func reject(_ error: ImportRowError) {
+        rejectedCount += 1
+        if rejected.count < Self.reportedLimit { rejected.append(error) }
+    }
+
+    mutating func meetDuplicate(line: Int, existing: Movie) {
+        duplicateCount += 1
+        if duplicates.count < Self.reportedLimit {
+            duplicates.append(Duplicate(line: line, existing: existing))
+        }
+    }
+}
+
+/// Why an import stopped without writing anything.
+public enum ImportFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A row cannot become a movie (the default is to stop at the first).
+    case rejectedRow(ImportRowError)
+    /// A film was already listed, and the policy is `fail`.
+    case duplicate(line: Int, existing: Movie)
+
+    public var description: String {
+        switch self {
+        case .rejectedRow(let error):
+            "\(error); nothing was imported (--dry-run lists every bad row, --skip-invalid imports the rest)"
+        case .duplicate(let line, let existing):
+            "line \(line): \(existing.titleWithYear) is already on the list as #\(existing.id); nothing was imported "
+                + "(--on-duplicate skip or update goes on; --dry-run lists every one)"
+        }
+    }
+}
+
+extension ImportFailure: UserFacingError {
+    package var message: String { description.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { .failure }
+}

@@ -1,0 +1,78 @@
+import Basics
+import Foundation
+import MoviesCore
+
+/// `movies news refresh [--jobs N]`
+enum NewsRefreshCommand: Command {
+    static let jobs = Option<Count>(
+        "jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.", default: Count(8))
+
+    static let spec = CommandSpec(
+        name: "refresh",
+        abstract: "Fetch every subscribed feed and store new items.",
+        discussion: """
+            Feeds are fetched several at a time and each is stored as soon as it arrives; one that fails is \
+            reported (and shown by `news feeds`) without stopping the others. Exits 1 only when every feed \
+            failed. Ctrl-C (or SIGTERM) stops the refresh: the feeds that arrived stay stored, and movies \
+            ends by that signal, as an interrupted program does (a shell shows status 130, or 143).
+            """,
+        options: [jobs.spec])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let jobs = arguments[Self.jobs]?.value ?? 8
+        let refresher = try context.dependencies().newsRefresher
+        let progress = ProgressLine(label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
+        let interrupt = InterruptFlag(signals: [SIGINT, SIGTERM])
+        defer { interrupt.restore() }
+        let refresh = Task {
+            try await refresher.refresh(jobs: jobs) { done, total in progress.update(done, of: total) }
+        }
+        let summary = try await interrupt.value(cancellingOnSignal: refresh)
+        progress.finish()
+        context.output.line(RefreshReport.line(summary))
+        context.output.flush()
+        for failure in summary.failures {
+            context.errors.line(
+                "  #\(failure.feed.id) \(failure.feed.url): \(TerminalText.singleLine(failure.message))")
+        }
+        if interrupt.isRaised {
+            context.errors.line(RefreshReport.interruption(summary))
+            context.errors.flush()
+            interrupt.endProcessBySignal()
+        }
+        if summary.allFailed {
+            throw ExitStatus(code: ExitCode.failure)
+        }
+    }
+}
+
+/// What a refresh did, in the words `news refresh` and the shell's news screen print.
+enum RefreshReport {
+    /// `Refreshed 3 feeds: 4 new items, 2 unchanged, 0 failed.`, with the items updated and the feeds
+    /// unsubscribed meanwhile when there are any.
+    static func line(_ summary: NewsRefresher.Summary) -> String {
+        let refreshed = summary.refreshed.count
+        var line = "Refreshed \(counted(refreshed, "feed")): \(summary.newItemCount) new item"
+        line += summary.newItemCount == 1 ? "" : "s"
+        if summary.updatedItemCount > 0 { line += ", \(summary.updatedItemCount) updated" }
+        if summary.notModifiedCount > 0 { line += ", \(summary.notModifiedCount) unchanged" }
+        line += ", \(summary.failures.count) failed"
+        if summary.unsubscribedCount > 0 {
+            line += ", \(summary.unsubscribedCount) skipped (unsubscribed meanwhile)"
+        }
+        return line + "."
+    }
+
+    /// What an interrupted refresh left undone: `Interrupted: 3 feeds were not refreshed.`
+    static func interruption(_ summary: NewsRefresher.Summary) -> String {
+        let left = summary.unfinished.count
+        if left == 0 { return "Interrupted, after every feed was refreshed." }
+        return "Interrupted: \(counted(left, "feed")) \(left == 1 ? "was" : "were") not refreshed "
+            + "(the others are stored; refresh again for these)."
+    }
+
+    /// `1 feed`, `2 feeds`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,79 @@
+import Basics
+import Foundation
+
+/// A feed's address as it is stored: so that the same feed typed two ways is one subscription.
+///
+/// Schemes and host names are case-insensitive, and a URL that names its scheme's default port says
+/// nothing more than one that leaves it out (RFC 3986, section 6.2.2.1 and 6.2.3:
+/// https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3). So an address is stored with
+/// - its scheme in lower case (`HTTP://` → `http://`; `feed://` is read as `http://`),
+/// - its host in lower case (ASCII letters only, as SQLite's `lower()` in migration 0006 does),
+/// - no port when it is the scheme's default (`:80` for http, `:443` for https) or empty (`host:/`),
+///
+/// and nothing else changed: the user name and password, the path, the query and the fragment keep their
+/// case and their percent-escapes, because a server may tell them apart (`/Feed.xml` is not `/feed.xml`).
+/// White space around the address is dropped.
+enum FeedAddress {
+    /// `text` normalised as above, or nil when it is not an absolute http(s) URL with a host and, if
+    /// given, a port from 0 to 65535.
+    static func normalised(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.unicodeScalars.contains(where: \.isControlCharacter),
+            let separator = trimmed.range(of: "://")
+        else { return nil }
+        var scheme = asciiLowercased(trimmed[..<separator.lowerBound])
+        if scheme == "feed" { scheme = "http" }
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let rest = trimmed[separator.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        let at = authority.firstIndex(of: "@")
+        let user = at.map { authority[...$0] } ?? ""
+        let hostAndPort = at.map { authority[authority.index(after: $0)...] } ?? authority
+        guard let (host, port) = split(hostAndPort), !host.isEmpty else { return nil }
+        let defaultPort = scheme == "http" ? "80" : "443"
+        let keptPort = port.flatMap { $0.isEmpty || $0 == defaultPort ? nil : $0 }
+        let address =
+            scheme + "://" + user + asciiLowercased(host) + (keptPort.map { ":" + $0 } ?? "")
+            + rest[authorityEnd...]
+        // What the fetcher will make of it: Foundation must read it as a URL with a host.
+        guard let url = URL(string: address), let parsedHost = url.host, !parsedHost.isEmpty else {
+            return nil
+        }
+        return address
+    }
+
+    /// The host and the port (nil when there is no `:`), or nil when the port is not a number up to
+    /// 65535. An IPv6 literal keeps its brackets (`[::1]`).
+    private static func split(_ hostAndPort: Substring) -> (host: Substring, port: Substring?)? {
+        let portColon: Substring.Index?
+        if hostAndPort.hasPrefix("[") {
+            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
+            let after = hostAndPort.index(after: close)
+            guard after == hostAndPort.endIndex || hostAndPort[after] == ":" else { return nil }
+            portColon = after == hostAndPort.endIndex ? nil : after
+        } else {
+            portColon = hostAndPort.lastIndex(of: ":")
+        }
+        guard let portColon else { return (hostAndPort, nil) }
+        let port = hostAndPort[hostAndPort.index(after: portColon)...]
+        guard port.allSatisfy(\.isASCIIDigit),
+            port.isEmpty || (port.count <= 5 && Int(port) ?? .max <= 65_535)
+        else { return nil }
+        return (hostAndPort[..<portColon], port)
+    }
+
+    /// `text` with its ASCII capitals made small, every other character as it was.
+    private static func asciiLowercased(_ text: Substring) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0
+                }))
+    }
+}
+
+extension Character {
+    /// True for 0 to 9 only (not other scripts' digits, which `isNumber` accepts).
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+extension CalendarDate {
+    /// The day it is now in the local time zone.
+    public static func today() -> CalendarDate {
+        day(of: Date())
+    }
+
+    /// The local calendar day `date` falls on (see `LocalTime`).
+    static func day(of date: Date) -> CalendarDate {
+        LocalTime(date).calendarDate ?? earliestWatched
+    }
+
+    /// The first day a movie can have been watched: the year of the first motion pictures.
+    public static let earliestWatched = CalendarDate(uncheckedYear: 1870, month: 1, day: 1)
+
+    /// The day before this one.
+    public var previous: CalendarDate {
+        if let yesterday = CalendarDate(year: year, month: month, day: day - 1) { return yesterday }
+        if month > 1,
+            let last = CalendarDate(
+                year: year, month: month - 1, day: Self.daysIn(month: month - 1, year: year))
+        {
+            return last
+        }
+        return CalendarDate(year: year - 1, month: 12, day: 31) ?? self
+    }
+
+    /// A date known to be valid (constants).
+    private init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Interchange
+import MoviesCore
+import TestSupport
+import Testing
+
+/// CSV files that are not UTF-8: read when they are clearly Windows-1252 (or Latin-1, the same bytes),
+/// as spreadsheet programs on Windows save them; refused, naming the encoding and how to convert, when not.
+@Suite("Import encodings: UTF-8, Windows-1252, and what is refused")
+struct EncodingTests {
+    /// Text in Windows-1252.
+    static func windows1252(_ text: String) -> [UInt8] {
+        text.unicodeScalars.map { scalar in
+            switch scalar {
+            case "€": 0x80
+            case "\u{2019}": 0x92
+            case "\u{201C}": 0x93
+            case "\u{201D}": 0x94
+            case "\u{2013}": 0x96
+            case "\u{2026}": 0x85
+            default: UInt8(truncatingIfNeeded: scalar.value)
+            }
+        }
+    }
+
+    @Test("a Letterboxd ratings file saved as Windows-1252 reads as it was meant", arguments: [7, 64 * 1024])
+    func windows1252Letterboxd(bufferSize: Int) throws {
+        let folder = TemporaryDirectory()
+        let text = """
+            Date,Name,Year,Letterboxd URI,Rating
+            2023-01-15,Amélie,2001,https://boxd.it/1,4.5
+            2023-01-16,Les Misérables,2012,https://boxd.it/2,3
+            2023-01-17,“Ça” – L’été…,1999,https://boxd.it/3,2
+            2023-01-18,Großstadt,1930,https://boxd.it/4,5
+
+            """
+        let path = try ImportTestSupport.write(Self.windows1252(text), to: "ratings.csv", in: folder)
+        let reader = try MovieImportReader(path: path, bufferSize: bufferSize)
+        var titles: [String] = []
+        while let row = try reader.next() { titles.append(try row.get().title) }
+        #expect(titles == ["Amélie", "Les Misérables", "“Ça” – L’été…", "Großstadt"])
+        #expect(reader.encoding == .windows1252)
+    }
+
+    @Test("Latin-1 (ISO-8859-1) is the same bytes: an IMDb file with accents, far into the file")
+    func latin1AfterASCII() throws {
+        let folder = TemporaryDirectory()
+        var text = "Const,Your Rating,Date Rated,Title,Title Type,Year\n"
+        for index in 0..<3000 { text += "tt\(1_000_000 + index),7,2024-01-01,Plain \(index),movie,2000\n" }
+        text += "tt0211915,9,2024-01-02,Le Fabuleux Destin d'Amélie Poulain,movie,2001\n"
+        let path = try ImportTestSupport.write(Self.windows1252(text), to: "ratings.csv", in: folder)
+        let movies = try ImportTestSupport.movies(path)
+        #expect(movies.count == 3001)
+        #expect(movies.last?.title == "Le Fabuleux Destin d'Amélie Poulain")
+        #expect(movies.last?.line == 3002)
+    }
+
+    @Test("UTF-8 stays UTF-8, with or without a BOM, and reports its encoding")
+    func utf8() throws {
+        let folder = TemporaryDirectory()
+        let path = try folder.write(
+            "\u{FEFF}Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,Amélie,2001,https://boxd.it/1,4.5\n",
+            to: "ratings.csv")
+        let reader = try MovieImportReader(path: path)
+        #expect(try reader.next()?.get().title == "Amélie")
+        #expect(reader.encoding == .utf8)
+        let ascii = try MovieImportReader(
+            path: try folder.write(
+                "Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,Heat,1995,,4\n", to: "a.csv"))
+        #expect(try ascii.next()?.get().title == "Heat")
+        #expect(ascii.encoding == nil)
+    }
+
+    @Test(
+        "what is neither UTF-8 nor clearly Windows-1252 is refused, naming the encoding and iconv",
+        arguments: [
+            // Mac OS Roman: é is 0x8E, è 0x8F (undefined in Windows-1252), as Excel for Mac writes.
+            ([0x41, 0x6D, 0x8E, 0x6C, 0x69, 0x65, 0x20, 0x8F], "MACINTOSH", 2),
+            // Cyrillic in Windows-1251: "Война" is five letters outside ASCII in a row.
+            ([0xC2, 0xEE, 0xE9, 0xED, 0xE0], "WINDOWS-1251", 2),
+            // UTF-8 (é) then a Windows-1252 byte (é): two encodings in one file.
+            ([0xC3, 0xA9, 0x2C, 0xE9], "save it again as UTF-8", 2),
+        ] as [([UInt8], String, Int)])
+    func refusals(_ testCase: ([UInt8], String, Int)) throws {
+        let folder = TemporaryDirectory()
+        let bytes =
+            Array("Date,Name,Year,Letterboxd URI,Rating\n2023-01-15,".utf8) + testCase.0
+            + Array(",2001,https://boxd.it/1,4.5\n".utf8)
+        let path = try ImportTestSupport.write(bytes, to: "ratings.csv", in: folder)
+        let failure = ImportTestSupport.importFailure(path)
+        #expect(failure?.hasPrefix("line \(testCase.2): ") == true, "\(String(describing: failure))")
+        #expect(failure?.contains(testCase.1) == true, "\(String(describing: failure))")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import MoviesCore
+import TestSupport
+import Testing
+
+@testable import MoviesCLI
+
+/// The completion scripts as text and as code their shells accept, and the bash script's answers for
+/// typed lines, without a terminal (the real shells at a terminal: `ShellCompletionTests`).
+@Suite("movies completions")
+struct CompletionScriptTests {
+    let movies = MoviesProcess()
+
+    @Test("bash: each command's own letters and values, files, help's commands, nothing after a value option")
+    func bash() throws {
+        let script = try movies.succeed("completions", "bash")
+        let file = try movies.folder.write(script, to: "movies.bash")
+        try movies.folder.write("", to: "ratings.csv")
+        /// What `_movies` offers for `line` (the last word is the one completed).
+        func complete(_ line: String) throws -> [String] {
+            let program = """
+                source '\(file)'
+                read -ra COMP_WORDS <<< '\(line)'
+                [[ '\(line)' == *' ' ]] && COMP_WORDS+=('')
+                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+                _movies
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            return try ProcessRunner.run("/bin/bash", ["-c", program], currentDirectory: movies.folder.path)
+                .stdout.split(separator: "\n").map(String.init)
+        }
+        let commands = Set(try complete("movies "))
+        #expect(
+            commands.isSuperset(of: [
+                "add", "list", "search", "rate", "rm", "news", "shell", "migrate", "help",
+            ]))
+        #expect(
+            Set(try complete("movies news ")).isSuperset(of: [
+                "list", "show", "refresh", "export-opml", "help",
+            ]))
+        #expect(try complete("movies news list --f") == ["--feed", "--format"])
+        #expect(try complete("movies add Heat --rating ") == RatingWord.allValueStrings)
+        #expect(try complete("movies rate 3 ") == RatingWord.allValueStrings)
+        #expect(try complete("movies list --sort r") == ["rating"])
+        // `--sort=r`: bash splits the word at `=` (COMP_WORDBREAKS), as here.
+        #expect(try complete("movies list --sort = r") == ["rating"])
+        #expect(try complete("movies list --f") == ["--format"])
+        // Letters are each command's own: -s is --starred here, a flag; -t is --title, free text.
+        #expect(try complete("movies news list -s ").contains("--unread"))
+        #expect(try complete("movies edit 3 -t ").isEmpty)
+        #expect(try complete("movies add Heat --note ").isEmpty)
+        #expect(try complete("movies add -n 'note' ").isEmpty, "a former letter's value is skipped too")
+        #expect(try complete("movies import rat") == ["ratings.csv"])
+        #expect(try complete("movies export -o rat") == ["ratings.csv"])
+        #expect(try complete("movies --db rat") == ["ratings.csv"])
+        #expect(try complete("movies help n") == ["news"])
+        #expect(try complete("movies help news sub") == ["subscribe"])
+        #expect(try complete("news help sub") == ["subscribe"])
+        #expect(try complete("news li") == ["list"])
+        #expect(try complete("/usr/local/bin/news list -S").isEmpty == false)
+    }
+
+    @Test("zsh and fish scripts name every command and parse in their shells when installed")
+    func zshAndFish() throws {
+        for (shell, flag) in [("zsh", "-n"), ("fish", "--no-execute")] {
+            let script = try movies.succeed("completions", shell)
+            for word in ["add", "list", "rate", "excellent", "rating", "news", "export-opml"] {
+                #expect(script.contains(word), "\(shell): \(word)")
+            }
+            if let path = ProcessRunner.which(shell) {
+                let file = try movies.folder.write(script, to: "movies.\(shell)")
+                let result = try ProcessRunner.run(path, [flag, file])
+                #expect(result.status == 0, "\(shell): \(result)")
+            }
+        }
+        try movies.refuse(
+            ["completions", "powershell"], status: 64,
+            message: "Please provide one of 'bash', 'zsh' and 'fish'")
+    }
+
+    @Test("every name a script writes unquoted is a plain word: commands, options and enumerated values")
+    func plainNames() {
+        let plain = { (word: String) in word.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } }
+        for node in CompletionTree.movies.nodes {
+            for name in node.path { #expect(plain(name), "\(name)") }
+            for option in node.accepted {
+                #expect(plain(option.name), "\(option.name)")
+                if case .list(let words) = option.completion {
+                    for word in words { #expect(plain(word), "--\(option.name) \(word)") }
+                }
+            }
+        }
+    }
+
+    @Test("every option and argument that names a file completes files")
+    func pathsCompleteFiles() {
+        var checked = 0
+        for node in CompletionTree.movies.nodes {
+            for option in node.accepted where ["path", "file"].contains(option.valueName) {
+                #expect(option.completion == .file, "\(node.key) --\(option.name)")
+                checked += 1
+            }
+            for argument in node.spec.arguments where argument.name == "file" {
+                #expect(argument.valueType.completion == .file, "\(node.key) <\(argument.name)>")
+                checked += 1
+            }
+        }
+        #expect(checked >= 6)
+    }
+}

@@ -1,0 +1,153 @@
+import Basics
+import Foundation
+import MoviesCore
+import Testing
+
+@testable import MoviesCLI
+
+/// Option letters and names across the command tree, help at every level (and through the `news`
+/// symlink), and the usage errors that say what to type.
+@Suite("Option names, help at every level, usage")
+@MainActor
+struct OptionNamesTests {
+    let cli = InProcessCLI()
+
+    /// Every command of the program and of the shell's two screens, with the options it takes.
+    static var everyCommand: [(name: String, options: [OptionSpec])] {
+        var commands: [(String, [OptionSpec])] = []
+        func visit(_ command: CommandSpec, path: String, globals: [OptionSpec]) {
+            commands.append((path, command.options + globals))
+            for subcommand in command.subcommands {
+                visit(subcommand, path: path + " " + subcommand.name, globals: globals)
+            }
+        }
+        visit(MoviesCLI.rootSpec, path: "movies", globals: MoviesCLI.globalOptions)
+        visit(ShellCommands.root, path: "shell", globals: ShellCommands.globalOptions)
+        visit(NewsScreen.root, path: "shell news", globals: ShellCommands.globalOptions)
+        return commands
+    }
+
+    @Test("one letter means one option wherever it is offered")
+    func oneLetterOneOption() {
+        var meanings: [Character: Set<String>] = [:]
+        for (_, options) in Self.everyCommand {
+            for option in options where !option.isHidden {
+                if let short = option.short { meanings[short, default: []].insert(option.name) }
+            }
+        }
+        #expect(meanings.count > 10)
+        for (letter, names) in meanings {
+            #expect(names.count == 1, "-\(letter) means \(names.sorted())")
+        }
+        #expect(meanings["w"] == ["watch"] && meanings["n"] == ["dry-run"] && meanings["s"] == ["sort"])
+        #expect(meanings["W"] == ["watched"] && meanings["N"] == ["note"] && meanings["S"] == ["starred"])
+        #expect(meanings["t"] == ["title"])
+    }
+
+    @Test("within one command every spelling, former ones included, names one option")
+    func spellingsUnambiguous() {
+        for (command, options) in Self.everyCommand {
+            let spellings = options.flatMap(\.allSpellings)
+            #expect(Set(spellings).count == spellings.count, "\(command): \(spellings.sorted())")
+        }
+    }
+
+    @Test("former spellings still work where scripts may use them, and nothing offers them")
+    func formerSpellings() async throws {
+        let add = try parsed("add", "Heat", "-w", "2024-03-09", "-n", "with Sam")
+        #expect(add[AddCommand.watched] == CalendarDate(year: 2024, month: 3, day: 9))
+        #expect(add[AddCommand.note] == "with Sam")
+        let newLetters = try parsed("add", "Heat", "-W", "2024-03-09", "-N", "with Sam")
+        #expect(newLetters[AddCommand.watched] == add[AddCommand.watched])
+        #expect(newLetters[AddCommand.note] == add[AddCommand.note])
+        let edit = try parsed("edit", "1", "-w", "", "-n", "")
+        #expect(edit[EditCommand.watched] == .clear && edit[EditCommand.note] == .clear)
+        #expect(try parsed("export", "--to", "json")[ExportCommand.format] == .json)
+        #expect(try parsed("export", "-t", "tsv")[ExportCommand.format] == .tsv)
+        #expect(try parsed("export", "--to=ndjson")[ExportCommand.format] == .ndjson)
+        #expect(try parsed("news", "list", "-s")[NewsListCommand.starred])
+        #expect(try parsed("news", "list", "-S")[NewsListCommand.starred])
+        let filter = try ShellCommandsParsing.parsed(["filter", "-t", "heat"])
+        #expect(filter[ShellCommands.text] == "heat")
+
+        let help = try await cli.succeed("add", "--help")
+        #expect(!help.contains("-w,") && !help.contains("-n,") && help.contains("-W, --watched"))
+        #expect(!(try await cli.succeed("export", "--help")).contains("--to"))
+        let typo = try await cli.run("export", "--tp", "json")
+        #expect(typo.stderr.contains("Unknown option '--tp'"))
+        #expect(!typo.stderr.contains("'--to'"), "a former name is never suggested")
+    }
+
+    @Test("export takes --format like every command that prints records")
+    func exportFormat() async throws {
+        try await cli.succeed("add", "Heat", "--year", "1995")
+        let json = try await cli.succeed("export", "--format", "json")
+        #expect(json.hasPrefix("[") && json.contains("\"title\":\"Heat\""))
+        #expect(try await cli.succeed("export", "--to", "json") == json)
+        let refused = try await cli.run("export", "--format", "table")
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("The value 'table' is invalid for '--format <format>'"))
+    }
+
+    @Test("help works at every level, and through the news symlink in news's own words")
+    func helpAtEveryLevel() async throws {
+        let list = try await cli.succeed("news", "list", "--help")
+        #expect(list.contains("USAGE: movies news list [--unread]"))
+        #expect(try await cli.succeed("news", "help", "list") == list)
+        #expect(try await cli.succeed("help", "news", "list") == list)
+        #expect(try await cli.succeed("news", "help") == (try await cli.succeed("news", "--help")))
+
+        let viaSymlink = try await cli.run(["list", "--help"], program: "news")
+        #expect(viaSymlink.status == 0)
+        #expect(viaSymlink.stdout.contains("USAGE: news list [--unread]"))
+        #expect(viaSymlink.stdout.contains("--format <format>"))
+        #expect(try await cli.run(["help", "list"], program: "news").stdout == viaSymlink.stdout)
+        let group = try await cli.run(["--help"], program: "news")
+        #expect(group.stdout.contains("USAGE: news [--db <path>] [--version] <subcommand>"))
+        #expect(group.stdout.contains("See 'news help <subcommand>' for detailed help."))
+        #expect(try await cli.run(["help"], program: "news").stdout == group.stdout)
+
+        let unknown = try await cli.run(["help", "lits"], program: "news")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("Error: Unknown command 'lits'. Did you mean 'list'?"))
+        #expect(unknown.stderr.contains("Usage: news help [<command> ...]"))
+        let error = try await cli.run(["add"], program: "news")
+        #expect(error.stderr.contains("Usage: news add --title <title> [--summary <text>]"))
+        #expect(error.stderr.contains("See 'news add --help'"))
+    }
+
+    @Test("a required option is shown without brackets")
+    func requiredOption() async throws {
+        let help = try await cli.succeed("news", "add", "--help")
+        #expect(help.contains("USAGE: movies news add --title <title> [--summary <text>]"))
+    }
+
+    @Test("arguments in the wrong order are named in their order, with the line that works")
+    func argumentOrder() async throws {
+        try await cli.succeed("add", "Heat")
+        let swapped = try await cli.run("rate", "good", "3")
+        #expect(swapped.status == 64)
+        #expect(
+            swapped.stderr == """
+                Error: The arguments are in the wrong order: <id> then <rating>. Did you mean 'movies rate 3 good'?
+                Usage: movies rate <id> [<rating>] [--stars <stars>]
+                  See 'movies rate --help' for more information.
+
+                """)
+        let bad = try await cli.run("rate", "1", "superb")
+        #expect(bad.stderr.contains("The value 'superb' is invalid for '<rating>'"))
+        #expect(!bad.stderr.contains("wrong order"))
+        let neither = try await cli.run("rate", "good", "superb")
+        #expect(neither.stderr.contains("The value 'good' is invalid for '<id>'"))
+    }
+}
+
+/// Parsing a line of the shell's movie screen.
+enum ShellCommandsParsing {
+    static func parsed(_ words: [String]) throws -> ParsedArguments {
+        let result = try ArgumentParser(root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+            .parse(words)
+        guard case .run(let arguments) = result else { throw ParseFailure() }
+        return arguments
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The completion scripts in the real shells, installed as the README says, driven through tmux as a
+/// person would: type a partial command, press Tab, read the screen.
+///
+/// Each case is one defect the scripts had: zsh's invalid `_arguments` specs and dead file arguments,
+/// bash offering another command's letters, option names where a value goes, nothing for `help` or the
+/// `news` symlink, and fish offering every command's options everywhere.
+@Suite("Completions in real shells")
+struct ShellCompletionTests {
+    @Test(
+        "bash: per-command letters, files, values not options after an option, help's commands, the symlink",
+        .enabled(if: ShellUnderTest.isAvailable("bash"), ShellUnderTest.missing("bash")))
+    func bash() throws {
+        let shell = try ShellUnderTest(.bash)
+        try shell.check("movies news list -s ", .lists(["--unread", "--feed"], absent: ["added", "title"]))
+        try shell.check("movies edit 3 -t ", .nothing(absent: ["csv", "json", "--rating"]))
+        try shell.check("movies add Heat --note ", .nothing(absent: ["--rating", "--year"]))
+        try shell.check("movies help ", .lists(["add", "news", "completions"]))
+        try shell.check("movies help news ", .lists(["subscribe", "export-opml"], absent: ["completions"]))
+        try shell.check("movies import lb/ra", .completes(to: "movies import lb/ratings.csv"))
+        try shell.check("movies news import fee", .completes(to: "movies news import feeds.opml"))
+        try shell.check("movies export -o ou", .completes(to: "movies export -o out/"))
+        try shell.check("movies export --format ", .lists(["csv", "letterboxd-watchlist"]))
+        try shell.check(
+            "movies list --sort ", .lists(["added", "title", "rating", "year"], absent: ["--sort"]))
+        try shell.check("movies rate 3 ", .lists(["not-seen", "excellent"]))
+        try shell.check("news li", .completes(to: "news list"))
+        try shell.check("news list --s", .completes(to: "news list --starred"))
+    }
+
+    @Test(
+        "zsh: valid specs for repeated and enumerated options, files, help's commands, the symlink",
+        .enabled(if: ShellUnderTest.isAvailable("zsh"), ShellUnderTest.missing("zsh")))
+    func zsh() throws {
+        let shell = try ShellUnderTest(.zsh)
+        try shell.check("movies list --sort ", .lists(["added", "title", "rating", "year"]))
+        try shell.check("movies list --rating ", .lists(["not-seen", "excellent"]))
+        try shell.check("movies export -o ", .lists(["feeds.opml"]))
+        try shell.check("movies import lb/ra", .completes(to: "movies import lb/ratings.csv"))
+        try shell.check(
+            "movies news list -",
+            .lists(["--starred", "--unread"], absent: ["--sort", "--rating", "--watch"]))
+        try shell.check("movies add Heat -", .lists(["--watched", "--note"], absent: ["--sort"]))
+        try shell.check("movies help ", .lists(["add", "news"]))
+        try shell.check("movies help news ", .lists(["subscribe"], absent: ["completions"]))
+        try shell.check("movies edit 3 --title ", .nothing(absent: ["--rating", "--year"]))
+        try shell.check("news li", .completes(to: "news list"))
+    }
+
+    @Test(
+        "fish: each command's own options, values, files, help's commands, the symlink",
+        .enabled(if: ShellUnderTest.isAvailable("fish"), ShellUnderTest.missing("fish")))
+    func fish() throws {
+        let shell = try ShellUnderTest(.fish)
+        try shell.check(
+            "movies news list --",
+            .lists(
+                ["--unread", "--starred", "--feed"], absent: ["--rating", "--sort", "--reverse", "--watch"]))
+        try shell.check(
+            "movies news import --",
+            .lists(["--skip-invalid"], absent: ["--dry-run", "--from", "--on-duplicate"]))
+        try shell.check("news list --", .lists(["--unread"], absent: ["--sort", "--rating"]))
+        try shell.check("movies list --sort ", .lists(["added", "title", "rating", "year"]))
+        try shell.check("movies import lb/ra", .completes(to: "movies import lb/ratings.csv"))
+        try shell.check("movies export -o ou", .completes(to: "movies export -o out/"))
+        try shell.check("movies help ", .lists(["add", "news"]))
+        try shell.check("movies edit 3 --title ", .nothing(absent: ["--rating", "--year"]))
+    }
+}
+
+/// What pressing Tab must do.
+enum TabExpectation {
+    /// A list that shows every one of `words` and none of `absent` (as whole words, outside the prompt).
+    case lists([String], absent: [String] = [])
+    /// The line becomes `line`.
+    case completes(to: String)
+    /// Nothing is offered or inserted, and none of `absent` shows.
+    case nothing(absent: [String])
+}
+
+/// One shell in a tmux pane, set up as a user would: `movies` and `news` (a symlink) on `PATH`, the
+/// completion script installed where the README says, and a folder of files to complete.
+final class ShellUnderTest {
+    enum Kind: String {
+        case bash, zsh, fish
+    }
+
+    static let prompt = "READY>"
+
+    static func isAvailable(_ shell: String) -> Bool {
+        ProcessRunner.which(shell) != nil && TerminalMultiplexer.isAvailable
+    }
+
+    static func missing(_ shell: String) -> Comment {
+        "\(shell) or tmux is not installed (.ci/run installs them)"
+    }
+
+    let session: TerminalMultiplexer
+    private let home = TemporaryDirectory()
+
+    init(_ kind: Kind) throws {
+        let bin = home.file("bin")
+        let work = home.file("work")
+        for folder in [
+            bin, work + "/lb", work + "/out", home.file(".local/share"), home.file(".config/fish"),
+        ] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: bin + "/movies", withDestinationPath: MoviesProcess.binary)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/news", withDestinationPath: "movies")
+        try home.write("", to: "work/lb/ratings.csv")
+        try home.write("", to: "work/feeds.opml")
+
+        var environment = [
+            "HOME": home.path, "PATH": "\(bin):/usr/bin:/bin", "TERM": "screen", "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": home.file(".local/share"), "XDG_CONFIG_HOME": home.file(".config"),
+            "MOVIES_DB": home.file("movies.sqlite"),
+        ]
+        let command: [String]
+        let script = try ProcessRunner.run(MoviesProcess.binary, ["completions", kind.rawValue]).stdout
+        switch kind {
+        case .bash:
+            let folder = home.file(".local/share/bash-completion/completions")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try script.write(toFile: folder + "/movies", atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/news", withDestinationPath: "movies")
+            // bash-completion loads the script on the first Tab after `movies` or `news`; without it, the
+            // script is sourced, as its own `complete` line registers both names.
+            try home.write(
+                """
+                PS1='\(Self.prompt) '
+                bind 'set show-all-if-ambiguous on'
+                bind 'set bell-style none'
+                bind 'set page-completions off'
+                if [ -f /usr/share/bash-completion/bash_completion ]; then
+                    . /usr/share/bash-completion/bash_completion
+                else
+                    . '\(folder)/movies'
+                fi
+                cd '\(work)'
+
+                """, to: ".bashrc")
+            command = [
+                try #require(ProcessRunner.which("bash")), "--noprofile", "--rcfile", home.file(".bashrc"),
+                "-i",
+            ]
+        case .zsh:
+            try FileManager.default.createDirectory(
+                atPath: home.file(".zfunc"), withIntermediateDirectories: true)
+            try home.write(script, to: ".zfunc/_movies")
+            try home.write(
+                """
+                fpath=(~/.zfunc $fpath)
+                autoload -U compinit && compinit -u -D
+                PS1='\(Self.prompt) '
+                unsetopt beep
+                cd '\(work)'
+
+                """, to: ".zshrc")
+            environment["ZDOTDIR"] = home.path
+            command = [try #require(ProcessRunner.which("zsh")), "-i"]
+        case .fish:
+            let folder = home.file(".config/fish/completions")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try script.write(toFile: folder + "/movies.fish", atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/news.fish", withDestinationPath: "movies.fish")
+            try home.write(
+                """
+                function fish_prompt; echo -n '\(Self.prompt) '; end
+                set -g fish_greeting ''
+                set -g fish_autosuggestion_enabled 0
+                cd '\(work)'
+
+                """, to: ".config/fish/config.fish")
+            command = [try #require(ProcessRunner.which("fish"))]
+        }
+        session = try TerminalMultiplexer(command, environment: environment)
+        let ready = try session.waitForScreen { $0.last == Self.prompt }
+        #expect(ready.matched, "\(kind) did not show its prompt:\n\(ready.lines.joined(separator: "\n"))")
+    }
+
+    /// Types `typed` on a cleared screen, presses Tab, and checks what the screen shows.
+    func check(
+        _ typed: String, _ expectation: TabExpectation, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try session.press("C-u")
+        try session.type("clear")
+        try session.press("Enter")
+        let cleared = try session.waitForScreen { $0 == [Self.prompt] }
+        try #require(
+            cleared.matched, "the screen did not clear: \(cleared.lines)", sourceLocation: sourceLocation)
+        try session.type(typed)
+        try session.press("Tab")
+        let line = "\(Self.prompt) \(typed)"
+        let result: (lines: [String], matched: Bool)
+        var absent: [String] = []
+        switch expectation {
+        case .lists(let words, let unwanted):
+            absent = unwanted
+            result = try session.waitForScreen { lines in
+                let shown = Self.words(offeredOn: lines)
+                return words.allSatisfy(shown.contains)
+            }
+        case .completes(let completed):
+            result = try session.waitForScreen { $0.contains("\(Self.prompt) \(completed)") }
+        case .nothing(let unwanted):
+            absent = unwanted
+            // A key typed after Tab shows once Tab has been handled: then nothing must have been added.
+            try session.type("Z9")
+            result = try session.waitForScreen { $0.contains(line + "Z9") }
+        }
+        let screen = result.lines.joined(separator: "\n")
+        #expect(result.matched, "\(typed)⇥ shows:\n\(screen)", sourceLocation: sourceLocation)
+        let shown = Self.words(offeredOn: result.lines)
+        for word in absent {
+            #expect(
+                !shown.contains(word), "\(typed)⇥ offers \(word):\n\(screen)", sourceLocation: sourceLocation)
+        }
+        #expect(
+            !screen.contains("_arguments:"), "zsh reports a bad spec:\n\(screen)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// The words on the screen outside the prompt lines: what the shell lists.
+    static func words(offeredOn lines: [String]) -> Set<String> {
+        Set(
+            lines.filter { !$0.hasPrefix(prompt) }.flatMap {
+                $0.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" }).map(String.init)
+            })
+    }
+}
