@@ -1,4 +1,5 @@
-import Foundation
+import Basics
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -86,7 +87,7 @@ extension DatabaseFile {
     /// The name the kernel gives process `pid` (Linux), else nil.
     private static func programName(of pid: Int32) -> String? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/comm") else { return nil }
-        let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = String(decoding: data, as: UTF8.self).trimmingWhitespace()
         return name.isEmpty ? nil : name
     }
 }
@@ -96,6 +97,7 @@ extension DatabaseFile.Identity {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        self.init(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 }

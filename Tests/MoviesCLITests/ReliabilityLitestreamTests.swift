@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import TestSupport
 import Testing
 
@@ -48,17 +48,16 @@ extension Reliability {
             var litestream = try replicate(configuration)
 
             // The WAL's size, sampled while Litestream holds its read transaction.
-            let largestWAL = Locked(0)
-            let sampling = Locked(true)
             let wal = movies.databasePath + "-wal"
-            let sampler = Thread {
-                while sampling.current {
+            let sampler = Task {
+                var largest = 0
+                while !Task.isCancelled {
                     var info = stat()
-                    if stat(wal, &info) == 0 { largestWAL.withLock { $0 = max($0, Int(info.st_size)) } }
-                    usleep(20_000)
+                    if stat(wal, &info) == 0 { largest = max(largest, Int(info.st_size)) }
+                    try? await Task.sleep(for: .milliseconds(20))
                 }
+                return largest
             }
-            sampler.start()
 
             let load = try ReliabilityLoad(movies: movies)
             var generator = SeededGenerator(seed: UInt64(Date().timeIntervalSince1970))
@@ -98,8 +97,8 @@ extension Reliability {
             let attempt = attempts.current
             litestream.send(SIGTERM)
             let stopped = await litestream.finished()
-            sampling.withLock { $0 = false }
-            while !sampler.isFinished { try await Task.sleep(for: .milliseconds(10)) }
+            sampler.cancel()
+            let largestWAL = await sampler.value
 
             #expect(caughtUp, "the restored copy never matched the original (\(attempt) restores)")
             #expect(try SQLiteShell.integrityCheck(restored) == "ok")
@@ -114,7 +113,7 @@ extension Reliability {
             ReliabilityScale.report(
                 "Litestream beside 4 writers and a refresher: \(load.operations) movie operations "
                     + "(\(rows) movies left) and \(load.refreshCount) refreshes (\(items) items), 0 failed; "
-                    + "kill -9 after \(killAt) operations and a restart; largest WAL \(largestWAL.current) bytes; "
+                    + "kill -9 after \(killAt) operations and a restart; largest WAL \(largestWAL) bytes; "
                     + "restored copy identical after \(attempt) restore(s), the last taking \(restoreTime)")
         }
     }

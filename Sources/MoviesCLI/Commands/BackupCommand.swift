@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// `movies backup <file>`
@@ -53,7 +53,11 @@ enum BackupText {
 
     /// `4.2 MB`, `812 KB`, `20 bytes` (decimal units, as `ls -h --si` shows them).
     static func size(_ bytes: Int) -> String {
-        if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+        if bytes >= 1_000_000 {
+            // Tenths of a megabyte, rounded half up.
+            let tenths = (bytes + 50_000) / 100_000
+            return "\(tenths / 10).\(tenths % 10) MB"
+        }
         if bytes >= 1_000 { return "\(bytes / 1_000) KB" }
         return "\(bytes) bytes"
     }

@@ -1,6 +1,12 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import Storage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `movies restore` did.
 public struct RestoreSummary: Sendable, Equatable {
