@@ -205,6 +205,21 @@ struct BackupRestoreTests {
         }
     }
 
+    @Test("restore onto another program's SQLite file is refused, like any other use of it")
+    func restoreOntoForeignFile() throws {
+        try fillDatabase()
+        let backup = movies.folder.file("backup.sqlite")
+        try movies.succeed("backup", backup)
+        let other = movies.folder.file("notes.sqlite")
+        try SQLiteShell.run(other, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+        try movies.refuse(
+            ["--db", other, "restore", backup], status: 1, message: "is a SQLite database of another program",
+            databasePath: other)
+        #expect(try SQLiteShell.run(other, "SELECT text FROM notes") == "mine")
+        #expect(try SQLiteShell.run(other, "PRAGMA journal_mode") == "delete")
+        #expect(!fileExists(other + ".before-restore"))
+    }
+
     @Test("restore onto a database from a newer movies is refused, like any other use of it")
     func restoreOntoNewer() throws {
         try fillDatabase()

@@ -124,14 +124,16 @@ extension AppDatabase {
         // Checked before the database is touched: a path that cannot take the copy refuses the restore.
         let keptTarget = existed ? try backupDestination(keptPath, refusingFilesOf: databasePath) : nil
         do {
+            // Another program's SQLite file, or one from a newer movies, is refused before anything is
+            // written to it, as every command refuses it: a restore must not turn it into a movie list.
+            var configuration = options.configuration
+            configuration.checkBeforeWriting = { try migrator.checkCanMigrate($0) }
             let database: Database
             do {
-                database = try Database.openExclusively(
-                    path: databasePath, configuration: options.configuration)
+                database = try Database.openExclusively(path: databasePath, configuration: configuration)
             } catch let error as DatabaseInUse {
                 throw BackupError.databaseInUse(path: databasePath, holder: error.holder)
             }
-            _ = try migrator.status(of: database)
             do {
                 try database.checkPageSize(matching: source)
             } catch let error as PageSizeMismatch {
