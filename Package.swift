@@ -51,8 +51,9 @@ let package = Package(
         ),
 
         // MARK: - Libraries
-        // Basics: the lock, white space, bounded concurrency and control characters every layer uses.
-        .target(name: "Basics"),
+        // Basics: the lock, white space, bounded concurrency, control characters, and output files (atomic
+        // replacement, the database's own files refused) every layer uses.
+        .target(name: "Basics", dependencies: ["CTemporaryFiles"]),
         // Checksum: SHA-256 for migration checksums, shared by Storage and the embed-migrations tool.
         .target(name: "Checksum"),
         // Storage: SQLite connections, statements, transactions, migrations, change observation.
@@ -68,7 +69,7 @@ let package = Package(
         // Interchange: import and export (Letterboxd, IMDb, this program's own formats).
         .target(
             name: "Interchange",
-            dependencies: ["Basics", "Storage", "MoviesCore", "CZipLoader", "CTemporaryFiles"]),
+            dependencies: ["Basics", "Storage", "MoviesCore", "CZipLoader"]),
         .target(name: "ViewModels", dependencies: ["Basics", "MoviesCore", "Feeds"]),
         .target(
             name: "MoviesCLI",
@@ -115,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "InterchangeTests",
             dependencies: [
-                "Interchange", "MoviesCore", "Storage", "CTemporaryFiles", "AppTestSupport", "TestSupport",
+                "Basics", "Interchange", "MoviesCore", "Storage", "CTemporaryFiles", "AppTestSupport",
+                "TestSupport",
             ]),
         .testTarget(
             name: "ViewModelsTests",

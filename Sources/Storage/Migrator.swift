@@ -64,13 +64,17 @@ public struct Migrator: Sendable {
 
     /// What is applied to `database` and what is pending, after checking the database is compatible.
     public func status(of database: Database) throws -> MigrationStatus {
-        try database.writeWithoutTransaction { connection in
-            let state = try AppliedState(reading: connection)
-            try validate(state)
-            return MigrationStatus(
-                applied: state.records,
-                pending: migrations.filter { state.versions.contains($0.version) == false })
-        }
+        try database.writeWithoutTransaction { try status(reading: $0) }
+    }
+
+    /// `status(of:)` read on `connection`, inside whatever transaction it has (a backup being restored is
+    /// checked in the same read transaction it is copied in).
+    public func status(reading connection: Connection) throws -> MigrationStatus {
+        let state = try AppliedState(reading: connection)
+        try validate(state)
+        return MigrationStatus(
+            applied: state.records,
+            pending: migrations.filter { state.versions.contains($0.version) == false })
     }
 
     // MARK: - Migrating

@@ -27,4 +27,9 @@ enum OpenFiles {
             counts[identity] = remaining > 0 ? remaining : nil
         }
     }
+
+    /// Whether a connection of this process has the file open.
+    static func isOpen(_ identity: DatabaseFile.Identity) -> Bool {
+        counts.withLock { $0[identity, default: 0] > 0 }
+    }
 }

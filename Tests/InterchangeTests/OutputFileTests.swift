@@ -1,3 +1,4 @@
+import Basics
 import CTemporaryFiles
 import Foundation
 import Interchange

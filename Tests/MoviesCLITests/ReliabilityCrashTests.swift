@@ -81,42 +81,6 @@ extension Reliability {
 
         // MARK: - Migrations
 
-        /// A database at schema version 2 holding `rows` movies, built with sqlite3 from the real migration
-        /// files and the `schema_migrations` rows `movies` itself would have written.
-        private func versionTwoDatabase(rows: Int, at path: String) throws {
-            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
-            var script = "PRAGMA journal_mode = WAL;\nBEGIN;\n"
-            for (version, name) in [(1, "create_movies"), (2, "create_news")] {
-                let identifier = "000\(version)_\(name)"
-                let sql = try String(
-                    contentsOf: folder.appendingPathComponent(identifier + ".sql"), encoding: .utf8)
-                let migration = Migration(version: version, name: name, sql: sql)
-                // The file in Migrations/ is what the binary carries.
-                #expect(AppDatabase.migrator.migrations[version - 1].checksum == migration.checksum)
-                script += sql + "\n"
-                script += """
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
-                        applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) STRICT;
-                    INSERT INTO schema_migrations (version, name, checksum)
-                        VALUES (\(version), '\(name)', '\(migration.checksum)');
-
-                    """
-            }
-            script += """
-                PRAGMA user_version = 2;
-                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(rows))
-                INSERT INTO movies (title, year, rating, note)
-                SELECT 'Movie number ' || x, 1870 + x % 200, 'good', 'A note about movie ' || x FROM n;
-                INSERT INTO news_items (guid, title, summary, published_at)
-                VALUES ('one', 'A news item', 'Its summary', '2026-11-30T10:00:00.000Z');
-                COMMIT;
-                """
-            let result = try ProcessRunner.run(SQLiteShell.path, ["-bail", path], input: script)
-            #expect(result.status == 0, "\(result)")
-        }
-
         @Test(
             "kill -9 during a migration: the previous version is intact and the next `movies migrate` works")
         func killedMigrations() async throws {
@@ -124,7 +88,7 @@ extension Reliability {
             let kills = ReliabilityScale.count(ci: 3, full: 10)
             let latest = AppDatabase.latestSchemaVersion
             let template = movies.folder.file("version-2.sqlite")
-            try versionTwoDatabase(rows: rows, at: template)
+            try VersionTwoDatabase.write(rows: rows, to: template)
             #expect(try SQLiteShell.run(template, "PRAGMA user_version") == "2")
             let templateBytes = try #require(fileSnapshot(template))
 

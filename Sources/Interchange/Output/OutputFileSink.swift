@@ -1,5 +1,4 @@
 import Basics
-import CTemporaryFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -16,14 +15,16 @@ import CTemporaryFiles
 /// files (`DatabaseFiles`) are refused first. Writes are buffered (64 KiB) and streamed; nothing is held
 /// whole in memory. Without `commit()` (an error midway) the temporary file is removed and the
 /// destination is untouched; a signal that ends the process (SIGINT, SIGTERM, SIGHUP) removes it too
-/// (CTemporaryFiles). Only `kill -9` can leave it behind.
+/// (`ReplacementFile`). Only `kill -9` can leave it behind.
 public final class OutputFileSink: TextSink {
     /// The destination, as given.
     public let path: String
-    private let descriptor: Int32
-    /// The file written when replacing: renamed over `destination` by `commit()`.
-    private let temporary: (path: String, registration: Int32)?
-    private let destination: String
+    /// Where the bytes go: a temporary file renamed into place, or the destination itself as a stream.
+    private enum Target {
+        case replacement(ReplacementFile)
+        case stream(descriptor: Int32)
+    }
+    private let target: Target
     private var buffer: [UInt8] = []
     private var isFinished = false
 
@@ -32,46 +33,35 @@ public final class OutputFileSink: TextSink {
     public init(path: String, refusing database: DatabaseFiles? = nil) throws {
         self.path = path
         let resolved = try OutputDestination.resolve(path)
-        let target: String
+        let destination: String
         switch resolved {
-        case .replace(let file), .stream(let file): target = file
+        case .replace(let file), .stream(let file): destination = file
         }
-        if let database, database.contains(target) || database.contains(path) {
-            throw OutputFileError(
-                path: path,
-                problem: "it is the database this command works on (or one of its -wal, -shm, -journal "
-                    + "files); choose another file")
+        if let database, database.contains(destination) || database.contains(path) {
+            throw OutputFileError(path: path, problem: DatabaseFiles.refusal)
         }
-        destination = target
         switch resolved {
         case .stream(let file):
             // O_APPEND: a descriptor a shell opened with `>>` (through /dev/stdout) keeps what it holds.
-            descriptor = open(file, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+            let descriptor = open(file, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw OutputFileError(path: path, systemError: errno) }
-            temporary = nil
+            target = .stream(descriptor: descriptor)
         case .replace(let file):
-            let (folder, name) = FolderEntry.split(file)
-            let temporaryPath = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            // Registered before it exists, so no moment passes where a signal would leave it behind.
-            let registration = movies_temporary_file_register(temporaryPath)
-            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                let code = errno
-                movies_temporary_file_unregister(registration)
-                throw OutputFileError(path: path, systemError: code)
-            }
-            temporary = (temporaryPath, registration)
+            target = .replacement(try ReplacementFile(replacing: file, displayPath: path))
         }
         buffer.reserveCapacity(64 * 1024)
     }
 
     deinit {
-        if !isFinished {
+        if !isFinished, case .stream(let descriptor) = target {
             close(descriptor)
-            if let temporary {
-                unlink(temporary.path)
-                movies_temporary_file_unregister(temporary.registration)
-            }
+        }
+    }
+
+    private var descriptor: Int32 {
+        switch target {
+        case .replacement(let file): file.descriptor
+        case .stream(let descriptor): descriptor
         }
     }
 
@@ -82,28 +72,16 @@ public final class OutputFileSink: TextSink {
         }
     }
 
-    /// Writes what is buffered; for a replaced file, syncs the temporary file, renames it over the
-    /// destination and syncs the folder, so the new file survives a power cut once this returns.
+    /// Writes what is buffered; a replaced file is then synced and renamed into place (`ReplacementFile`),
+    /// so it survives a power cut once this returns.
     public func commit() throws {
         try flush()
-        guard let temporary else {
-            isFinished = true
-            guard close(descriptor) == 0 else { throw OutputFileError(path: path, systemError: errno) }
-            return
-        }
-        guard fsync(descriptor) == 0 else { throw OutputFileError(path: path, systemError: errno) }
-        close(descriptor)
         isFinished = true
-        defer { movies_temporary_file_unregister(temporary.registration) }
-        guard rename(temporary.path, destination) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw OutputFileError(path: path, systemError: code, action: "replace")
-        }
-        let folder = open(FolderEntry.split(destination).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
+        switch target {
+        case .replacement(let file):
+            try file.commit()
+        case .stream(let descriptor):
+            guard close(descriptor) == 0 else { throw OutputFileError(path: path, systemError: errno) }
         }
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import Interchange
 import MoviesCore
 

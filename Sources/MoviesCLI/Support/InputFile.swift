@@ -1,3 +1,4 @@
+import Basics
 import Feeds
 import Foundation
 import Interchange

@@ -15,7 +15,11 @@
 /// the file it leads to count, since SQLite keeps the companions beside the target of a symbolic link.
 public struct DatabaseFiles: Sendable {
     /// The suffixes SQLite gives the files beside a database: "" is the database itself.
-    static let suffixes = ["", "-wal", "-shm", "-journal"]
+    package static let suffixes = ["", "-wal", "-shm", "-journal"]
+
+    /// Why an output path that is one of these files is refused, as the end of a sentence.
+    package static let refusal =
+        "it is the database this command works on (or one of its -wal, -shm, -journal files); choose another file"
 
     private let identities: Set<FileIdentity>
     private let entries: Set<FolderEntry>
@@ -37,6 +41,14 @@ public struct DatabaseFiles: Sendable {
         }
         self.identities = identities
         self.entries = entries
+    }
+
+    /// The `-wal`, `-shm` and `-journal` files that exist beside the database file at `path`. SQLite opens
+    /// them by name beside whatever file has that name now: a file put in the place of a database must not
+    /// find another file's there, which SQLite would take as its own (a stale `-wal` would be replayed
+    /// into it). https://www.sqlite.org/tempfiles.html
+    package static func existingCompanions(of path: String) -> [String] {
+        suffixes.dropFirst().map { path + $0 }.filter { FileIdentity(of: $0) != nil }
     }
 
     /// Whether writing to `path` (after following symbolic links) would write one of the database's files.

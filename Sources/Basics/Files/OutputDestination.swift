@@ -1,5 +1,3 @@
-import Basics
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -19,7 +17,7 @@ import Basics
 ///   target is created there. (Replacing the link itself would silently cut it from the file it
 ///   named; following it is what a shell's `>` does.)
 /// - A folder, a block device (a disk) or a socket is refused.
-enum OutputDestination: Equatable {
+package enum OutputDestination: Equatable {
     /// Written to a temporary file in the same folder, then renamed over this path.
     case replace(String)
     /// Opened and written in place.
@@ -29,7 +27,7 @@ enum OutputDestination: Equatable {
     static let maximumLinks = 40
 
     /// How `path` is written; `path` names it in messages.
-    static func resolve(_ path: String) throws(OutputFileError) -> OutputDestination {
+    package static func resolve(_ path: String) throws(OutputFileError) -> OutputDestination {
         guard !path.isEmpty else {
             throw OutputFileError(reason: "cannot write to an empty path; name a file")
         }
@@ -95,17 +93,17 @@ public struct OutputFileError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
 
-    init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
     /// `cannot write PATH: PROBLEM`.
-    init(path: String, problem: String) {
+    package init(path: String, problem: String) {
         reason = "cannot write \(path): \(problem)"
     }
 
     /// `cannot write PATH: strerror(code)`, or another verb than "write" (`cannot replace`).
-    init(path: String, systemError code: Int32, action: String = "write") {
+    package init(path: String, systemError code: Int32, action: String = "write") {
         reason = "cannot \(action) \(path): \(String(cString: strerror(code)))"
     }
 }

@@ -1,0 +1,88 @@
+import CTemporaryFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The new content of a file, written to a temporary file beside it and renamed over it by `commit()`,
+/// so the path holds either its old content or the whole new content, never half of it.
+///
+/// The temporary file is created `0600` (a movie list, a reading history and their backups are
+/// personal) with `O_EXCL`, in the destination's own folder so the rename is atomic. It is removed when
+/// this value goes without `commit()` (an error midway), and by a signal handler when SIGINT, SIGTERM or
+/// SIGHUP ends the process (CTemporaryFiles); only `kill -9` can leave it behind. `export -o` writes it
+/// through `descriptor`; `movies backup` closes the descriptor and lets SQLite write it by name.
+package final class ReplacementFile {
+    /// The path renamed over on `commit()`.
+    package let destination: String
+    /// The temporary file, `.<name>.<pid>.<random>.tmp` beside the destination.
+    package let temporaryPath: String
+    /// The path as the user gave it, for messages.
+    private let displayPath: String
+    private var openDescriptor: Int32
+    private let registration: Int32
+    private var isFinished = false
+
+    /// Creates the temporary file beside `destination` (a regular file or a new path, already resolved);
+    /// `displayPath` names it in errors.
+    package init(replacing destination: String, displayPath: String) throws(OutputFileError) {
+        self.destination = destination
+        self.displayPath = displayPath
+        let (folder, name) = FolderEntry.split(destination)
+        temporaryPath = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Registered before it exists, so no moment passes where a signal would leave it behind.
+        registration = movies_temporary_file_register(temporaryPath)
+        openDescriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard openDescriptor >= 0 else {
+            let code = errno
+            movies_temporary_file_unregister(registration)
+            throw OutputFileError(path: displayPath, systemError: code)
+        }
+    }
+
+    deinit {
+        guard !isFinished else { return }
+        closeDescriptor()
+        unlink(temporaryPath)
+        movies_temporary_file_unregister(registration)
+    }
+
+    /// The temporary file, open for writing; -1 after `closeDescriptor()`.
+    package var descriptor: Int32 { openDescriptor }
+
+    /// Closes this value's descriptor, for a temporary file another library opens by its path (SQLite):
+    /// closing a descriptor drops the POSIX locks the whole process holds on the file, SQLite's too
+    /// (https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_),
+    /// so it must be closed before SQLite opens the file, not after.
+    package func closeDescriptor() {
+        if openDescriptor >= 0 {
+            close(openDescriptor)
+            openDescriptor = -1
+        }
+    }
+
+    /// Syncs the temporary file, renames it over the destination and syncs the folder, so the new file
+    /// survives a power cut once this returns.
+    package func commit() throws(OutputFileError) {
+        let descriptor = openDescriptor >= 0 ? openDescriptor : open(temporaryPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0, fsync(descriptor) == 0 else {
+            throw OutputFileError(path: displayPath, systemError: errno)
+        }
+        close(descriptor)
+        openDescriptor = -1
+        isFinished = true
+        defer { movies_temporary_file_unregister(registration) }
+        guard rename(temporaryPath, destination) == 0 else {
+            let code = errno
+            unlink(temporaryPath)
+            throw OutputFileError(path: displayPath, systemError: code, action: "replace")
+        }
+        let folder = open(FolderEntry.split(destination).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+}

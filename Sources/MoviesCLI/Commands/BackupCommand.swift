@@ -1,0 +1,64 @@
+import Basics
+import FoundationEssentials
+import MoviesCore
+
+/// `movies backup <file>`
+enum BackupCommand: Command {
+    static let file = Argument<String>(
+        "file", help: "The backup file to write (replaced whole if it exists).",
+        completion: .file)
+
+    static let spec = CommandSpec(
+        name: "backup",
+        abstract: "Write a consistent copy of the whole database to a file, while others keep using it.",
+        discussion: """
+            The copy is the database at one moment (SQLite's online backup API, in one read transaction), \
+            taken while other programs go on reading and writing. It is written beside the file (mode 0600), \
+            checked with PRAGMA integrity_check and its schema version, and only then renamed into place: \
+            the file holds the old backup or the whole new one. It is not migrated; `movies restore` \
+            migrates it when it is older. The database and its -wal, -shm, -journal, a folder, a FIFO or a \
+            device are refused.
+            """,
+        arguments: [file.spec],
+        examples: [
+            "movies backup ~/movies-2026-12-01.sqlite", "movies --db work.sqlite backup work-copy.sqlite",
+        ])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+        let path = arguments[file] ?? ""
+        let databasePath = try context.databasePath
+        // A backup of nothing would create the database it was meant to copy.
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw BackupError.noDatabase(path: databasePath)
+        }
+        var options = context.databaseOptions
+        options.createIfMissing = false
+        let database = try AppDatabase.openWithoutMigrating(path: databasePath, options: options)
+        let progress = ProgressLine(label: "Backing up", isEnabled: context.terminal.isErrorInteractive)
+        let summary = try database.backup(to: path) { progress.update(Int($0 * 100), of: 100) }
+        progress.finish()
+        context.output.line(
+            "Backed up \(BackupText.counts(movies: summary.movies, newsItems: summary.newsItems)) to "
+                + "\(summary.path) (\(BackupText.size(summary.bytes)), schema version \(summary.schemaVersion)); "
+                + "integrity check passed.")
+    }
+}
+
+/// How the backup and restore commands word their summaries.
+enum BackupText {
+    /// `3 movies and 1 news item`.
+    static func counts(movies: Int, newsItems: Int) -> String {
+        "\(movies) movie\(movies == 1 ? "" : "s") and \(newsItems) news item\(newsItems == 1 ? "" : "s")"
+    }
+
+    /// `4.2 MB`, `812 KB`, `20 bytes` (decimal units, as `ls -h --si` shows them).
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1_000_000 {
+            // Tenths of a megabyte, rounded half up.
+            let tenths = (bytes + 50_000) / 100_000
+            return "\(tenths / 10).\(tenths % 10) MB"
+        }
+        if bytes >= 1_000 { return "\(bytes / 1_000) KB" }
+        return "\(bytes) bytes"
+    }
+}

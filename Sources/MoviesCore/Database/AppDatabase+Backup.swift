@@ -1,0 +1,125 @@
+import Basics
+import Storage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `movies backup` wrote.
+public struct BackupSummary: Sendable, Equatable {
+    /// The backup's path, as given.
+    public var path: String
+    /// Its size in bytes.
+    public var bytes: Int
+    /// The schema version it holds (the source's: a backup is never migrated).
+    public var schemaVersion: Int
+    /// Movies in it.
+    public var movies: Int
+    /// News items in it.
+    public var newsItems: Int
+}
+
+extension AppDatabase {
+    /// Writes a copy of the whole database, as it is at one moment, to `path`, while other programs go on
+    /// reading and writing the file.
+    ///
+    /// The copy is the database file SQLite would have at that moment, pages and all (`Database.backup`),
+    /// not migrated: a backup taken before an upgrade is the list as the older `movies` left it. It is
+    /// written beside `path` (mode `0600`), checked — `PRAGMA integrity_check`, the schema version it was
+    /// copied at, a schema this binary can open — and only then renamed over `path` (`ReplacementFile`),
+    /// so `path` holds the old backup or the whole new one. A database from a newer `movies` is refused
+    /// like any other use of it. `progress` gets the share of pages copied.
+    public func backup(to path: String, progress: (Double) -> Void = { _ in }) throws -> BackupSummary {
+        _ = try schemaStatus()
+        let destination = try Self.backupDestination(path, refusingFilesOf: self.path)
+        return try Self.writeVerifiedCopy(
+            of: database, to: destination, displayPath: path, progress: progress)
+    }
+
+    /// The regular file a backup named `path` replaces (a symbolic link followed to its target, as
+    /// `export -o` does), after refusing what cannot hold a database file or must not be replaced by one:
+    /// a folder, a device, a FIFO or a socket (`OutputDestination`), the database itself or one of its
+    /// `-wal`, `-shm`, `-journal` (`DatabaseFiles`), and a path with such companions beside it, which
+    /// SQLite would take for the new file's.
+    static func backupDestination(_ path: String, refusingFilesOf databasePath: String) throws -> String {
+        let target: String
+        switch try OutputDestination.resolve(path) {
+        case .replace(let file):
+            target = file
+        case .stream:
+            throw OutputFileError(
+                path: path, problem: "it is a FIFO or a device; a backup is a database file, name a file")
+        }
+        let files = DatabaseFiles(databasePath: databasePath)
+        if files.contains(target) || files.contains(path) {
+            throw OutputFileError(path: path, problem: DatabaseFiles.refusal)
+        }
+        if let companion = DatabaseFiles.existingCompanions(of: target).first {
+            throw OutputFileError(
+                path: path,
+                problem: "\(companion) lies beside it (a program has it open, or did not close it); "
+                    + "choose another file")
+        }
+        return target
+    }
+
+    /// Copies `database` into a temporary file beside `target`, verifies the copy, and renames it over
+    /// `target`.
+    static func writeVerifiedCopy(
+        of database: Database, to target: String, displayPath: String, progress: (Double) -> Void
+    ) throws -> BackupSummary {
+        let file = try ReplacementFile(replacing: target, displayPath: displayPath)
+        // SQLite writes the file by name; this descriptor must be closed before it opens the file.
+        file.closeDescriptor()
+        let snapshot = try database.backup(into: file.temporaryPath) { progress($0.fraction) }
+        let counts = try verifyCopy(at: file.temporaryPath, of: snapshot, displayPath: displayPath)
+        try file.commit()
+        var info = stat()
+        let bytes = stat(target, &info) == 0 ? Int(info.st_size) : 0
+        return BackupSummary(
+            path: displayPath, bytes: bytes, schemaVersion: snapshot.userVersion, movies: counts.movies,
+            newsItems: counts.newsItems)
+    }
+
+    /// Checks the copy at `path` on a read-only connection of its own: every page sound, the schema
+    /// version it was copied at, a schema this binary can open. Returns its counts of movies and items.
+    private static func verifyCopy(at path: String, of snapshot: BackupSnapshot, displayPath: String) throws
+        -> (movies: Int, newsItems: Int)
+    {
+        var configuration = DatabaseConfiguration()
+        configuration.isReadOnly = true
+        configuration.createIfMissing = false
+        let copy = try Database(path: path, configuration: configuration)
+        return try copy.writeWithoutTransaction { connection in
+            try connection.readTransaction {
+                if let problem = try connection.integrityProblems(limit: 1).first {
+                    throw BackupError.copyNotVerified(
+                        path: displayPath, problem: "integrity_check: \(problem)")
+                }
+                let version = try connection.scalarInt("PRAGMA user_version") ?? 0
+                guard version == snapshot.userVersion else {
+                    throw BackupError.copyNotVerified(
+                        path: displayPath,
+                        problem: "schema version \(version) where the database has \(snapshot.userVersion)")
+                }
+                _ = try migrator.status(reading: connection)
+                return try counts(on: connection)
+            }
+        }
+    }
+
+    /// Movies and news items in the database `connection` reads, 0 for a table it does not have yet.
+    static func counts(on connection: Connection) throws -> (movies: Int, newsItems: Int) {
+        func count(_ table: String) throws -> Int {
+            let exists =
+                try connection.scalarInt(
+                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [table])
+                != nil
+            // The table name is one of two literals below, never outside text.
+            return exists ? try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0 : 0
+        }
+        return (try count("movies"), try count("news_items"))
+    }
+}

