@@ -9,7 +9,7 @@ enum NewsItemRow {
         table: "news_items",
         [
             "id", "feed_id", "guid", "title", "summary", "url", "source", "image_url", "published_at",
-            "fetched_at", "read_at", "starred",
+            "fetched_at", "read_at", "starred", "content",
         ])
 
     /// `INSERT INTO news_items (columns) VALUES (?, …)`, one row.
@@ -23,17 +23,17 @@ enum NewsItemRow {
             source: row.optionalString(at: 6), imageURL: row.optionalString(at: 7),
             publishedAt: timestamp(row, 8) ?? Date(timeIntervalSince1970: 0),
             fetchedAt: timestamp(row, 9) ?? Date(timeIntervalSince1970: 0), readAt: timestamp(row, 10),
-            isStarred: row.int(at: 11) != 0)
+            isStarred: row.int(at: 11) != 0, content: row.optionalString(at: 12))
     }
 
     /// The arguments of `insertSQL` for a new item: SQLite picks the id; it starts unread and unstarred.
     static func arguments(
         feedID: Int64?, guid: String, title: String, summary: String?, url: String?, source: String?,
-        imageURL: String?, publishedAt: String, fetchedAt: String
+        imageURL: String?, publishedAt: String, fetchedAt: String, content: String? = nil
     ) -> [any SQLBindable] {
         [
             Int64?.none, feedID, guid, title, summary, url, source, imageURL, publishedAt, fetchedAt,
-            String?.none, false,
+            String?.none, false, content,
         ]
     }
 

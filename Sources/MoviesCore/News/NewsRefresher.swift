@@ -14,7 +14,7 @@ public struct NewsRefresher: Sendable {
     /// Where fetched items are stored.
     public let repository: NewsRepository
     /// How feeds are fetched (timeouts, size cap, redirects).
-    public let fetcher: FeedFetcher
+    public var fetcher: FeedFetcher
     /// The clock used for fetch times and first-seen dates.
     public let now: @Sendable () -> Date
 

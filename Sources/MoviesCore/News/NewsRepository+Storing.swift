@@ -57,8 +57,9 @@ extension NewsRepository {
                 lastModified: lastModified,
                 lastFetchedAt: fetchedAt, createdAt: fetchedAt))
         let feedID = connection.lastInsertedRowID
-        let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
         guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
+        try Self.reattachKeptItems(to: feed, in: connection)
+        let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
         return (feed, update)
     }
 

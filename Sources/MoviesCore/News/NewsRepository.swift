@@ -192,7 +192,8 @@ public final class NewsRepository: Sendable {
 
     // MARK: - SQL
 
-    /// Adds a subscription to `url` (normalised already), not fetched yet.
+    /// Adds a subscription to `url` (normalised already), not fetched yet, and takes back the starred
+    /// items kept from an earlier subscription to it.
     private static func insertFeed(url: String, in connection: Connection) throws -> Feed {
         guard
             let feed = try connection.cachedStatement(FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)")
@@ -201,7 +202,16 @@ public final class NewsRepository: Sendable {
                         url: url, title: nil, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
                         createdAt: Date()), FeedRow.decode)
         else { throw NewsError.feedNotFound(url) }
+        try reattachKeptItems(to: feed, in: connection)
         return feed
+    }
+
+    /// Gives a feed back the starred items kept when it was unsubscribed (`kept_from` is its address), so
+    /// that its next fetch updates them instead of storing second copies.
+    static func reattachKeptItems(to feed: Feed, in connection: Connection) throws {
+        try connection.execute(
+            "UPDATE news_items SET feed_id = ?, kept_from = '' WHERE feed_id IS NULL AND kept_from = ?",
+            arguments: [feed.id, feed.url])
     }
 
     /// Keeps a feed's starred items when it goes: detached, with the feed's address in `kept_from` and its
@@ -212,7 +222,8 @@ public final class NewsRepository: Sendable {
     private static func keepStarredItems(of feed: Feed, in connection: Connection) throws {
         try connection.execute(
             """
-            UPDATE news_items AS kept SET title = fresh.title, summary = fresh.summary, url = fresh.url,
+            UPDATE news_items AS kept SET title = fresh.title, summary = fresh.summary,
+                content = coalesce(fresh.content, kept.content), url = fresh.url,
                 source = coalesce(fresh.source, ?), image_url = fresh.image_url,
                 published_at = fresh.published_at, fetched_at = fresh.fetched_at,
                 read_at = coalesce(min(kept.read_at, fresh.read_at), kept.read_at, fresh.read_at)

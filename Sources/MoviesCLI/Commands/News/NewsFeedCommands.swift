@@ -69,7 +69,7 @@ enum NewsUnsubscribeCommand: Command {
 enum NewsFeedsCommand: Command {
     static let spec = CommandSpec(
         name: "feeds",
-        abstract: "List subscribed feeds with their last fetch and last error.",
+        abstract: "List subscribed feeds with their address, unread items, last fetch and last error.",
         options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -86,7 +86,8 @@ enum NewsFeedsCommand: Command {
             context.hint("No feeds yet. Subscribe with: movies news subscribe <url>")
         } else {
             context.startPager()
-            context.output.write(NewsText.feedTable(feeds, terminal: context.terminal))
+            let unread = try context.dependencies().news.unreadCounts()
+            context.output.write(NewsText.feedTable(feeds, unread: unread, terminal: context.terminal))
         }
     }
 }

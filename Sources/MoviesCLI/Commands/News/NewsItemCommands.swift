@@ -82,7 +82,7 @@ enum NewsShowCommand: Command {
 
     static let spec = CommandSpec(
         name: "show",
-        abstract: "Show a news item in full, and mark it read.",
+        abstract: "Show a news item in full (its fullest text, links and enclosures), and mark it read.",
         arguments: [id.spec],
         options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
@@ -100,7 +100,8 @@ enum NewsShowCommand: Command {
             try writer.end()
         } else {
             let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
-            context.output.write(NewsText.detail(item, feed: feed))
+            context.output.write(
+                NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
         }
     }
 }
@@ -136,13 +137,6 @@ enum NewsMarkCommand {
             }
             context.output.line(
                 "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
-        }
-    }
-
-    enum Read: Command {
-        static let spec = NewsMarkCommand.spec("read", "Mark items read.")
-        static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-            try NewsMarkCommand.run(.read(true), arguments, in: context)
         }
     }
 
@@ -218,6 +212,7 @@ enum NewsRendering {
             return
         }
         context.startPager()
-        context.output.write(NewsText.table(items, terminal: context.terminal))
+        let feedNames = try NewsText.feedNames(context.dependencies().news)
+        context.output.write(NewsText.table(items, feedNames: feedNames, terminal: context.terminal))
     }
 }
