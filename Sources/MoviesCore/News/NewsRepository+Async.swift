@@ -38,12 +38,13 @@ extension NewsRepository {
 
     /// Stores a fetched feed's items and fetch bookkeeping. One transaction.
     func store(
-        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
+        movedTo newAddress: String? = nil
     ) async throws -> FeedUpdate {
         try await database.write { connection in
             try Self.store(
                 parsed, feedID: feedID, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                in: connection)
+                movedTo: newAddress, in: connection)
         }
     }
 

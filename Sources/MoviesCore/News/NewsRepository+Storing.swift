@@ -7,16 +7,18 @@ import Storage
 /// fetch bookkeeping (validators, time, last error).
 extension NewsRepository {
     /// Stores a fetched feed's items: new ones inserted, changed ones updated (read and starred state
-    /// kept), and the feed's title, validators and fetch time recorded. One transaction. Throws
+    /// kept), and the feed's title, validators, fetch time and (after a permanent redirect, `newAddress`)
+    /// address recorded. One transaction. Throws
     /// `NewsError.feedNotFound`, storing nothing, for a feed no longer subscribed.
     @discardableResult
     public func store(
-        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
+        movedTo newAddress: String? = nil
     ) throws -> FeedUpdate {
         try database.write { connection in
             try Self.store(
                 parsed, feedID: feedID, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                in: connection)
+                movedTo: newAddress, in: connection)
         }
     }
 
@@ -65,10 +67,17 @@ extension NewsRepository {
 
     static func store(
         _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
-        in connection: Connection
+        movedTo newAddress: String? = nil, in connection: Connection
     ) throws -> FeedUpdate {
         guard try Self.feed(id: feedID, in: connection) != nil else {
             throw NewsError.feedNotFound("#\(feedID)")
+        }
+        if let newAddress {
+            // A feed moved for good (301, 308) is fetched from its new address from now on, unless that
+            // address is another subscription already: then this one stays as it was (OR IGNORE).
+            try connection.execute(
+                "UPDATE OR IGNORE feeds SET url = ? WHERE id = ? AND url != ?",
+                arguments: [newAddress, feedID, newAddress])
         }
         try connection.execute(
             """
