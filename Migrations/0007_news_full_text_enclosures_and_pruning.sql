@@ -24,3 +24,10 @@ CREATE TABLE news_pruned_items (
     pruned_at TEXT    NOT NULL CHECK (pruned_at IS strftime('%Y-%m-%dT%H:%M:%fZ', pruned_at)),
     PRIMARY KEY (feed_id, guid)
 ) STRICT, WITHOUT ROWID;
+
+-- Where a feed's last fetch was answered from in the end, after redirects, when that is not its own
+-- address (NULL otherwise): a feed subscribed through a temporary redirect keeps the address typed, and
+-- this is how subscribing to the address it leads to is known to be the same feed.
+ALTER TABLE feeds ADD COLUMN fetched_from TEXT
+    CHECK (fetched_from IS NULL OR fetched_from GLOB 'http://?*' OR fetched_from GLOB 'https://?*');
+CREATE INDEX feeds_by_fetched_from ON feeds (fetched_from) WHERE fetched_from IS NOT NULL;

@@ -18,7 +18,7 @@ struct FeedFetcherCurlTests {
     }
 
     private func body(_ result: Result<FeedFetchResult, FeedFetchError>) -> Data? {
-        if case .success(.fetched(let body, _, _, _, _)) = result {
+        if case .success(.fetched(let body, _, _, _, _, _)) = result {
             return body
         }
         return nil

@@ -32,7 +32,7 @@ struct FeedFetcherTests {
         defer { server.stop() }
         let fetcher = FeedFetcher(timeout: .seconds(5))
         let first = await fetcher.fetch(FeedRequest(url: server.url("/feed")))
-        guard case .success(.fetched(let data, let etag, let lastModified, let finalURL, _)) = first else {
+        guard case .success(.fetched(let data, let etag, let lastModified, let finalURL, _, _)) = first else {
             Issue.record("expected a body, got \(first)")
             return
         }
@@ -206,7 +206,7 @@ struct FeedFetcherTests {
                 }
             } else if index % 5 == 3 {
                 #expect(failure(result)?.kind == .httpStatus(404))
-            } else if case .success(.fetched(let body, _, _, _, _)) = result {
+            } else if case .success(.fetched(let body, _, _, _, _, _)) = result {
                 #expect(String(decoding: body, as: UTF8.self) == "feed \(index)")
             } else {
                 Issue.record("request \(index) failed: \(result)")

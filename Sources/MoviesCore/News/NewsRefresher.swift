@@ -141,7 +141,7 @@ public struct NewsRefresher: Sendable {
                 // A permanent redirect moves the subscription; a temporary one does not.
                 let update = try await repository.store(
                     document.feed, feedID: feed.id, etag: document.etag, lastModified: document.lastModified,
-                    fetchedAt: now(), movedTo: document.permanentAddress)
+                    fetchedAt: now(), movedTo: document.permanentAddress, fetchedFrom: document.finalAddress)
                 return .updated(update)
             }
         } catch NewsError.feedNotFound {
@@ -232,15 +232,16 @@ public struct NewsRefresher: Sendable {
     private func store(_ document: Document, typed address: String) async throws -> (
         feed: Feed, update: FeedUpdate
     ) {
-        for reached in [document.finalAddress, document.permanentAddress].compactMap({ $0 })
-        where reached != address {
-            if let existing = try await repository.feed(reference: reached) {
+        // The address typed was checked before fetching; where the fetch led may be known too: as a
+        // subscription's address, or as where another subscription's fetches end.
+        for reached in Set([address, document.finalAddress, document.permanentAddress].compactMap { $0 }) {
+            if let existing = try await repository.feed(reachedAt: reached) {
                 throw NewsError.alreadySubscribed(existing)
             }
         }
         return try await repository.subscribe(
             url: document.permanentAddress ?? address, storing: document.feed, etag: document.etag,
-            lastModified: document.lastModified, fetchedAt: now())
+            lastModified: document.lastModified, fetchedAt: now(), fetchedFrom: document.finalAddress)
     }
 
     // MARK: - Fetching

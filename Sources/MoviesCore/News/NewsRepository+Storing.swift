@@ -13,12 +13,12 @@ extension NewsRepository {
     @discardableResult
     public func store(
         _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
-        movedTo newAddress: String? = nil
+        movedTo newAddress: String? = nil, fetchedFrom finalAddress: String? = nil
     ) throws -> FeedUpdate {
         try database.write { connection in
             try Self.store(
                 parsed, feedID: feedID, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                movedTo: newAddress, in: connection)
+                movedTo: newAddress, fetchedFrom: finalAddress, in: connection)
         }
     }
 
@@ -47,7 +47,7 @@ extension NewsRepository {
 
     static func subscribe(
         url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date,
-        in connection: Connection
+        fetchedFrom finalAddress: String? = nil, in connection: Connection
     ) throws -> (feed: Feed, update: FeedUpdate) {
         if let existing = try Self.feed(url: url, in: connection) {
             throw NewsError.alreadySubscribed(existing)
@@ -59,6 +59,7 @@ extension NewsRepository {
                 lastModified: lastModified,
                 lastFetchedAt: fetchedAt, createdAt: fetchedAt))
         let feedID = connection.lastInsertedRowID
+        try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
         guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
         try Self.reattachKeptItems(to: feed, in: connection)
         let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
@@ -67,7 +68,7 @@ extension NewsRepository {
 
     static func store(
         _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
-        movedTo newAddress: String? = nil, in connection: Connection
+        movedTo newAddress: String? = nil, fetchedFrom finalAddress: String? = nil, in connection: Connection
     ) throws -> FeedUpdate {
         guard try Self.feed(id: feedID, in: connection) != nil else {
             throw NewsError.feedNotFound("#\(feedID)")
@@ -79,6 +80,7 @@ extension NewsRepository {
                 "UPDATE OR IGNORE feeds SET url = ? WHERE id = ? AND url != ?",
                 arguments: [newAddress, feedID, newAddress])
         }
+        try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
         try connection.execute(
             """
             UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
@@ -89,6 +91,24 @@ extension NewsRepository {
                 parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt), feedID,
             ])
         return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+    }
+
+    /// Records where the feed's fetch was answered from after redirects: NULL when that is its own
+    /// address (or unknown).
+    private static func recordFetchedFrom(_ finalAddress: String?, feedID: Int64, in connection: Connection)
+        throws
+    {
+        try connection.execute(
+            "UPDATE feeds SET fetched_from = nullif(?, url) WHERE id = ? AND fetched_from IS NOT nullif(?, url)",
+            arguments: [finalAddress, feedID, finalAddress])
+    }
+
+    /// The feed whose address is `address`, or whose last fetch ended there after redirects.
+    static func feed(reachedAt address: String, in connection: Connection) throws -> Feed? {
+        if let feed = try feed(url: address, in: connection) { return feed }
+        return try connection.cachedStatement(
+            "SELECT \(FeedRow.columns.sql) FROM feeds WHERE fetched_from = ? ORDER BY id LIMIT 1"
+        ).fetchOne([address], FeedRow.decode)
     }
 
     static func recordNotModified(feedID: Int64, at date: Date, in connection: Connection) throws {
