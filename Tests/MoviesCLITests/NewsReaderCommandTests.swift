@@ -167,7 +167,7 @@ struct NewsReaderCommandTests {
             message: "Error: Already subscribed to \(server.url("/alpha.xml")) as feed #2")
         try movies.refuse(
             ["news", "subscribe", server.url("/none/")], status: 65,
-            message: "the address is a web page that announces no feed")
+            message: "the address is a web page, not a feed, and it announces none")
         try movies.refuse(
             ["news", "subscribe", "--all", "--no-fetch", server.url("/none/")], status: 64,
             message: "--all looks into the fetched page")

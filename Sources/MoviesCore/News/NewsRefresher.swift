@@ -297,7 +297,7 @@ public struct NewsRefresher: Sendable {
                     if let first = alternates.first {
                         "the address is a web page, not a feed (it announces the feed \(first.url))"
                     } else {
-                        "the address is a web page that announces no feed "
+                        "the address is a web page, not a feed, and it announces none "
                             + "(no <link rel=\"alternate\"> of an RSS, Atom or JSON Feed type)"
                     }
                 return .page(alternates, FeedProblem(reason: reason, isBadData: true))
