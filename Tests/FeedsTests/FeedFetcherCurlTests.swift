@@ -364,7 +364,8 @@ struct FetchOutcomeTests {
                 == .success(
                     .fetched(
                         body: Data(), etag: nil, lastModified: nil,
-                        finalURL: URL(string: "https://new.example/feed")!, contentType: nil, permanentURL: nil)))
+                        finalURL: URL(string: "https://new.example/feed")!, contentType: nil,
+                        permanentURL: nil)))
         #expect(
             FetchOperation.outcome(of: CurlResponse(code: 0, status: 304), for: request, limits: limits)
                 == .success(.notModified))

@@ -68,13 +68,16 @@ struct FeedFetcherTests {
     @Test(
         "redirects are followed to the final URL, which is the new address only when each was permanent",
         arguments: [
-            ([301], true), ([308], true), ([301, 308], true), ([302], false), ([307], false), ([301, 307], false),
+            ([301], true), ([308], true), ([301, 308], true), ([302], false), ([307], false),
+            ([301, 307], false),
         ])
     func redirect(statuses: [Int], isPermanent: Bool) async throws {
         let body = self.body
         let server = try TestHTTPServer { request in
             // /hop0 → /hop1 → … → /new, each hop with the status given for it.
-            if let index = Int(request.path.dropFirst(4)), request.path.hasPrefix("/hop"), index < statuses.count {
+            if let index = Int(request.path.dropFirst(4)), request.path.hasPrefix("/hop"),
+                index < statuses.count
+            {
                 let next = index + 1 < statuses.count ? "/hop\(index + 1)" : "/new"
                 return .send(status: statuses[index], headers: ["Location": next])
             }

@@ -111,7 +111,7 @@ struct HelpTests {
         #expect(try await cli.run("help", "news", "list").stdout == help.stdout)
         let group = try await cli.run("news")
         #expect(group.status == 0)
-        #expect(group.stdout.hasPrefix("OVERVIEW: Keep a news reading list from RSS and Atom feeds."))
+        #expect(group.stdout.hasPrefix("OVERVIEW: Keep a news reading list from RSS, Atom and JSON feeds."))
         #expect(
             group.stdout.contains("\nSUBCOMMANDS:\n  list                    Show news items, newest first"))
         #expect(try await cli.run("news", "--help").stdout == group.stdout)

@@ -1,6 +1,12 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import MoviesCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `movies news refresh [--feed ID] [--jobs N] [--timeout S]`
 enum NewsRefreshCommand: Command {
