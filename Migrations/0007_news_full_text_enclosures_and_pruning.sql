@@ -31,3 +31,6 @@ CREATE TABLE news_pruned_items (
 ALTER TABLE feeds ADD COLUMN fetched_from TEXT
     CHECK (fetched_from IS NULL OR fetched_from GLOB 'http://?*' OR fetched_from GLOB 'https://?*');
 CREATE INDEX feeds_by_fetched_from ON feeds (fetched_from) WHERE fetched_from IS NOT NULL;
+
+-- The folder a feed is filed under (an OPML import's enclosing <outline text="Tech">); NULL for none.
+ALTER TABLE feeds ADD COLUMN folder TEXT CHECK (folder IS NULL OR length(trim(folder)) > 0);

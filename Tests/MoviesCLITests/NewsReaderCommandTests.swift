@@ -224,6 +224,41 @@ struct NewsReaderCommandTests {
             try sql("SELECT feed_id, kept_from, starred FROM news_items WHERE guid = 'beta-1'") == "2||1")
     }
 
+    @Test("OPML import keeps folders and titles; news list --folder filters; export-opml writes them back")
+    func opmlFolders() throws {
+        let file = try movies.folder.write(
+            """
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline text="Tech"><outline text="Alpha site" xmlUrl="\(server.url("/alpha.xml"))"/></outline>
+            <outline text="Beta" xmlUrl="\(server.url("/beta.xml"))"/>
+            </body></opml>
+            """, to: "folders.opml")
+        #expect(try movies.succeed("news", "import", file).hasPrefix("Subscribed to 2 feeds"))
+        #expect(
+            try sql("SELECT group_concat(title || '/' || coalesce(folder, '-'), ' ') FROM feeds")
+                == "Alpha site/Tech Beta/-")
+        try movies.succeed("news", "refresh")
+        let tech = try movies.succeed("news", "list", "--folder", "Tech", "--format", "tsv")
+        #expect(tech.split(separator: "\n").count == 5, "\(tech)")
+        #expect(!tech.contains("Beta"))
+        let none = try run("news", "list", "--folder", "Nothing")
+        #expect(none.status == 0 && none.stdout.isEmpty, "\(none)")
+        let exported = try movies.succeed("news", "export-opml")
+        #expect(
+            exported.contains(
+                """
+                        <outline text="Tech" title="Tech">
+                            <outline type="rss" text="Alpha" title="Alpha" xmlUrl="\(server.url("/alpha.xml"))"
+                """), "\(exported)")
+        // The exported file imports into a fresh list with the same folders.
+        let again = MoviesProcess()
+        try again.succeed("news", "import", try again.folder.write(exported, to: "back.opml"))
+        #expect(
+            try SQLiteShell.run(
+                again.databasePath, "SELECT group_concat(coalesce(folder, '-'), ' ') FROM feeds")
+                == "- Tech")
+    }
+
     // MARK: - Tables
 
     @Test("news feeds shows each address and unread count; news list shows the feed's id and title")

@@ -18,6 +18,8 @@ public struct Feed: Sendable, Hashable, Identifiable {
     /// Why the last fetch failed; nil after a success.
     public var lastError: String?
     public var createdAt: Date
+    /// The folder it is filed under (from an OPML import); nil for none.
+    public var folder: String?
 
     /// The title when known, else the URL: how the feed is named to a person.
     public var displayName: String {
@@ -129,6 +131,8 @@ public struct NewsQuery: Sendable, Hashable {
     public var unreadOnly: Bool
     public var starredOnly: Bool
     public var feedID: Int64?
+    /// Only items of the feeds filed under this folder.
+    public var folder: String?
     /// Only items matching these words (full-text search); nil means all.
     public var text: String?
     /// Start after this point (the end of the previous page).

@@ -51,7 +51,7 @@ enum FeedRow {
         table: "feeds",
         [
             "id", "url", "title", "site_url", "etag", "last_modified", "last_fetched_at", "last_error",
-            "created_at",
+            "created_at", "folder",
         ])
 
     /// `INSERT INTO feeds (columns) VALUES (?, …)`, one row.
@@ -64,18 +64,19 @@ enum FeedRow {
             siteURL: row.optionalString(at: 3), etag: row.optionalString(at: 4),
             lastModified: row.optionalString(at: 5), lastFetchedAt: NewsItemRow.timestamp(row, 6),
             lastError: row.optionalString(at: 7),
-            createdAt: NewsItemRow.timestamp(row, 8) ?? Date(timeIntervalSince1970: 0))
+            createdAt: NewsItemRow.timestamp(row, 8) ?? Date(timeIntervalSince1970: 0),
+            folder: row.optionalString(at: 9))
     }
 
     /// The arguments of `insertSQL` for a new subscription: SQLite picks the id; the title, site,
     /// validators and fetch time are those of a first fetch made before subscribing, if any.
     static func arguments(
         url: String, title: String?, siteURL: String?, etag: String?, lastModified: String?,
-        lastFetchedAt: Date?, createdAt: Date
+        lastFetchedAt: Date?, createdAt: Date, folder: String? = nil
     ) -> [any SQLBindable] {
         [
             Int64?.none, url, title, siteURL, etag, lastModified, lastFetchedAt.map(Timestamp.string(from:)),
-            String?.none, Timestamp.string(from: createdAt),
+            String?.none, Timestamp.string(from: createdAt), folder,
         ]
     }
 }

@@ -38,13 +38,37 @@ public final class NewsRepository: Sendable {
     /// feeds added, in order; refuses the first invalid address before anything is written.
     @discardableResult
     public func subscribe(urls: [String]) throws -> [Feed] {
-        let addresses = try urls.map { url throws(NewsError) in try Self.validatedFeedURL(url) }
+        try subscribe(urls.map { NewSubscription(url: $0) })
+    }
+
+    /// A feed to subscribe to, with the title and folder an OPML file gives it.
+    public struct NewSubscription: Sendable, Hashable {
+        public var url: String
+        /// Its title until its first fetch gives one.
+        public var title: String?
+        /// The folder it is filed under.
+        public var folder: String?
+
+        public init(url: String, title: String? = nil, folder: String? = nil) {
+            self.url = url
+            self.title = title
+            self.folder = folder
+        }
+    }
+
+    /// `subscribe(urls:)` for feeds with titles and folders (an OPML import): each one's title and folder
+    /// are stored with it.
+    @discardableResult
+    public func subscribe(_ entries: [NewSubscription]) throws -> [Feed] {
+        let addresses = try entries.map { entry throws(NewsError) in try Self.validatedFeedURL(entry.url) }
         return try database.write { connection in
             var seen: Set<String> = []
             var added: [Feed] = []
-            for address in addresses where seen.insert(address).inserted {
+            for (address, entry) in zip(addresses, entries) where seen.insert(address).inserted {
                 if try Self.feed(url: address, in: connection) == nil {
-                    added.append(try Self.insertFeed(url: address, in: connection))
+                    added.append(
+                        try Self.insertFeed(
+                            url: address, title: entry.title, folder: entry.folder, in: connection))
                 }
             }
             return added
@@ -194,13 +218,17 @@ public final class NewsRepository: Sendable {
 
     /// Adds a subscription to `url` (normalised already), not fetched yet, and takes back the starred
     /// items kept from an earlier subscription to it.
-    private static func insertFeed(url: String, in connection: Connection) throws -> Feed {
+    private static func insertFeed(
+        url: String, title: String? = nil, folder: String? = nil, in connection: Connection
+    ) throws -> Feed {
+        let folder = folder?.trimmingWhitespace()
         guard
             let feed = try connection.cachedStatement(FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)")
                 .fetchOne(
                     FeedRow.arguments(
-                        url: url, title: nil, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
-                        createdAt: Date()), FeedRow.decode)
+                        url: url, title: title, siteURL: nil, etag: nil, lastModified: nil,
+                        lastFetchedAt: nil,
+                        createdAt: Date(), folder: folder?.isEmpty == false ? folder : nil), FeedRow.decode)
         else { throw NewsError.feedNotFound(url) }
         try reattachKeptItems(to: feed, in: connection)
         return feed
@@ -301,6 +329,10 @@ public final class NewsRepository: Sendable {
         if let feedID = query.feedID {
             conditions.append("feed_id = ?")
             arguments.append(feedID)
+        }
+        if let folder = query.folder {
+            conditions.append("feed_id IN (SELECT id FROM feeds WHERE folder = ?)")
+            arguments.append(folder)
         }
         if query.unreadOnly {
             conditions.append("read_at IS NULL")

@@ -131,7 +131,8 @@ enum NewsImportCommand: Command {
         name: "import",
         abstract: "Import an OPML file of subscriptions, or the items of an RSS or Atom file.",
         discussion: """
-            An OPML file subscribes to each feed it lists (already subscribed ones are skipped), all in one \
+            An OPML file subscribes to each feed it lists (already subscribed ones are skipped), with its \
+            title and the folder it is filed under (`news list --folder`), all in one \
             go: if any entry has a missing or unusable address, nothing is imported unless --skip-invalid is \
             given, and if one cannot be stored, none is. A feed \
             file's items are stored as loose items; importing the same file again adds nothing.
@@ -190,7 +191,9 @@ enum NewsImportCommand: Command {
                     + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
         }
         // One transaction: the file's feeds are subscribed all together or, if one cannot be, not at all.
-        let added = try context.dependencies().news.subscribe(urls: valid.map(\.xmlURL)).count
+        let added = try context.dependencies().news.subscribe(
+            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) }
+        ).count
         context.output.line(
             "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"
                 + (valid.count > added ? " (\(valid.count - added) already subscribed)" : "")
@@ -213,7 +216,9 @@ enum NewsExportOPMLCommand: Command {
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
         let opml = OPML.export(
-            feeds.map { OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL) },
+            feeds.map {
+                OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL, folder: $0.folder)
+            },
             title: "movies news subscriptions")
         if let path = arguments[output] {
             try OutputFile.write(opml, to: path, databasePath: try context.databasePath)

@@ -3,13 +3,15 @@ import Interchange
 import MoviesCore
 import ViewModels
 
-/// `movies news list [--unread] [--starred] [--feed ID] [--limit N] [--after CURSOR] [--format F]`
+/// `movies news list [--unread] [--starred] [--feed ID] [--folder NAME] [--limit N] [--after CURSOR] [--format F]`
 enum NewsListCommand: Command {
     static let unread = Flag("unread", short: "u", help: "Only items not read yet.")
     /// `-S`: `-s` is `--sort` everywhere else; `-s` still works here, for scripts.
     static let starred = Flag("starred", short: "S", help: "Only starred items.", hiddenSpellings: ["-s"])
     static let feed = Option<String>(
         "feed", short: "f", valueName: "id", help: "Only items of this feed (see `news feeds`).")
+    static let folder = Option<String>(
+        "folder", valueName: "name", help: "Only items of the feeds in this folder (from an OPML import).")
     static let limit = Option<Count>(
         "limit", short: "l", valueName: "n", help: "Items per page.", default: Count(20))
     static let after = Option<NewsCursor>(
@@ -24,7 +26,8 @@ enum NewsListCommand: Command {
             ● marks an unread item, ★ a starred one.
             """,
         options: [
-            unread.spec, starred.spec, feed.spec, limit.spec, after.spec, CommonOptions.format.spec,
+            unread.spec, starred.spec, feed.spec, folder.spec, limit.spec, after.spec,
+            CommonOptions.format.spec,
             Pager.disableFlag.spec,
         ],
         examples: ["movies news list --unread", "movies news list --format ndjson --limit 100"])
@@ -39,6 +42,7 @@ enum NewsListCommand: Command {
             }
             filter.feedID = feed.id
         }
+        filter.folder = arguments[folder]
         // One more than the page tells whether another page follows.
         filter.after = arguments[after]
         filter.limit = limit.withLookahead
@@ -55,6 +59,7 @@ enum NewsListCommand: Command {
             if filter.unreadOnly { words.append("--unread") }
             if filter.starredOnly { words.append("--starred") }
             if let reference = arguments[feed] { words += ["--feed", reference] }
+            if let name = arguments[folder] { words += ["--folder", name] }
             if format != .table { words += ["--format", format.rawValue] }
             words += ["--limit", String(limit.value), "--after", NewsCursor(after: last).description]
             context.output.flush()
@@ -68,9 +73,10 @@ enum NewsListCommand: Command {
         var kinds: [String] = []
         if filter.unreadOnly { kinds.append("unread") }
         if filter.starredOnly { kinds.append("starred") }
-        if !kinds.isEmpty || filter.feedID != nil {
+        if !kinds.isEmpty || filter.feedID != nil || filter.folder != nil {
             return "No \(kinds.joined(separator: ", "))\(kinds.isEmpty ? "" : " ")items"
-                + (filter.feedID.map { " from feed #\($0)" } ?? "") + "."
+                + (filter.feedID.map { " from feed #\($0)" } ?? "")
+                + (filter.folder.map { " in folder " + TerminalText.singleLine($0) } ?? "") + "."
         }
         return "No news items. Subscribe with: movies news subscribe <url>, then: movies news refresh"
     }
