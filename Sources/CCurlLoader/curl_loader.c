@@ -282,6 +282,11 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     movies_curl_get_result *result = transfer->result;
     size_t length = size * count;
     if (length >= 5 && memcmp(data, "HTTP/", 5) == 0) {
+        // A new response after a redirect with a Location: libcurl followed it.
+        if (transfer->status >= 300 && transfer->status <= 399 && result->location != NULL
+            && transfer->status != 301 && transfer->status != 308) {
+            result->temporary_redirect_count++;
+        }
         transfer->status = status_code(data, length);
         transfer->in_headers = 1;
         transfer->content_length = -1;

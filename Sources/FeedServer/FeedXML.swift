@@ -85,6 +85,9 @@ public final class FeedServer: Sendable {
         /// The feed, once `gate` is opened: the request waits at the gate (a minute at most), so a test
         /// can act while a fetch is in flight without guessing how long that takes.
         case held(String, gate: FeedGate)
+        /// A redirect with this status (301, 302, 307, 308) to `path` on this server (or to an absolute
+        /// address).
+        case redirect(Int, to: String)
     }
 
     /// The routes, shared with the server's handler.
@@ -106,6 +109,8 @@ public final class FeedServer: Sendable {
                 return .send(status: 404, body: Data("not found".utf8))
             case .status(let status):
                 return .send(status: status, body: Data("error \(status)".utf8))
+            case .redirect(let status, let target):
+                return .send(status: status, headers: ["Location": target], body: Data("moved".utf8))
             case .body(let body, let contentType):
                 return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
             case .feed(let xml), .slowFeed(let xml, _), .held(let xml, _):

@@ -98,6 +98,7 @@ struct CurlGet: Sendable {
         return CurlResponse(
             code: Int(result.curl_code), message: result.error_message.map { String(cString: $0) } ?? "",
             stop: CurlResponse.Stop(result.stop), status: result.status, redirectCount: result.redirect_count,
+            temporaryRedirectCount: result.temporary_redirect_count,
             effectiveURL: result.effective_url.map { String(cString: $0) },
             location: result.location.map { String(cString: $0) },
             etag: result.etag.map { String(cString: $0) },
@@ -133,6 +134,8 @@ struct CurlResponse: Sendable, Equatable {
     /// The last response's status code (0 when none arrived).
     var status: Int = 0
     var redirectCount: Int = 0
+    /// How many of the redirects were not permanent (301 and 308 are).
+    var temporaryRedirectCount: Int = 0
     /// The URL of the last request, after redirects.
     var effectiveURL: String?
     /// The last response's `Location` header.

@@ -24,5 +24,9 @@ public enum FeedFetchResult: Sendable, Equatable {
     /// The body of a 2xx answer, the validators to save for next time, the URL it came from after
     /// redirects (use it as the base URL when parsing) and the `Content-Type` it came with (pass it to
     /// the parser, which reads its charset when the document declares none).
-    case fetched(body: Data, etag: String?, lastModified: String?, finalURL: URL, contentType: String?)
+    /// `permanentURL` is the feed's new address when every redirect on the way was permanent (301,
+    /// 308), which a subscription should take; nil without redirects or after a temporary one.
+    case fetched(
+        body: Data, etag: String?, lastModified: String?, finalURL: URL, contentType: String?,
+        permanentURL: URL? = nil)
 }

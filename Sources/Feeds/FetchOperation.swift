@@ -153,7 +153,8 @@ final class FetchOperation: Sendable {
                 .fetched(
                     body: response.body, etag: cleanedHeader(response.etag),
                     lastModified: cleanedHeader(response.lastModified), finalURL: finalURL ?? url,
-                    contentType: cleanedHeader(response.contentType)))
+                    contentType: cleanedHeader(response.contentType),
+                    permanentURL: response.temporaryRedirectCount == 0 ? finalURL : nil))
         default:
             // Includes a redirect without a Location, which libcurl does not follow.
             return failure(.httpStatus(response.status))

@@ -62,7 +62,9 @@ public enum HTMLText {
                     guard let context, let name else { return }
                     let renderer = Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue()
                     let element = String(cString: name)
-                    renderer.start(element, attributes: HTMLText.attributes(attributes, of: element))
+                    // The renderer reads the attributes of links and images only.
+                    let read = element == "a" || element == "img"
+                    renderer.start(element, attributes: read ? HTMLText.attributes(attributes) : [:])
                 },
                 end_element: { context, name in
                     guard let context, let name else { return }
@@ -92,11 +94,9 @@ public enum HTMLText {
         return renderer
     }
 
-    /// The attributes the renderer reads (those of links and images); none for other elements.
-    private static func attributes(_ list: UnsafePointer<UnsafePointer<CChar>?>?, of element: String)
-        -> [String: String]
-    {
-        guard element == "a" || element == "img", var pointer = list else { return [:] }
+    /// An element's attributes as libxml2 lists them (name, value, …, NULL); the first of a name counts.
+    static func attributes(_ list: UnsafePointer<UnsafePointer<CChar>?>?) -> [String: String] {
+        guard var pointer = list else { return [:] }
         var attributes: [String: String] = [:]
         while let name = pointer.pointee, let value = pointer.successor().pointee {
             let key = String(cString: name)

@@ -11,21 +11,36 @@ extension OPML {
             "    </head>",
             "    <body>",
         ]
-        for outline in outlines where outline.problem == nil {
-            let text = outline.title.flatMap { $0.isEmpty ? nil : $0 } ?? outline.xmlURL
-            var element = "        <outline type=\"rss\" text=\"\(escape(text))\""
-            if let title = outline.title, !title.isEmpty {
-                element += " title=\"\(escape(title))\""
-            }
-            element += " xmlUrl=\"\(escape(outline.xmlURL))\""
-            if let site = outline.htmlURL, !site.isEmpty {
-                element += " htmlUrl=\"\(escape(site))\""
-            }
-            lines.append(element + "/>")
+        // Feeds without a folder first, then each folder's feeds inside an outline named after it, in
+        // the order folders first appear.
+        let usable = outlines.filter { $0.problem == nil }
+        var folders: [String] = []
+        for folder in usable.compactMap(\.folder) where !folders.contains(folder) {
+            folders.append(folder)
+        }
+        lines += usable.filter { $0.folder == nil }.map { element($0, indent: "        ") }
+        for folder in folders {
+            lines.append("        <outline text=\"\(escape(folder))\" title=\"\(escape(folder))\">")
+            lines += usable.filter { $0.folder == folder }.map { element($0, indent: "            ") }
+            lines.append("        </outline>")
         }
         lines.append("    </body>")
         lines.append("</opml>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One feed's `<outline/>` element.
+    private static func element(_ outline: OPMLOutline, indent: String) -> String {
+        let text = outline.title.flatMap { $0.isEmpty ? nil : $0 } ?? outline.xmlURL
+        var element = indent + "<outline type=\"rss\" text=\"\(escape(text))\""
+        if let title = outline.title, !title.isEmpty {
+            element += " title=\"\(escape(title))\""
+        }
+        element += " xmlUrl=\"\(escape(outline.xmlURL))\""
+        if let site = outline.htmlURL, !site.isEmpty {
+            element += " htmlUrl=\"\(escape(site))\""
+        }
+        return element + "/>"
     }
 
     /// Escapes text for an XML attribute or element: markup characters as entities, line breaks and

@@ -82,22 +82,30 @@ final class OPMLDocumentHandler: XMLEventHandler {
         if !outline.hasFeedURL, !outline.hasChildren {
             let entry = OPMLOutline(
                 title: OPMLDocumentHandler.title(outline.attributes), xmlURL: "",
-                htmlURL: OPMLDocumentHandler.siteURL(outline.attributes), problem: .missingFeedURL)
+                htmlURL: OPMLDocumentHandler.siteURL(outline.attributes), folder: currentFolder,
+                problem: .missingFeedURL)
             outlines.insert(entry, at: min(outline.position, outlines.count))
         }
     }
 
     func text(_ text: String) {}
 
+    /// The title of the innermost open outline that is not a feed: the folder of what is read now.
+    private var currentFolder: String? {
+        open.reversed().lazy.compactMap { $0 }.first { !$0.hasFeedURL }
+            .flatMap { OPMLDocumentHandler.title($0.attributes) }
+    }
+
     private func outline(attributes: XMLAttributes, feedURL: String) -> OPMLOutline {
         let title = OPMLDocumentHandler.title(attributes)
         let siteURL = OPMLDocumentHandler.siteURL(attributes)
         switch OPML.validate(feedURL) {
         case .success(let url):
-            return OPMLOutline(title: title, xmlURL: url, htmlURL: siteURL)
+            return OPMLOutline(title: title, xmlURL: url, htmlURL: siteURL, folder: currentFolder)
         case .failure(let problem):
             let shown = HTMLText.plainText(fromText: feedURL, singleLine: true)
-            return OPMLOutline(title: title, xmlURL: shown, htmlURL: siteURL, problem: problem)
+            return OPMLOutline(
+                title: title, xmlURL: shown, htmlURL: siteURL, folder: currentFolder, problem: problem)
         }
     }
 

@@ -6,15 +6,22 @@ public struct OPMLOutline: Sendable, Equatable {
     public var xmlURL: String
     /// The site's address (`htmlUrl`), when given.
     public var htmlURL: String?
+    /// The folder it is filed under: the title of the nearest enclosing outline that is not a feed
+    /// (`<outline text="Tech">` around it); nil at the top level.
+    public var folder: String?
     /// Why this outline cannot be subscribed to, or nil when it can. OPML import reports unusable
     /// outlines this way instead of dropping them silently, so the caller can tell the user.
     public var problem: OPMLOutlineProblem?
 
     /// Creates an outline; `problem` is nil for a usable subscription.
-    public init(title: String?, xmlURL: String, htmlURL: String? = nil, problem: OPMLOutlineProblem? = nil) {
+    public init(
+        title: String?, xmlURL: String, htmlURL: String? = nil, folder: String? = nil,
+        problem: OPMLOutlineProblem? = nil
+    ) {
         self.title = title
         self.xmlURL = xmlURL
         self.htmlURL = htmlURL
+        self.folder = folder
         self.problem = problem
     }
 }

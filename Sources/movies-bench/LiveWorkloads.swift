@@ -42,7 +42,7 @@ extension Workloads {
                     Task.detached {
                         let results = await FeedFetcher().fetchAll(requests, maxConcurrent: 8)
                         var items = 0
-                        for case .success(.fetched(let body, _, _, _, _)) in results {
+                        for case .success(.fetched(let body, _, _, _, _, _)) in results {
                             items += ((try? FeedParser.parse(body))?.items.count) ?? 0
                         }
                         box.set(items)

@@ -18,7 +18,7 @@ struct FeedFetcherCurlTests {
     }
 
     private func body(_ result: Result<FeedFetchResult, FeedFetchError>) -> Data? {
-        if case .success(.fetched(let body, _, _, _, _)) = result {
+        if case .success(.fetched(let body, _, _, _, _, _)) = result {
             return body
         }
         return nil
@@ -351,7 +351,21 @@ struct FetchOutcomeTests {
                 == .success(
                     .fetched(
                         body: Data(), etag: nil, lastModified: nil,
-                        finalURL: URL(string: "https://new.example/feed")!, contentType: nil)))
+                        finalURL: URL(string: "https://new.example/feed")!, contentType: nil,
+                        permanentURL: URL(string: "https://new.example/feed")!)))
+        // One temporary redirect on the way: the final address is not the feed's new one.
+        let visiting = FetchOperation.outcome(
+            of: CurlResponse(
+                code: 0, status: 200, redirectCount: 2, temporaryRedirectCount: 1,
+                effectiveURL: "https://new.example/feed"),
+            for: request, limits: limits)
+        #expect(
+            visiting
+                == .success(
+                    .fetched(
+                        body: Data(), etag: nil, lastModified: nil,
+                        finalURL: URL(string: "https://new.example/feed")!, contentType: nil,
+                        permanentURL: nil)))
         #expect(
             FetchOperation.outcome(of: CurlResponse(code: 0, status: 304), for: request, limits: limits)
                 == .success(.notModified))

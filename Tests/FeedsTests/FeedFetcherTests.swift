@@ -32,7 +32,7 @@ struct FeedFetcherTests {
         defer { server.stop() }
         let fetcher = FeedFetcher(timeout: .seconds(5))
         let first = await fetcher.fetch(FeedRequest(url: server.url("/feed")))
-        guard case .success(.fetched(let data, let etag, let lastModified, let finalURL, _)) = first else {
+        guard case .success(.fetched(let data, let etag, let lastModified, let finalURL, _, _)) = first else {
             Issue.record("expected a body, got \(first)")
             return
         }
@@ -65,22 +65,34 @@ struct FeedFetcherTests {
         #expect(broken?.description == "HTTP 500 Internal Server Error")
     }
 
-    @Test("a 301 is followed to the final URL")
-    func redirect() async throws {
+    @Test(
+        "redirects are followed to the final URL, which is the new address only when each was permanent",
+        arguments: [
+            ([301], true), ([308], true), ([301, 308], true), ([302], false), ([307], false),
+            ([301, 307], false),
+        ])
+    func redirect(statuses: [Int], isPermanent: Bool) async throws {
         let body = self.body
         let server = try TestHTTPServer { request in
-            request.path == "/old"
-                ? .send(status: 301, headers: ["Location": "/new"]) : .send(status: 200, body: body)
+            // /hop0 → /hop1 → … → /new, each hop with the status given for it.
+            if let index = Int(request.path.dropFirst(4)), request.path.hasPrefix("/hop"),
+                index < statuses.count
+            {
+                let next = index + 1 < statuses.count ? "/hop\(index + 1)" : "/new"
+                return .send(status: statuses[index], headers: ["Location": next])
+            }
+            return .send(status: 200, body: body)
         }
         defer { server.stop() }
-        let result = await FeedFetcher(timeout: .seconds(5)).fetch(FeedRequest(url: server.url("/old")))
+        let result = await FeedFetcher(timeout: .seconds(5)).fetch(FeedRequest(url: server.url("/hop0")))
         #expect(
             result
                 == .success(
                     .fetched(
                         body: body, etag: nil, lastModified: nil, finalURL: server.url("/new"),
-                        contentType: nil)))
-        #expect(server.observed.requests.map(\.path) == ["/old", "/new"])
+                        contentType: nil, permanentURL: isPermanent ? server.url("/new") : nil)))
+        #expect(server.observed.requests.last?.path == "/new")
+        #expect(server.observed.requests.count == statuses.count + 1)
     }
 
     @Test("a redirect to file:// is refused")
@@ -206,7 +218,7 @@ struct FeedFetcherTests {
                 }
             } else if index % 5 == 3 {
                 #expect(failure(result)?.kind == .httpStatus(404))
-            } else if case .success(.fetched(let body, _, _, _, _)) = result {
+            } else if case .success(.fetched(let body, _, _, _, _, _)) = result {
                 #expect(String(decoding: body, as: UTF8.self) == "feed \(index)")
             } else {
                 Issue.record("request \(index) failed: \(result)")

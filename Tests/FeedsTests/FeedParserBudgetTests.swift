@@ -62,7 +62,7 @@ struct FeedParserBudgetTests {
         }
         defer { server.stop() }
         let result = await FeedFetcher(timeout: .seconds(10)).fetch(FeedRequest(url: server.url("/feed")))
-        guard case .success(.fetched(let body, _, _, let finalURL, let contentType)) = result else {
+        guard case .success(.fetched(let body, _, _, let finalURL, let contentType, _)) = result else {
             Issue.record("expected a body, got \(result)")
             return
         }

@@ -28,7 +28,7 @@ struct FeedParserServedTests {
         defer { server.stop() }
         let result = await FeedFetcher(timeout: .seconds(10)).fetch(
             FeedRequest(url: server.url("/latin1.xml")))
-        guard case .success(.fetched(let data, _, _, let finalURL, let servedType)) = result else {
+        guard case .success(.fetched(let data, _, _, let finalURL, let servedType, _)) = result else {
             Issue.record("expected a body, got \(result)")
             return ParsedFeed()
         }

@@ -110,7 +110,7 @@ struct JSONFeedTests {
         }
         defer { server.stop() }
         let result = await FeedFetcher(timeout: .seconds(5)).fetch(FeedRequest(url: server.url("/feed.json")))
-        guard case .success(.fetched(let data, _, _, let finalURL, let contentType)) = result else {
+        guard case .success(.fetched(let data, _, _, let finalURL, let contentType, _)) = result else {
             Issue.record("expected a body, got \(result)")
             return
         }

@@ -6,15 +6,15 @@ import Testing
 /// OPML import (flattening, problem reporting, entity safety) and export (valid, escaped OPML 2.0).
 @Suite("OPML")
 struct OPMLTests {
-    @Test("nested outlines are flattened and unusable ones reported")
+    @Test("nested outlines are flattened, each with its innermost folder, and unusable ones reported")
     func parse() throws {
         let outlines = try OPML.parse(Fixture.data("subscriptions.opml"))
         #expect(
             outlines == [
                 OPMLOutline(
                     title: "Example News & Views", xmlURL: "https://news.example.com/feed.xml",
-                    htmlURL: "https://news.example.com/"),
-                OPMLOutline(title: "Deep", xmlURL: "http://deep.example.org/rss"),
+                    htmlURL: "https://news.example.com/", folder: "News"),
+                OPMLOutline(title: "Deep", xmlURL: "http://deep.example.org/rss", folder: "Tech"),
                 OPMLOutline(title: "No URL", xmlURL: "", problem: .missingFeedURL),
                 OPMLOutline(
                     title: "FTP feed", xmlURL: "ftp://files.example.com/feed.xml",

@@ -38,7 +38,7 @@ struct CompletionScriptTests {
             Set(try complete("movies news ")).isSuperset(of: [
                 "list", "show", "refresh", "export-opml", "help",
             ]))
-        #expect(try complete("movies news list --f") == ["--feed", "--format"])
+        #expect(try complete("movies news list --f") == ["--feed", "--folder", "--format"])
         #expect(try complete("movies add Heat --rating ") == RatingWord.allValueStrings)
         #expect(try complete("movies rate 3 ") == RatingWord.allValueStrings)
         #expect(try complete("movies list --sort r") == ["rating"])

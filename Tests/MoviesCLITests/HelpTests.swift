@@ -86,12 +86,14 @@ struct HelpTests {
                 When more items follow, the last line on stderr tells how to get them: --after
                 <cursor>. ● marks an unread item, ★ a starred one.
 
-                USAGE: movies news list [--unread] [--starred] [--feed <id>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
+                USAGE: movies news list [--unread] [--starred] [--feed <id>] [--folder <name>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
 
                 OPTIONS:
                   -u, --unread            Only items not read yet.
                   -S, --starred           Only starred items.
                   -f, --feed <id>         Only items of this feed (see `news feeds`).
+                  --folder <name>         Only items of the feeds in this folder (from an OPML
+                                          import).
                   -l, --limit <n>         Items per page. (default: 20)
                   --after <cursor>        Continue after this point (printed at the end of the
                                           previous page).
@@ -111,7 +113,7 @@ struct HelpTests {
         #expect(try await cli.run("help", "news", "list").stdout == help.stdout)
         let group = try await cli.run("news")
         #expect(group.status == 0)
-        #expect(group.stdout.hasPrefix("OVERVIEW: Keep a news reading list from RSS and Atom feeds."))
+        #expect(group.stdout.hasPrefix("OVERVIEW: Keep a news reading list from RSS, Atom and JSON feeds."))
         #expect(
             group.stdout.contains("\nSUBCOMMANDS:\n  list                    Show news items, newest first"))
         #expect(try await cli.run("news", "--help").stdout == group.stdout)

@@ -54,8 +54,8 @@ struct NewsCommandTests {
         #expect(titles.first == "Alpha 1" || titles.first == "Beta 1")
 
         let table = try run("news", "list", "--limit", "3")
-        #expect(table.stdout.hasPrefix("   #      PUBLISHED         SOURCE  TITLE\n"))
-        #expect(table.stdout.contains("●   2023-11-14 22:12  Alpha   Alpha 1"))
+        #expect(table.stdout.hasPrefix("   #      PUBLISHED         FEED  SOURCE  TITLE\n"))
+        #expect(table.stdout.contains("●   2023-11-14 22:12     1  Alpha   Alpha 1"))
 
         let shown = try movies.succeed("news", "show", "1")
         #expect(shown.hasPrefix("#1  Alpha 1\n  source     Alpha (feed #1)\n"))
@@ -232,11 +232,11 @@ struct NewsCommandTests {
         #expect(try movies.succeed("news", "feeds").contains("error: HTTP 404 Not Found"))
     }
 
-    @Test("in the shell, `news` switches to the news list: more, refresh, open, movies")
+    @Test("in the shell, `news` switches to the news list: more, refresh, show, movies")
     func shellNews() throws {
         try movies.succeed("news", "subscribe", server.url("/alpha.xml"))
         let result = try movies.run(
-            ["shell"], input: "news\nmore\nopen 1\nrefresh\nmovies\nlist\n", environment: ["TZ": "UTC"])
+            ["shell"], input: "news\nmore\nshow 1\nrefresh\nmovies\nlist\n", environment: ["TZ": "UTC"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Alpha 20"))
         #expect(result.stdout.contains("Alpha 21"))  // from `more`

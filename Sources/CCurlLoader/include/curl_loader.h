@@ -108,6 +108,9 @@ typedef struct movies_curl_get_result {
     long status;
     /// How many redirects were followed.
     long redirect_count;
+    /// How many of them were temporary (any status but 301 and 308): when none was, the effective URL
+    /// is the resource's new permanent address.
+    long temporary_redirect_count;
     /// The URL of the last request (after redirects).
     char *effective_url;
     /// The last response's Location header (to name the scheme of a refused redirect).

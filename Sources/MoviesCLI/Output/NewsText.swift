@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// How news items and feeds read for people at a terminal.
@@ -13,19 +13,30 @@ enum NewsText {
         (item.isRead ? " " : "●") + (item.isStarred ? "★" : " ")
     }
 
-    /// The items as an aligned table: id, flags, date, source, title; at a terminal, sources and titles
-    /// are cut with an ellipsis to fit its width.
-    static func table(_ items: [NewsItem], terminal: Terminal) -> String {
+    /// The items as an aligned table: id, flags, date, the feed's id (what `--feed` takes), the source
+    /// (the feed's title, from `feedNames`; the item's own source for an item without a feed) and title;
+    /// at a terminal, sources and titles are cut with an ellipsis to fit its width.
+    static func table(_ items: [NewsItem], feedNames: [Int64: String], terminal: Terminal) -> String {
         Table.render(
             columns: [
                 Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
-                Table.Column(title: "PUBLISHED"), Table.Column(title: "SOURCE", isShortenable: true),
+                Table.Column(title: "PUBLISHED"), Table.Column(title: "FEED", alignRight: true),
+                Table.Column(title: "SOURCE", isShortenable: true),
                 Table.Column(title: "TITLE", isShortenable: true),
             ],
             rows: items.map { item in
-                [String(item.id), flags(item), shortDate(item.publishedAt), item.source ?? "", item.title]
+                [
+                    String(item.id), flags(item), shortDate(item.publishedAt),
+                    item.feedID.map(String.init) ?? "",
+                    item.feedID.flatMap { feedNames[$0] } ?? item.source ?? "", item.title,
+                ]
             },
             width: terminal.columns, header: terminal.bold)
+    }
+
+    /// Each feed's name by id, for `table`.
+    static func feedNames(_ news: NewsRepository) throws -> [Int64: String] {
+        Dictionary(try news.feeds().map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `+ #15 Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
@@ -35,8 +46,9 @@ enum NewsText {
         return terminal.green("+ #\(item.id) " + TerminalText.truncated(item.title, to: 72) + source)
     }
 
-    /// One item in full, for `news show`.
-    static func detail(_ item: NewsItem, feed: Feed?) -> String {
+    /// One item in full, for `news show`: its fullest text, with the links numbered in it listed under
+    /// it, then its enclosures with their type and size.
+    static func detail(_ item: NewsItem, feed: Feed?, enclosures: [NewsEnclosure]) -> String {
         var lines = ["#\(item.id)  \(TerminalText.singleLine(item.title))"]
         if let source = item.source ?? feed?.displayName {
             lines.append(
@@ -48,26 +60,54 @@ enum NewsText {
         lines.append(
             "  status     " + (item.isRead ? "read" : "unread") + (item.isStarred ? ", starred" : ""))
         var text = lines.joined(separator: "\n") + "\n"
-        if let summary = item.summary, !summary.isEmpty {
+        if let body = item.fullestText, !body.isEmpty {
             text +=
                 "\n"
-                + summary.split(separator: "\n", omittingEmptySubsequences: false)
+                + body.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.sanitized(String($0)) }.joined(separator: "\n") + "\n"
+        }
+        if !enclosures.isEmpty {
+            text += "\nEnclosures:\n"
+            for enclosure in enclosures {
+                let details = [enclosure.mimeType, enclosure.length.map(byteCount)].compactMap { $0 }
+                text +=
+                    "  " + TerminalText.singleLine(enclosure.url)
+                    + (details.isEmpty
+                        ? "" : " (" + TerminalText.singleLine(details.joined(separator: ", ")) + ")")
+                    + "\n"
+            }
         }
         return text
     }
 
-    /// The subscriptions as a table: id, title, last fetch, last error; at a terminal, names and errors
-    /// are cut with an ellipsis to fit its width.
-    static func feedTable(_ feeds: [Feed], terminal: Terminal) -> String {
+    /// `48.2 MB`, `512 bytes`: an enclosure's declared size, in decimal units as players show them.
+    static func byteCount(_ bytes: Int64) -> String {
+        if bytes < 1_000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
+        var value = Double(bytes) / 1_000
+        var unit = 0
+        while value >= 999.95 && unit < units.count - 1 {
+            value /= 1_000
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+
+    /// The subscriptions as a table: id, title, address, unread items, last fetch, last error; at a
+    /// terminal, names, addresses and errors are cut with an ellipsis to fit its width.
+    static func feedTable(_ feeds: [Feed], unread: [Int64: Int], terminal: Terminal) -> String {
         Table.render(
             columns: [
                 Table.Column(title: "#", alignRight: true), Table.Column(title: "FEED", isShortenable: true),
+                Table.Column(title: "ADDRESS", isShortenable: true),
+                Table.Column(title: "UNREAD", alignRight: true),
                 Table.Column(title: "LAST FETCH"), Table.Column(title: "STATUS", isShortenable: true),
             ],
             rows: feeds.map { feed in
                 [
-                    String(feed.id), feed.displayName, feed.lastFetchedAt.map(shortDate) ?? "never",
+                    String(feed.id), feed.displayName, feed.url, String(unread[feed.id] ?? 0),
+                    feed.lastFetchedAt.map(shortDate) ?? "never",
                     feed.lastError.map { "error: " + $0 } ?? (feed.lastFetchedAt == nil ? "" : "ok"),
                 ]
             },

@@ -4,14 +4,15 @@ import ViewModels
 /// The shell's news screen: the news list a page at a time, over `NewsListViewModel`.
 ///
 /// `list` shows the items loaded so far, `more` the next page, `refresh` fetches the feeds (Ctrl-C stops
-/// it, keeping what arrived), `retry` follows a failure, `open <id>` shows an item in full (and marks it read). At a terminal the list
+/// it, keeping what arrived), `retry` follows a failure, `show <id>` shows an item in full and `open <id>` opens its link in the
+/// browser (both mark it read). At a terminal the list
 /// follows changes made anywhere (another `movies`, `sqlite3`), and items that arrive are printed above
 /// the prompt, as the movie list's change feed is.
 @MainActor
 final class NewsScreen {
     /// This screen's commands; `feeds` runs through its handler, `help` and `quit` are the shell's.
     enum Own: String, CaseIterable {
-        case list, more, refresh, retry, open, read, unread, star, unstar, movies
+        case list, more, refresh, retry, show, open, read, unread, star, unstar, movies
     }
 
     static let more = CommandSpec(name: Own.more.rawValue, abstract: "Load and show the next page of items.")
@@ -21,9 +22,13 @@ final class NewsScreen {
     )
     static let retry = CommandSpec(
         name: Own.retry.rawValue, abstract: "After an error: refresh if nothing is shown, else load more.")
-    static let openID = Argument<NewsItemID>("id", help: "The item's id.")
+    static let itemID = Argument<NewsItemID>("id", help: "The item's id.")
+    static let show = CommandSpec(
+        name: Own.show.rawValue, abstract: "Show an item in full and mark it read.", arguments: [itemID.spec])
     static let open = CommandSpec(
-        name: Own.open.rawValue, abstract: "Show an item in full and mark it read.", arguments: [openID.spec])
+        name: Own.open.rawValue,
+        abstract: "Open an item's link in the web browser ($BROWSER) and mark it read.",
+        arguments: [itemID.spec])
     static let list = CommandSpec(name: Own.list.rawValue, abstract: "Show the items loaded so far.")
     static let movies = CommandSpec(name: Own.movies.rawValue, abstract: "Go back to the movie list.")
 
@@ -32,7 +37,7 @@ final class NewsScreen {
         name: "",
         abstract: "The news screen of the movies shell.",
         subcommands: [
-            list, more, refresh, retry, open,
+            list, more, refresh, retry, show, open,
             // The marks through this screen's list view model, so the list shown knows of them.
             NewsMarkCommand.Read.spec, NewsMarkCommand.Unread.spec, NewsMarkCommand.Star.spec,
             NewsMarkCommand.Unstar.spec,
@@ -110,12 +115,24 @@ final class NewsScreen {
             let before = list.items.count
             await list.retry()
             report(newItems: Array(list.items.dropFirst(before == 0 ? 0 : before)))
-        case .open:
+        case .show:
             // Through the view model, so the list shown knows the item is read now.
-            guard let id = arguments[Self.openID] else { return }
+            guard let id = arguments[Self.itemID] else { return }
             let item = try list.setRead(id: id.rawValue, true)
-            let feed = try item.feedID.flatMap { try context.dependencies().news.feed(reference: String($0)) }
-            context.output.write(NewsText.detail(item, feed: feed))
+            let news = try context.dependencies().news
+            let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
+            context.output.write(
+                NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
+        case .open:
+            guard let id = arguments[Self.itemID] else { return }
+            let item = try NewsOpenCommand.open(
+                id.rawValue, news: try context.dependencies().news, environment: context.environment)
+            _ = try list.setRead(id: item.id, true)
+            context.output.line("Opened #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+        case .read where try NewsMarkCommand.Read.scope(arguments, in: context) != nil:
+            // Many items at once: marked in the database, then the list read again to show it.
+            try await NewsMarkCommand.Read.run(arguments, in: context)
+            await list.loadData(isRefreshing: false)
         case .read, .unread, .star, .unstar:
             let ids = arguments.all(NewsMarkCommand.ids).map(\.rawValue)
             for id in ids where try context.dependencies().news.item(id: id) == nil {
@@ -153,7 +170,8 @@ final class NewsScreen {
     /// Prints `newItems` and what the list's state says (an error, the end of the list).
     private func report(newItems: [NewsItem]) {
         if !newItems.isEmpty {
-            context.output.write(NewsText.table(newItems, terminal: context.terminal))
+            let feedNames = (try? context.dependencies().news).flatMap { try? NewsText.feedNames($0) } ?? [:]
+            context.output.write(NewsText.table(newItems, feedNames: feedNames, terminal: context.terminal))
         }
         switch list.state {
         case .error(let message):

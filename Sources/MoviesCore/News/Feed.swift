@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A subscribed feed, with what its last fetch left behind.
 public struct Feed: Sendable, Hashable, Identifiable {
@@ -18,6 +18,8 @@ public struct Feed: Sendable, Hashable, Identifiable {
     /// Why the last fetch failed; nil after a success.
     public var lastError: String?
     public var createdAt: Date
+    /// The folder it is filed under (from an OPML import); nil for none.
+    public var folder: String?
 
     /// The title when known, else the URL: how the feed is named to a person.
     public var displayName: String {
@@ -33,7 +35,7 @@ public struct NewsItem: Sendable, Hashable, Identifiable {
     /// Its identity within the feed.
     public var guid: String
     public var title: String
-    /// Plain text.
+    /// The short text, plain, for lists and search.
     public var summary: String?
     public var url: String?
     /// The author or publication.
@@ -45,9 +47,30 @@ public struct NewsItem: Sendable, Hashable, Identifiable {
     /// When it was read; nil while unread.
     public var readAt: Date?
     public var isStarred: Bool
+    /// The fullest text the feed gave, laid out for reading with its links numbered and listed under
+    /// it (`Links:`); nil for an item written by hand or not refreshed since it was first stored.
+    public var content: String?
 
     /// True once read.
     public var isRead: Bool { readAt != nil }
+
+    /// What `news show` prints: the full text when there is one, else the short one.
+    public var fullestText: String? { content ?? summary }
+}
+
+/// A file attached to a news item (podcast audio, a video, an image), as its feed described it.
+public struct NewsEnclosure: Sendable, Hashable {
+    public var url: String
+    /// Its MIME type (`audio/mpeg`); nil when the feed did not say.
+    public var mimeType: String?
+    /// Its size in bytes as the feed declares it; nil when the feed did not say.
+    public var length: Int64?
+
+    public init(url: String, mimeType: String? = nil, length: Int64? = nil) {
+        self.url = url
+        self.mimeType = mimeType
+        self.length = length
+    }
 }
 
 /// A news item written by hand (`movies news add`).
@@ -108,6 +131,8 @@ public struct NewsQuery: Sendable, Hashable {
     public var unreadOnly: Bool
     public var starredOnly: Bool
     public var feedID: Int64?
+    /// Only items of the feeds filed under this folder.
+    public var folder: String?
     /// Only items matching these words (full-text search); nil means all.
     public var text: String?
     /// Start after this point (the end of the previous page).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// How a `NewsItem` maps to a row of `news_items`: the one list of its columns, the decoder that reads
@@ -9,7 +9,7 @@ enum NewsItemRow {
         table: "news_items",
         [
             "id", "feed_id", "guid", "title", "summary", "url", "source", "image_url", "published_at",
-            "fetched_at", "read_at", "starred",
+            "fetched_at", "read_at", "starred", "content",
         ])
 
     /// `INSERT INTO news_items (columns) VALUES (?, …)`, one row.
@@ -23,17 +23,17 @@ enum NewsItemRow {
             source: row.optionalString(at: 6), imageURL: row.optionalString(at: 7),
             publishedAt: timestamp(row, 8) ?? Date(timeIntervalSince1970: 0),
             fetchedAt: timestamp(row, 9) ?? Date(timeIntervalSince1970: 0), readAt: timestamp(row, 10),
-            isStarred: row.int(at: 11) != 0)
+            isStarred: row.int(at: 11) != 0, content: row.optionalString(at: 12))
     }
 
     /// The arguments of `insertSQL` for a new item: SQLite picks the id; it starts unread and unstarred.
     static func arguments(
         feedID: Int64?, guid: String, title: String, summary: String?, url: String?, source: String?,
-        imageURL: String?, publishedAt: String, fetchedAt: String
+        imageURL: String?, publishedAt: String, fetchedAt: String, content: String? = nil
     ) -> [any SQLBindable] {
         [
             Int64?.none, feedID, guid, title, summary, url, source, imageURL, publishedAt, fetchedAt,
-            String?.none, false,
+            String?.none, false, content,
         ]
     }
 
@@ -51,7 +51,7 @@ enum FeedRow {
         table: "feeds",
         [
             "id", "url", "title", "site_url", "etag", "last_modified", "last_fetched_at", "last_error",
-            "created_at",
+            "created_at", "folder",
         ])
 
     /// `INSERT INTO feeds (columns) VALUES (?, …)`, one row.
@@ -64,18 +64,19 @@ enum FeedRow {
             siteURL: row.optionalString(at: 3), etag: row.optionalString(at: 4),
             lastModified: row.optionalString(at: 5), lastFetchedAt: NewsItemRow.timestamp(row, 6),
             lastError: row.optionalString(at: 7),
-            createdAt: NewsItemRow.timestamp(row, 8) ?? Date(timeIntervalSince1970: 0))
+            createdAt: NewsItemRow.timestamp(row, 8) ?? Date(timeIntervalSince1970: 0),
+            folder: row.optionalString(at: 9))
     }
 
     /// The arguments of `insertSQL` for a new subscription: SQLite picks the id; the title, site,
     /// validators and fetch time are those of a first fetch made before subscribing, if any.
     static func arguments(
         url: String, title: String?, siteURL: String?, etag: String?, lastModified: String?,
-        lastFetchedAt: Date?, createdAt: Date
+        lastFetchedAt: Date?, createdAt: Date, folder: String? = nil
     ) -> [any SQLBindable] {
         [
             Int64?.none, url, title, siteURL, etag, lastModified, lastFetchedAt.map(Timestamp.string(from:)),
-            String?.none, Timestamp.string(from: createdAt),
+            String?.none, Timestamp.string(from: createdAt), folder,
         ]
     }
 }

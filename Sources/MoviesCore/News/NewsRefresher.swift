@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 
 /// Fetches subscribed feeds and stores what they bring: several at once (a bounded number in flight),
 /// conditional GET so an unchanged feed costs a 304, and one feed's failure recorded on that feed
@@ -14,7 +14,7 @@ public struct NewsRefresher: Sendable {
     /// Where fetched items are stored.
     public let repository: NewsRepository
     /// How feeds are fetched (timeouts, size cap, redirects).
-    public let fetcher: FeedFetcher
+    public var fetcher: FeedFetcher
     /// The clock used for fetch times and first-seen dates.
     public let now: @Sendable () -> Date
 
@@ -134,10 +134,14 @@ public struct NewsRefresher: Sendable {
             case .notModified:
                 try await repository.recordNotModified(feedID: feed.id, at: now())
                 return .notModified
+            case .page(_, let problem):
+                try await repository.recordFailure(feedID: feed.id, message: problem.reason, at: now())
+                return .failed(problem.reason)
             case .document(let document):
+                // A permanent redirect moves the subscription; a temporary one does not.
                 let update = try await repository.store(
                     document.feed, feedID: feed.id, etag: document.etag, lastModified: document.lastModified,
-                    fetchedAt: now())
+                    fetchedAt: now(), movedTo: document.permanentAddress, fetchedFrom: document.finalAddress)
                 return .updated(update)
             }
         } catch NewsError.feedNotFound {
@@ -147,37 +151,110 @@ public struct NewsRefresher: Sendable {
 
     // MARK: - Subscribing
 
-    /// Fetches the feed at `url` and, if it is a feed, subscribes to it and stores its items in one
-    /// transaction; nothing is written when the fetch or the parse fails.
-    public func subscribe(url: String) async throws -> (feed: Feed, update: FeedUpdate) {
+    /// What `subscribe(url:all:)` did.
+    public struct Subscription: Sendable {
+        /// The feeds subscribed, with what their first fetch stored, in the page's order.
+        public var subscribed: [(feed: Feed, update: FeedUpdate)]
+        /// When the address was a web page rather than a feed: the feeds it announces, in its order (the
+        /// first is the one taken unless every one was asked for). Empty for a feed's address.
+        public var discovered: [FeedDiscovery.Alternate]
+    }
+
+    /// Fetches `url` and subscribes to the feed found there, storing its items in one transaction;
+    /// nothing is written when the fetch or the parse fails.
+    ///
+    /// A web page is looked into for the feeds it announces (HTML autodiscovery): the first is taken, or
+    /// with `all` every one. A feed reached through redirects is refused when its final address is
+    /// already subscribed; after permanent redirects only (301, 308) it is stored under its new address.
+    public func subscribe(url: String, all: Bool = false) async throws -> Subscription {
         let address = try NewsRepository.validatedFeedURL(url)
+        switch try await fetchForSubscribing(address) {
+        case .feed(let document):
+            return Subscription(subscribed: [try await store(document, typed: address)], discovered: [])
+        case .page(let alternates):
+            var documents: [(address: String, document: Document)] = []
+            for alternate in all ? alternates : Array(alternates.prefix(1)) {
+                let feedAddress = try NewsRepository.validatedFeedURL(alternate.url)
+                // With every feed asked for, one already subscribed is passed over, not refused.
+                if all, try await repository.feed(reference: feedAddress) != nil { continue }
+                guard case .feed(let document) = try await fetchForSubscribing(feedAddress) else {
+                    throw FeedProblem(
+                        reason: "the page's feed \(feedAddress) is a web page too, not a feed",
+                        isBadData: true)
+                }
+                documents.append((feedAddress, document))
+            }
+            if documents.isEmpty, let first = alternates.first,
+                let existing = try await repository.feed(reference: first.url)
+            {
+                throw NewsError.alreadySubscribed(existing)
+            }
+            var subscribed: [(feed: Feed, update: FeedUpdate)] = []
+            for (feedAddress, document) in documents {
+                subscribed.append(try await store(document, typed: feedAddress))
+            }
+            return Subscription(subscribed: subscribed, discovered: alternates)
+        }
+    }
+
+    /// What fetching an address to subscribe to found.
+    private enum Found {
+        case feed(Document)
+        /// A web page announcing these feeds (never empty).
+        case page([FeedDiscovery.Alternate])
+    }
+
+    /// Fetches `address` for subscribing: refuses one already subscribed, a failed fetch, and a page
+    /// that announces no feed.
+    private func fetchForSubscribing(_ address: String) async throws -> Found {
         if let existing = try await repository.feed(reference: address) {
             throw NewsError.alreadySubscribed(existing)
         }
-        guard let parsedURL = URL(string: address) else { throw NewsError.invalidFeedURL(url) }
+        guard let parsedURL = URL(string: address) else { throw NewsError.invalidFeedURL(address) }
         switch await fetchAndParse(FeedRequest(url: parsedURL)) {
         case .failed(let problem):
             throw problem
+        case .page(let alternates, let problem):
+            guard !alternates.isEmpty else { throw problem }
+            return .page(alternates)
         case .cancelled:
             throw FeedProblem(reason: "the fetch was cancelled", isBadData: false)
         case .notModified:
             throw FeedProblem(
                 reason: "the server answered 304 Not Modified to a first request", isBadData: true)
         case .document(let document):
-            return try await repository.subscribe(
-                url: address, storing: document.feed, etag: document.etag,
-                lastModified: document.lastModified,
-                fetchedAt: now())
+            return .feed(document)
         }
+    }
+
+    /// Subscribes to a fetched feed: under its new address after permanent redirects, else the one typed;
+    /// refused when the address it was finally fetched from is already subscribed.
+    private func store(_ document: Document, typed address: String) async throws -> (
+        feed: Feed, update: FeedUpdate
+    ) {
+        // The address typed was checked before fetching; where the fetch led may be known too: as a
+        // subscription's address, or as where another subscription's fetches end.
+        for reached in Set([address, document.finalAddress, document.permanentAddress].compactMap { $0 }) {
+            if let existing = try await repository.feed(reachedAt: reached) {
+                throw NewsError.alreadySubscribed(existing)
+            }
+        }
+        return try await repository.subscribe(
+            url: document.permanentAddress ?? address, storing: document.feed, etag: document.etag,
+            lastModified: document.lastModified, fetchedAt: now(), fetchedFrom: document.finalAddress)
     }
 
     // MARK: - Fetching
 
-    /// A fetched and parsed document with its validators.
+    /// A fetched and parsed document with its validators and where it was found.
     private struct Document: Sendable {
         var feed: ParsedFeed
         var etag: String?
         var lastModified: String?
+        /// The address it was fetched from in the end (normalised), after any redirects.
+        var finalAddress: String?
+        /// Its new address after permanent redirects only (normalised); nil otherwise.
+        var permanentAddress: String?
     }
 
     /// What fetching and reading one feed came to.
@@ -185,6 +262,8 @@ public struct NewsRefresher: Sendable {
         case document(Document)
         case notModified
         case failed(FeedProblem)
+        /// A web page, not a feed: the feeds it announces (maybe none), and why it is no feed.
+        case page([FeedDiscovery.Alternate], FeedProblem)
         /// The calling task was cancelled before the feed arrived.
         case cancelled
     }
@@ -198,12 +277,30 @@ public struct NewsRefresher: Sendable {
             return .failed(FeedProblem(reason: error.description, isBadData: false))
         case .success(.notModified):
             return .notModified
-        case .success(.fetched(let body, let etag, let lastModified, let finalURL, let contentType)):
+        case .success(
+            .fetched(let body, let etag, let lastModified, let finalURL, let contentType, let permanentURL)):
             do {
                 let parsed = try FeedParser.parse(body, baseURL: finalURL, contentType: contentType)
-                return .document(Document(feed: parsed, etag: etag, lastModified: lastModified))
+                return .document(
+                    Document(
+                        feed: parsed, etag: etag, lastModified: lastModified,
+                        finalAddress: FeedAddress.normalised(finalURL.absoluteString),
+                        permanentAddress: permanentURL.flatMap { FeedAddress.normalised($0.absoluteString) }))
             } catch {
-                return .failed(FeedProblem(reason: error.description, isBadData: true))
+                let problem = FeedProblem(reason: error.description, isBadData: true)
+                guard FeedDiscovery.looksLikeHTML(body, contentType: contentType) else {
+                    return .failed(problem)
+                }
+                let alternates = FeedDiscovery.alternates(
+                    inHTML: String(decoding: body, as: UTF8.self), baseURL: finalURL)
+                let reason =
+                    if let first = alternates.first {
+                        "the address is a web page, not a feed (it announces the feed \(first.url))"
+                    } else {
+                        "the address is a web page, not a feed, and it announces none "
+                            + "(no <link rel=\"alternate\"> of an RSS, Atom or JSON Feed type)"
+                    }
+                return .page(alternates, FeedProblem(reason: reason, isBadData: true))
             }
         }
     }

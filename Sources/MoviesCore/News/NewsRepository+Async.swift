@@ -1,5 +1,5 @@
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The repository's reads and writes for async code: the same work as the synchronous methods, run on
@@ -24,26 +24,33 @@ extension NewsRepository {
         try await database.read { try Self.feed(reference: reference, in: $0) }
     }
 
+    /// The feed whose address is `address`, or whose last fetch ended there after redirects, or nil.
+    func feed(reachedAt address: String) async throws -> Feed? {
+        try await database.read { try Self.feed(reachedAt: address, in: $0) }
+    }
+
     /// Subscribes to `url` (http or https) and stores its first fetch, in one transaction.
     func subscribe(
-        url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date
+        url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date,
+        fetchedFrom finalAddress: String? = nil
     ) async throws -> (feed: Feed, update: FeedUpdate) {
         let url = try Self.validatedFeedURL(url)
         return try await database.write { connection in
             try Self.subscribe(
                 url: url, storing: parsed, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                in: connection)
+                fetchedFrom: finalAddress, in: connection)
         }
     }
 
     /// Stores a fetched feed's items and fetch bookkeeping. One transaction.
     func store(
-        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
+        movedTo newAddress: String? = nil, fetchedFrom finalAddress: String? = nil
     ) async throws -> FeedUpdate {
         try await database.write { connection in
             try Self.store(
                 parsed, feedID: feedID, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                in: connection)
+                movedTo: newAddress, fetchedFrom: finalAddress, in: connection)
         }
     }
 

@@ -1,22 +1,24 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Storing what a fetch brought: a feed's items upserted by their stable identity, and the feed's
 /// fetch bookkeeping (validators, time, last error).
 extension NewsRepository {
     /// Stores a fetched feed's items: new ones inserted, changed ones updated (read and starred state
-    /// kept), and the feed's title, validators and fetch time recorded. One transaction. Throws
+    /// kept), and the feed's title, validators, fetch time and (after a permanent redirect, `newAddress`)
+    /// address recorded. One transaction. Throws
     /// `NewsError.feedNotFound`, storing nothing, for a feed no longer subscribed.
     @discardableResult
     public func store(
-        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date
+        _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
+        movedTo newAddress: String? = nil, fetchedFrom finalAddress: String? = nil
     ) throws -> FeedUpdate {
         try database.write { connection in
             try Self.store(
                 parsed, feedID: feedID, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                in: connection)
+                movedTo: newAddress, fetchedFrom: finalAddress, in: connection)
         }
     }
 
@@ -45,7 +47,7 @@ extension NewsRepository {
 
     static func subscribe(
         url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date,
-        in connection: Connection
+        fetchedFrom finalAddress: String? = nil, in connection: Connection
     ) throws -> (feed: Feed, update: FeedUpdate) {
         if let existing = try Self.feed(url: url, in: connection) {
             throw NewsError.alreadySubscribed(existing)
@@ -57,18 +59,28 @@ extension NewsRepository {
                 lastModified: lastModified,
                 lastFetchedAt: fetchedAt, createdAt: fetchedAt))
         let feedID = connection.lastInsertedRowID
-        let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+        try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
         guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
+        try Self.reattachKeptItems(to: feed, in: connection)
+        let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
         return (feed, update)
     }
 
     static func store(
         _ parsed: ParsedFeed, feedID: Int64, etag: String?, lastModified: String?, fetchedAt: Date,
-        in connection: Connection
+        movedTo newAddress: String? = nil, fetchedFrom finalAddress: String? = nil, in connection: Connection
     ) throws -> FeedUpdate {
         guard try Self.feed(id: feedID, in: connection) != nil else {
             throw NewsError.feedNotFound("#\(feedID)")
         }
+        if let newAddress {
+            // A feed moved for good (301, 308) is fetched from its new address from now on, unless that
+            // address is another subscription already: then this one stays as it was (OR IGNORE).
+            try connection.execute(
+                "UPDATE OR IGNORE feeds SET url = ? WHERE id = ? AND url != ?",
+                arguments: [newAddress, feedID, newAddress])
+        }
+        try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
         try connection.execute(
             """
             UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
@@ -79,6 +91,24 @@ extension NewsRepository {
                 parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt), feedID,
             ])
         return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
+    }
+
+    /// Records where the feed's fetch was answered from after redirects: NULL when that is its own
+    /// address (or unknown).
+    private static func recordFetchedFrom(_ finalAddress: String?, feedID: Int64, in connection: Connection)
+        throws
+    {
+        try connection.execute(
+            "UPDATE feeds SET fetched_from = nullif(?, url) WHERE id = ? AND fetched_from IS NOT nullif(?, url)",
+            arguments: [finalAddress, feedID, finalAddress])
+    }
+
+    /// The feed whose address is `address`, or whose last fetch ended there after redirects.
+    static func feed(reachedAt address: String, in connection: Connection) throws -> Feed? {
+        if let feed = try feed(url: address, in: connection) { return feed }
+        return try connection.cachedStatement(
+            "SELECT \(FeedRow.columns.sql) FROM feeds WHERE fetched_from = ? ORDER BY id LIMIT 1"
+        ).fetchOne([address], FeedRow.decode)
     }
 
     static func recordNotModified(feedID: Int64, at date: Date, in connection: Connection) throws {

@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Storing a feed document's entries: each found by its identity (`ItemIdentity`) among the items
@@ -22,6 +22,8 @@ extension NewsRepository {
             let identity = ItemIdentity(item, prefix: feedID == nil ? "import:" : "")
             // The feed's word: a second entry with the same key is the same item.
             guard seenKeys.insert(identity.key).inserted else { continue }
+            // An item `news prune` removed stays removed while the feed still lists it.
+            if try finder.wasPruned(key: identity.key) { continue }
             let title = displayTitle(item)
             let existing: NewsItem?
             if let found = try finder.item(key: identity.key) {
@@ -34,40 +36,76 @@ extension NewsRepository {
             }
             let source = item.author ?? parsed.title
             let published = item.publishedAt.map(Timestamp.string(from:))
-            // The fullest text the feed gives, with its links listed, until items keep their short and
-            // full texts apart.
-            let summary = item.content?.textWithLinkList ?? item.summary
+            // The short text for lists and search; the fullest one, with its links listed, for reading.
+            let summary = item.summary
+            let content = item.content?.textWithLinkList
+            let enclosures = item.enclosures.map {
+                NewsEnclosure(url: $0.url, mimeType: $0.mimeType, length: $0.length.map(Int64.init))
+            }
             guard let existing else {
                 try connection.execute(
                     NewsItemRow.insertSQL,
                     arguments: NewsItemRow.arguments(
                         feedID: feedID, guid: identity.key, title: title, summary: summary, url: item.link,
                         source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
-                        fetchedAt: fetched))
+                        fetchedAt: fetched, content: content))
+                try replaceEnclosures(of: connection.lastInsertedRowID, with: enclosures, in: connection)
                 update.inserted += 1
                 continue
             }
             // An item seen before keeps its date when the feed gives none, and always its key.
             let newPublished = published ?? Timestamp.string(from: existing.publishedAt)
-            if existing.title == title && existing.summary == summary && existing.url == item.link
-                && existing.source == source && existing.imageURL == item.imageURL
+            let sameFields =
+                existing.title == title && existing.summary == summary && existing.content == content
+                && existing.url == item.link && existing.source == source
+                && existing.imageURL == item.imageURL
                 && Timestamp.string(from: existing.publishedAt) == newPublished
-            {
+            if sameFields, try Self.enclosures(ofItem: existing.id, in: connection) == enclosures {
                 update.unchanged += 1
                 continue
             }
             try connection.execute(
                 """
-                UPDATE news_items SET title = ?, summary = ?, url = ?, source = ?, image_url = ?,
+                UPDATE news_items SET title = ?, summary = ?, content = ?, url = ?, source = ?, image_url = ?,
                     published_at = ?, fetched_at = ?
                 WHERE id = ?
                 """,
                 arguments: [
-                    title, summary, item.link, source, item.imageURL, newPublished, fetched, existing.id,
+                    title, summary, content, item.link, source, item.imageURL, newPublished, fetched,
+                    existing.id,
                 ])
+            try replaceEnclosures(of: existing.id, with: enclosures, in: connection)
             update.updated += 1
         }
         return update
+    }
+
+    /// Makes `enclosures` the item's enclosures, in their order.
+    private static func replaceEnclosures(
+        of itemID: Int64, with enclosures: [NewsEnclosure], in connection: Connection
+    ) throws {
+        try connection.cachedStatement("DELETE FROM news_enclosures WHERE item_id = ?").execute(arguments: [
+            itemID
+        ])
+        let insert = try connection.cachedStatement(
+            "INSERT INTO news_enclosures (item_id, position, url, mime_type, length) VALUES (?, ?, ?, ?, ?)")
+        for (index, enclosure) in enclosures.enumerated() {
+            try insert.execute(arguments: [
+                itemID, Int64(index + 1), enclosure.url, enclosure.mimeType,
+                enclosure.length.flatMap { $0 > 0 ? $0 : nil },
+            ])
+        }
+    }
+
+    /// The item's enclosures, in their order.
+    static func enclosures(ofItem itemID: Int64, in connection: Connection) throws -> [NewsEnclosure] {
+        try connection.cachedStatement(
+            "SELECT url, mime_type, length FROM news_enclosures WHERE item_id = ? ORDER BY position"
+        ).fetchAll([itemID]) { row in
+            NewsEnclosure(
+                url: row.string(at: 0), mimeType: row.optionalString(at: 1),
+                length: row.isNull(at: 2) ? nil : row.int64(at: 2))
+        }
     }
 
     /// The title to store: the feed's, else the first line of the summary that is not blank (cut at 80
@@ -89,6 +127,7 @@ private struct StoredItemFinder {
     private let feedID: Int64?
     private let byKey: Statement
     private let byKeyAndTitle: Statement
+    private let pruned: Statement
     /// Whether any item is stored under a key this program derives (`link:`, `text:`, `title:`): only
     /// then can an entry's item carry a key other than the entry's own, so only then are the other keys
     /// worth working out (a fingerprint reads the whole text) and looking up.
@@ -105,6 +144,8 @@ private struct StoredItemFinder {
         let select = "SELECT \(NewsItemRow.columns.sql) \(items) = ?"
         byKey = try connection.cachedStatement(select)
         byKeyAndTitle = try connection.cachedStatement(select + " AND title = ?")
+        pruned = try connection.cachedStatement(
+            "SELECT 1 FROM news_pruned_items WHERE feed_id = ? AND guid = ?")
         let prefix = feedID == nil ? "import:" : ""
         // GLOB with a literal prefix is a range of the unique index on (feed_id, guid) or (kept_from, guid).
         let derived = try connection.cachedStatement(
@@ -114,6 +155,12 @@ private struct StoredItemFinder {
         let arguments: [any SQLBindable] =
             feedID.map { id in patterns.flatMap { [id, $0] as [any SQLBindable] } } ?? patterns
         hasDerivedKeys = try derived.fetchOne(arguments) { $0.int(at: 0) != 0 } ?? false
+    }
+
+    /// True when `news prune` removed the feed's item stored under `key` (never for loose items).
+    func wasPruned(key: String) throws -> Bool {
+        guard let feedID else { return false }
+        return try pruned.fetchOne([feedID, key]) { _ in true } ?? false
     }
 
     /// The item stored under `key`.

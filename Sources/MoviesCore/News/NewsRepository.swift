@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The news reading list: subscriptions, the items fetched from them or added by hand, read and starred
@@ -38,13 +38,37 @@ public final class NewsRepository: Sendable {
     /// feeds added, in order; refuses the first invalid address before anything is written.
     @discardableResult
     public func subscribe(urls: [String]) throws -> [Feed] {
-        let addresses = try urls.map { url throws(NewsError) in try Self.validatedFeedURL(url) }
+        try subscribe(urls.map { NewSubscription(url: $0) })
+    }
+
+    /// A feed to subscribe to, with the title and folder an OPML file gives it.
+    public struct NewSubscription: Sendable, Hashable {
+        public var url: String
+        /// Its title until its first fetch gives one.
+        public var title: String?
+        /// The folder it is filed under.
+        public var folder: String?
+
+        public init(url: String, title: String? = nil, folder: String? = nil) {
+            self.url = url
+            self.title = title
+            self.folder = folder
+        }
+    }
+
+    /// `subscribe(urls:)` for feeds with titles and folders (an OPML import): each one's title and folder
+    /// are stored with it.
+    @discardableResult
+    public func subscribe(_ entries: [NewSubscription]) throws -> [Feed] {
+        let addresses = try entries.map { entry throws(NewsError) in try Self.validatedFeedURL(entry.url) }
         return try database.write { connection in
             var seen: Set<String> = []
             var added: [Feed] = []
-            for address in addresses where seen.insert(address).inserted {
+            for (address, entry) in zip(addresses, entries) where seen.insert(address).inserted {
                 if try Self.feed(url: address, in: connection) == nil {
-                    added.append(try Self.insertFeed(url: address, in: connection))
+                    added.append(
+                        try Self.insertFeed(
+                            url: address, title: entry.title, folder: entry.folder, in: connection))
                 }
             }
             return added
@@ -192,16 +216,30 @@ public final class NewsRepository: Sendable {
 
     // MARK: - SQL
 
-    /// Adds a subscription to `url` (normalised already), not fetched yet.
-    private static func insertFeed(url: String, in connection: Connection) throws -> Feed {
+    /// Adds a subscription to `url` (normalised already), not fetched yet, and takes back the starred
+    /// items kept from an earlier subscription to it.
+    private static func insertFeed(
+        url: String, title: String? = nil, folder: String? = nil, in connection: Connection
+    ) throws -> Feed {
+        let folder = folder?.trimmingWhitespace()
         guard
             let feed = try connection.cachedStatement(FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)")
                 .fetchOne(
                     FeedRow.arguments(
-                        url: url, title: nil, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
-                        createdAt: Date()), FeedRow.decode)
+                        url: url, title: title, siteURL: nil, etag: nil, lastModified: nil,
+                        lastFetchedAt: nil,
+                        createdAt: Date(), folder: folder?.isEmpty == false ? folder : nil), FeedRow.decode)
         else { throw NewsError.feedNotFound(url) }
+        try reattachKeptItems(to: feed, in: connection)
         return feed
+    }
+
+    /// Gives a feed back the starred items kept when it was unsubscribed (`kept_from` is its address), so
+    /// that its next fetch updates them instead of storing second copies.
+    static func reattachKeptItems(to feed: Feed, in connection: Connection) throws {
+        try connection.execute(
+            "UPDATE news_items SET feed_id = ?, kept_from = '' WHERE feed_id IS NULL AND kept_from = ?",
+            arguments: [feed.id, feed.url])
     }
 
     /// Keeps a feed's starred items when it goes: detached, with the feed's address in `kept_from` and its
@@ -212,7 +250,8 @@ public final class NewsRepository: Sendable {
     private static func keepStarredItems(of feed: Feed, in connection: Connection) throws {
         try connection.execute(
             """
-            UPDATE news_items AS kept SET title = fresh.title, summary = fresh.summary, url = fresh.url,
+            UPDATE news_items AS kept SET title = fresh.title, summary = fresh.summary,
+                content = coalesce(fresh.content, kept.content), url = fresh.url,
                 source = coalesce(fresh.source, ?), image_url = fresh.image_url,
                 published_at = fresh.published_at, fetched_at = fresh.fetched_at,
                 read_at = coalesce(min(kept.read_at, fresh.read_at), kept.read_at, fresh.read_at)
@@ -290,6 +329,10 @@ public final class NewsRepository: Sendable {
         if let feedID = query.feedID {
             conditions.append("feed_id = ?")
             arguments.append(feedID)
+        }
+        if let folder = query.folder {
+            conditions.append("feed_id IN (SELECT id FROM feeds WHERE folder = ?)")
+            arguments.append(folder)
         }
         if query.unreadOnly {
             conditions.append("read_at IS NULL")

@@ -1,32 +1,43 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 import ViewModels
 
-/// `movies news subscribe <url> [--no-fetch]`
+/// `movies news subscribe <url> [--all] [--no-fetch]`
 enum NewsSubscribeCommand: Command {
-    static let url = Argument<String>("url", help: "The feed's address (http or https).")
+    static let url = Argument<String>("url", help: "The feed's address, or a web site's (http or https).")
     static let noFetch = Flag("no-fetch", help: "Subscribe without fetching now.")
+    static let all = Flag("all", help: "Subscribe to every feed a web page announces, not only the first.")
 
     static let spec = CommandSpec(
         name: "subscribe",
-        abstract: "Subscribe to an RSS or Atom feed.",
+        abstract: "Subscribe to an RSS, Atom or JSON feed, or to the feed a web site announces.",
         discussion: """
-            The feed is fetched at once: an address that does not answer with a feed is refused and \
-            nothing is stored. With --no-fetch the address is only recorded, for the next refresh. The \
-            address is stored with its scheme and host in lower case and without a default port, so the \
-            same feed typed two ways is one subscription.
+            The address is fetched at once: a web page is looked into for the feeds it announces (<link \
+            rel="alternate"> of an RSS, Atom or JSON Feed type), and the first is taken (--all takes every \
+            one); an address that answers with neither a feed nor such a page is refused and nothing is \
+            stored. A feed reached through redirects is refused when its final address is already \
+            subscribed, and after permanent redirects (301, 308) only, stored under its new address. With \
+            --no-fetch the address is only recorded, for the next refresh. The address is stored with its \
+            scheme and host in lower case and without a default port, so the same feed typed two ways is \
+            one subscription.
             """,
         arguments: [url.spec],
-        options: [noFetch.spec],
-        examples: ["movies news subscribe https://example.org/feed.xml"])
+        options: [all.spec, noFetch.spec],
+        examples: [
+            "movies news subscribe https://example.org/feed.xml",
+            "movies news subscribe https://example.org/",
+        ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let url = arguments[Self.url] ?? ""
         // Check the address before opening (or creating) the database.
         _ = try NewsRepository.validatedFeedURL(url)
+        if arguments[noFetch] && arguments[all] {
+            throw arguments.validationError("--all looks into the fetched page; it cannot go with --no-fetch")
+        }
         let dependencies = try context.dependencies()
         if arguments[noFetch] {
             let feed = try dependencies.news.subscribe(url: url)
@@ -34,19 +45,37 @@ enum NewsSubscribeCommand: Command {
                 "Subscribed #\(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
             return
         }
-        let (feed, update): (Feed, FeedUpdate)
+        let subscription: NewsRefresher.Subscription
         do {
-            (feed, update) = try await dependencies.newsRefresher.subscribe(url: url)
+            subscription = try await dependencies.newsRefresher.subscribe(url: url, all: arguments[all])
         } catch let problem as FeedProblem {
             throw FeedProblem(
                 reason: "cannot subscribe to \(url): \(problem.reason). Nothing was stored "
                     + "(--no-fetch subscribes without fetching)",
                 isBadData: problem.isBadData)
         }
-        context.output.line(
-            "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  "
-                + "(\(update.inserted) item\(update.inserted == 1 ? "" : "s"))"
-        )
+        let discovered = subscription.discovered
+        if discovered.count > 1 && !arguments[all] {
+            context.output.line(
+                "The page announces \(discovered.count) feeds; took the first (--all takes them all):")
+            for (index, alternate) in discovered.enumerated() {
+                context.output.line(
+                    "  \(index == 0 ? "*" : " ") \(TerminalText.singleLine(alternate.url))"
+                        + (alternate.title.map { "  " + TerminalText.truncated($0, to: 60) } ?? ""))
+            }
+        } else if discovered.count == 1 {
+            context.output.line("Found the feed \(TerminalText.singleLine(discovered[0].url)) on the page.")
+        }
+        for (feed, update) in subscription.subscribed {
+            context.output.line(
+                "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  "
+                    + "(\(update.inserted) item\(update.inserted == 1 ? "" : "s"))")
+        }
+        if subscription.subscribed.count < discovered.count && arguments[all] {
+            let skipped = discovered.count - subscription.subscribed.count
+            context.output.line(
+                "\(skipped) of the page's feeds \(skipped == 1 ? "was" : "were") subscribed already.")
+        }
     }
 }
 
@@ -69,7 +98,7 @@ enum NewsUnsubscribeCommand: Command {
 enum NewsFeedsCommand: Command {
     static let spec = CommandSpec(
         name: "feeds",
-        abstract: "List subscribed feeds with their last fetch and last error.",
+        abstract: "List subscribed feeds with their address, unread items, last fetch and last error.",
         options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
@@ -86,7 +115,8 @@ enum NewsFeedsCommand: Command {
             context.hint("No feeds yet. Subscribe with: movies news subscribe <url>")
         } else {
             context.startPager()
-            context.output.write(NewsText.feedTable(feeds, terminal: context.terminal))
+            let unread = try context.dependencies().news.unreadCounts()
+            context.output.write(NewsText.feedTable(feeds, unread: unread, terminal: context.terminal))
         }
     }
 }
@@ -101,7 +131,8 @@ enum NewsImportCommand: Command {
         name: "import",
         abstract: "Import an OPML file of subscriptions, or the items of an RSS or Atom file.",
         discussion: """
-            An OPML file subscribes to each feed it lists (already subscribed ones are skipped), all in one \
+            An OPML file subscribes to each feed it lists (already subscribed ones are skipped), with its \
+            title and the folder it is filed under (`news list --folder`), all in one \
             go: if any entry has a missing or unusable address, nothing is imported unless --skip-invalid is \
             given, and if one cannot be stored, none is. A feed \
             file's items are stored as loose items; importing the same file again adds nothing.
@@ -160,7 +191,9 @@ enum NewsImportCommand: Command {
                     + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
         }
         // One transaction: the file's feeds are subscribed all together or, if one cannot be, not at all.
-        let added = try context.dependencies().news.subscribe(urls: valid.map(\.xmlURL)).count
+        let added = try context.dependencies().news.subscribe(
+            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) }
+        ).count
         context.output.line(
             "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"
                 + (valid.count > added ? " (\(valid.count - added) already subscribed)" : "")
@@ -183,7 +216,9 @@ enum NewsExportOPMLCommand: Command {
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
         let opml = OPML.export(
-            feeds.map { OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL) },
+            feeds.map {
+                OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL, folder: $0.folder)
+            },
             title: "movies news subscriptions")
         if let path = arguments[output] {
             try OutputFile.write(opml, to: path, databasePath: try context.databasePath)

@@ -1,15 +1,17 @@
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 import ViewModels
 
-/// `movies news list [--unread] [--starred] [--feed ID] [--limit N] [--after CURSOR] [--format F]`
+/// `movies news list [--unread] [--starred] [--feed ID] [--folder NAME] [--limit N] [--after CURSOR] [--format F]`
 enum NewsListCommand: Command {
     static let unread = Flag("unread", short: "u", help: "Only items not read yet.")
     /// `-S`: `-s` is `--sort` everywhere else; `-s` still works here, for scripts.
     static let starred = Flag("starred", short: "S", help: "Only starred items.", hiddenSpellings: ["-s"])
     static let feed = Option<String>(
         "feed", short: "f", valueName: "id", help: "Only items of this feed (see `news feeds`).")
+    static let folder = Option<String>(
+        "folder", valueName: "name", help: "Only items of the feeds in this folder (from an OPML import).")
     static let limit = Option<Count>(
         "limit", short: "l", valueName: "n", help: "Items per page.", default: Count(20))
     static let after = Option<NewsCursor>(
@@ -24,7 +26,8 @@ enum NewsListCommand: Command {
             ● marks an unread item, ★ a starred one.
             """,
         options: [
-            unread.spec, starred.spec, feed.spec, limit.spec, after.spec, CommonOptions.format.spec,
+            unread.spec, starred.spec, feed.spec, folder.spec, limit.spec, after.spec,
+            CommonOptions.format.spec,
             Pager.disableFlag.spec,
         ],
         examples: ["movies news list --unread", "movies news list --format ndjson --limit 100"])
@@ -39,6 +42,7 @@ enum NewsListCommand: Command {
             }
             filter.feedID = feed.id
         }
+        filter.folder = arguments[folder]
         // One more than the page tells whether another page follows.
         filter.after = arguments[after]
         filter.limit = limit.withLookahead
@@ -55,6 +59,7 @@ enum NewsListCommand: Command {
             if filter.unreadOnly { words.append("--unread") }
             if filter.starredOnly { words.append("--starred") }
             if let reference = arguments[feed] { words += ["--feed", reference] }
+            if let name = arguments[folder] { words += ["--folder", name] }
             if format != .table { words += ["--format", format.rawValue] }
             words += ["--limit", String(limit.value), "--after", NewsCursor(after: last).description]
             context.output.flush()
@@ -68,9 +73,10 @@ enum NewsListCommand: Command {
         var kinds: [String] = []
         if filter.unreadOnly { kinds.append("unread") }
         if filter.starredOnly { kinds.append("starred") }
-        if !kinds.isEmpty || filter.feedID != nil {
+        if !kinds.isEmpty || filter.feedID != nil || filter.folder != nil {
             return "No \(kinds.joined(separator: ", "))\(kinds.isEmpty ? "" : " ")items"
-                + (filter.feedID.map { " from feed #\($0)" } ?? "") + "."
+                + (filter.feedID.map { " from feed #\($0)" } ?? "")
+                + (filter.folder.map { " in folder " + TerminalText.singleLine($0) } ?? "") + "."
         }
         return "No news items. Subscribe with: movies news subscribe <url>, then: movies news refresh"
     }
@@ -82,7 +88,7 @@ enum NewsShowCommand: Command {
 
     static let spec = CommandSpec(
         name: "show",
-        abstract: "Show a news item in full, and mark it read.",
+        abstract: "Show a news item in full (its fullest text, links and enclosures), and mark it read.",
         arguments: [id.spec],
         options: [CommonOptions.format.spec, Pager.disableFlag.spec])
 
@@ -100,7 +106,8 @@ enum NewsShowCommand: Command {
             try writer.end()
         } else {
             let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
-            context.output.write(NewsText.detail(item, feed: feed))
+            context.output.write(
+                NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
         }
     }
 }
@@ -136,13 +143,6 @@ enum NewsMarkCommand {
             }
             context.output.line(
                 "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
-        }
-    }
-
-    enum Read: Command {
-        static let spec = NewsMarkCommand.spec("read", "Mark items read.")
-        static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-            try NewsMarkCommand.run(.read(true), arguments, in: context)
         }
     }
 
@@ -218,6 +218,7 @@ enum NewsRendering {
             return
         }
         context.startPager()
-        context.output.write(NewsText.table(items, terminal: context.terminal))
+        let feedNames = try NewsText.feedNames(context.dependencies().news)
+        context.output.write(NewsText.table(items, feedNames: feedNames, terminal: context.terminal))
     }
 }

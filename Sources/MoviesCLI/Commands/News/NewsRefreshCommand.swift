@@ -1,11 +1,22 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
-/// `movies news refresh [--jobs N]`
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `movies news refresh [--feed ID] [--jobs N] [--timeout S]`
 enum NewsRefreshCommand: Command {
     static let jobs = Option<Count>(
         "jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.", default: Count(8))
+    static let feed = Option<String>(
+        "feed", short: "f", valueName: "id", help: "Refresh only this feed (its id or address).")
+    static let timeout = Option<Count>(
+        "timeout", valueName: "seconds", help: "How long each feed's fetch may take, in seconds.",
+        default: Count(15))
 
     static let spec = CommandSpec(
         name: "refresh",
@@ -16,16 +27,30 @@ enum NewsRefreshCommand: Command {
             failed. Ctrl-C (or SIGTERM) stops the refresh: the feeds that arrived stay stored, and movies \
             ends by that signal, as an interrupted program does (a shell shows status 130, or 143).
             """,
-        options: [jobs.spec])
+        options: [feed.spec, jobs.spec, timeout.spec],
+        examples: ["movies news refresh", "movies news refresh --feed 3 --timeout 60"])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let jobs = arguments[Self.jobs]?.value ?? 8
-        let refresher = try context.dependencies().newsRefresher
+        let dependencies = try context.dependencies()
+        var refresher = dependencies.newsRefresher
+        if let seconds = arguments[timeout]?.value {
+            refresher.fetcher.timeout = .seconds(seconds)
+        }
+        var feeds: [Feed]?
+        if let reference = arguments[feed] {
+            guard let found = try dependencies.news.feed(reference: reference) else {
+                throw NewsError.feedNotFound(reference)
+            }
+            feeds = [found]
+        }
         let progress = ProgressLine(label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
         let interrupt = InterruptFlag(signals: [SIGINT, SIGTERM])
         defer { interrupt.restore() }
         let refresh = Task {
-            try await refresher.refresh(jobs: jobs) { done, total in progress.update(done, of: total) }
+            try await refresher.refresh(feeds: feeds, jobs: jobs) { done, total in
+                progress.update(done, of: total)
+            }
         }
         let summary = try await interrupt.value(cancellingOnSignal: refresh)
         progress.finish()
