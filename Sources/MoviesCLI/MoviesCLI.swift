@@ -17,7 +17,8 @@ public enum MoviesCLI {
         AddCommand.entry, ListCommand.entry, SearchCommand.entry, ShowCommand.entry, RateCommand.entry,
         WatchedCommand.entry, UnwatchCommand.entry, EditCommand.entry, RemoveCommand.entry,
         ImportCommand.entry, ExportCommand.entry, StatsCommand.entry, NewsCommand.spec, ShellCommand.entry,
-        BackupCommand.entry, RestoreCommand.entry, MigrateCommand.entry, CompletionsCommand.entry, HelpCommand.entry,
+        BackupCommand.entry, RestoreCommand.entry, MigrateCommand.entry, CompletionsCommand.entry,
+        HelpCommand.entry,
     ]
 
     /// `--version`, at the root only.
