@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A subscribed feed, with what its last fetch left behind.
 public struct Feed: Sendable, Hashable, Identifiable {

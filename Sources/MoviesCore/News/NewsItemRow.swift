@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// How a `NewsItem` maps to a row of `news_items`: the one list of its columns, the decoder that reads

@@ -1,5 +1,5 @@
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The repository's reads and writes for async code: the same work as the synchronous methods, run on

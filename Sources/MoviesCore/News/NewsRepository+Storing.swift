@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Storing what a fetch brought: a feed's items upserted by their stable identity, and the feed's

@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Storing a feed document's entries: each found by its identity (`ItemIdentity`) among the items

@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The news reading list: subscriptions, the items fetched from them or added by hand, read and starred

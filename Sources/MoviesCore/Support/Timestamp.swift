@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The project's timestamp text: ISO-8601 UTC with milliseconds, `2026-11-30T10:20:00.000Z`.
 ///
