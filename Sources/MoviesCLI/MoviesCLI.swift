@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 
@@ -72,7 +72,8 @@ public enum MoviesCLI {
     public static func main(
         commandLine: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        let program = commandLine.first.map { ($0 as NSString).lastPathComponent } ?? rootSpec.name
+        let program =
+            commandLine.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? rootSpec.name
         return await run(
             arguments: Array(commandLine.dropFirst()), environment: environment, program: program)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// How news items and feeds read for people at a terminal.

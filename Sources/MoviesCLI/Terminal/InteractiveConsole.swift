@@ -1,5 +1,6 @@
 import Basics
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -129,10 +130,7 @@ private final class InputThread: @unchecked Sendable {
             state.request = Request(prompt: prompt, kind: kind, continuation: continuation)
             state.isPrompting = true
             if !state.isThreadStarted {
-                let thread = Thread { [self] in run() }
-                thread.name = "movies shell input"
-                state.isThreadStarted = true
-                thread.start()
+                state.isThreadStarted = DetachedThread.start { [self] in run() }
             }
         }
         wakeUp.signal()

@@ -1,5 +1,6 @@
 import Basics
-import Foundation
+import FoundationEssentials
+import Glibc
 import MoviesCore
 
 /// `movies news refresh [--jobs N]`
