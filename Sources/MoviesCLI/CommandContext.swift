@@ -86,8 +86,11 @@ final class CommandContext {
     }
 
     /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.
+    /// One connection: a command reads and writes in turn, and opening the file twice would cost
+    /// `movies list` more than its query.
     var databaseOptions: AppDatabase.Options {
         var options = AppDatabase.Options()
+        options.usesOneConnection = true
         if let text = environment["MOVIES_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
             options.busyTimeoutMilliseconds = milliseconds
         }
