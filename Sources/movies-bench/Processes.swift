@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +27,7 @@ enum Processes {
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         let outputPath =
             captureOutput
-            ? NSTemporaryDirectory() + "/movies-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
+            ? temporaryFolder + "/movies-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
             : "/dev/null"
         defer { if captureOutput { unlink(outputPath) } }
         posix_spawn_file_actions_addopen(&fileActions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -69,6 +70,11 @@ enum Processes {
                 "\(([executable] + arguments).joined(separator: " ")) exited with \(outcome.status)")
         }
         return outcome
+    }
+
+    /// `$TMPDIR`, else `/tmp`.
+    static var temporaryFolder: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// The full path of `name` on PATH.
