@@ -240,7 +240,8 @@ public final class TestHTTPServer: Sendable {
     }
 
     private static func parse(head: Data) -> Request? {
-        let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: head, as: UTF8.self).split(
+            separator: "\r\n", omittingEmptySubsequences: false)
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count == 3 else { return nil }
         var headers: [String: String] = [:]
