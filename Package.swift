@@ -82,7 +82,9 @@ let package = Package(
         // MARK: - Benchmark: swift run -c release movies-bench [--quick]
         .executableTarget(
             name: "movies-bench",
-            dependencies: ["MoviesCore", "Feeds", "Interchange", "Storage", "CSQLite", "FeedServer"]
+            dependencies: [
+                "Basics", "MoviesCore", "Feeds", "Interchange", "Storage", "CSQLite", "FeedServer",
+            ]
         ),
         // FeedServer: a loopback HTTP server that serves generated feeds, for the benchmark and the tests.
         .target(name: "FeedServer", dependencies: ["Basics"]),

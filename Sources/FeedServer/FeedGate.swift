@@ -1,5 +1,6 @@
 import Basics
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a held route's requests wait until a test opens it (see `FeedServer.Route.held`).
 ///
@@ -20,7 +21,7 @@ public final class FeedGate: Sendable {
     func wait(timeout: Duration = .seconds(60)) {
         let deadline = ContinuousClock.now + timeout
         while !isOpen.current && ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+            usleep(10_000)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Basics
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// RSS 2.0 documents written for tests.
 public enum FeedXML {
@@ -59,17 +60,21 @@ public enum FeedXML {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
+    /// `Tue, 14 Nov 2023 22:13:20 GMT`: English names whatever the locale, as RFC 822 wants them
+    /// (https://www.rfc-editor.org/rfc/rfc822#section-5.1), from the C library's UTC calendar.
     static func rfc822(_ date: Date) -> String {
-        date.formatted(
-            Date.VerbatimFormatStyle(
-                format:
-                    "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
-                locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!,
-                calendar: Calendar(identifier: .gregorian)))
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return "Thu, 01 Jan 1970 00:00:00 GMT" }
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekdays[Int(parts.tm_wday)]), \(twoDigits(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+            + "\(parts.tm_year + 1900) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):"
+            + "\(twoDigits(parts.tm_sec)) GMT"
     }
 }
 

@@ -1,5 +1,6 @@
 import Basics
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -57,8 +58,10 @@ public final class TestHTTPServer: Sendable {
         let (socket, port) = try TestHTTPServer.listen()
         self.listener = socket
         self.port = port
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        guard DetachedThread.start({ [self] in acceptLoop() }) else {
+            close(socket)
+            throw POSIXError(.EAGAIN)
+        }
     }
 
     /// The URL of `path` on this server.
@@ -144,8 +147,7 @@ public final class TestHTTPServer: Sendable {
             guard poll(&descriptor, 1, 20) > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
-            let thread = Thread { [self] in serve(client) }
-            thread.start()
+            if !DetachedThread.start({ [self] in serve(client) }) { close(client) }
         }
     }
 
@@ -163,7 +165,7 @@ public final class TestHTTPServer: Sendable {
         switch reply {
         case .send(let status, let headers, let body, let delay):
             if delay > .zero {
-                Thread.sleep(forTimeInterval: TestHTTPServer.seconds(delay))
+                usleep(useconds_t(TestHTTPServer.seconds(delay) * 1_000_000))
             }
             // Counted as done before the answer goes out: the client can start its next request
             // as soon as it has read it, and must not be seen as "still active" here.
@@ -208,7 +210,7 @@ public final class TestHTTPServer: Sendable {
             sent += chunkSize
             stats.withLock { $0.streamedBytes = sent }
             if pause > .zero {
-                Thread.sleep(forTimeInterval: TestHTTPServer.seconds(pause))
+                usleep(useconds_t(TestHTTPServer.seconds(pause) * 1_000_000))
             }
         }
         if !declareLength {
@@ -221,7 +223,7 @@ public final class TestHTTPServer: Sendable {
         var received = Data()
         let deadline = ContinuousClock.now + .seconds(5)
         while received.count < 65_536, ContinuousClock.now < deadline {
-            if let end = received.range(of: Data("\r\n\r\n".utf8)) {
+            if let end = received.firstRange(of: Data("\r\n\r\n".utf8)) {
                 return TestHTTPServer.parse(head: received[..<end.lowerBound])
             }
             var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
@@ -238,14 +240,15 @@ public final class TestHTTPServer: Sendable {
     }
 
     private static func parse(head: Data) -> Request? {
-        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let lines = String(decoding: head, as: UTF8.self).split(
+            separator: "\r\n", omittingEmptySubsequences: false)
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count == 3 else { return nil }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
-            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = String(line[line.index(after: colon)...]).trimmingSpacesAndTabs()
         }
         return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
     }

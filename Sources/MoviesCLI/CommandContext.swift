@@ -15,6 +15,10 @@ final class CommandContext {
     private var openedDatabase: AppDatabase?
     /// Whether long output may go through the pager: not with `--no-pager`, nor inside `movies shell`.
     var allowsPager = true
+    /// Whether the database is opened with one connection (see `databaseOptions`): not by the commands
+    /// that stay and watch the file (`movies shell`, `list --watch`), whose observers read while
+    /// changes are written, and keep their own reader. Set before the database is first used.
+    var isOneShot = true
     /// The pager the output goes through, once started.
     private var pager: Pager?
     /// The database's change count once opened and migrated: what the command itself writes is counted
@@ -86,8 +90,11 @@ final class CommandContext {
     }
 
     /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.
+    /// One connection for a one-shot command: it reads and writes in turn, and opening the file twice
+    /// would cost `movies list` more than its query.
     var databaseOptions: AppDatabase.Options {
         var options = AppDatabase.Options()
+        options.usesOneConnection = isOneShot
         if let text = environment["MOVIES_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
             options.busyTimeoutMilliseconds = milliseconds
         }

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 
@@ -70,9 +70,10 @@ public enum MoviesCLI {
     /// Invoked as `news` (a symlink or a copy named so), `news list` means `movies news list`.
     @MainActor
     public static func main(
-        commandLine: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+        commandLine: [String], environment: [String: String] = ProcessEnvironment.current()
     ) async -> Int32 {
-        let program = commandLine.first.map { ($0 as NSString).lastPathComponent } ?? rootSpec.name
+        let program =
+            commandLine.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? rootSpec.name
         return await run(
             arguments: Array(commandLine.dropFirst()), environment: environment, program: program)
     }
@@ -80,7 +81,7 @@ public enum MoviesCLI {
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
     @MainActor
     public static func run(
-        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        arguments: [String], environment: [String: String] = ProcessEnvironment.current(),
         program: String = "movies"
     ) async -> Int32 {
         let output = OutputStream.standardOutput()

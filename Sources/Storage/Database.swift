@@ -97,7 +97,8 @@ public final class Database: Sendable {
 
     /// The reader connection, opened on first use: commands that only write never pay for it.
     private func readerConnection() throws -> SerializedConnection {
-        try reader.withLock { reader in
+        if configuration.readsThroughWriter { return writer }
+        return try reader.withLock { reader in
             if let reader { return reader }
             var readOnly = configuration
             readOnly.isReadOnly = true

@@ -21,6 +21,14 @@ public struct DatabaseConfiguration: Sendable {
     /// The check reads a counter from the shared-memory WAL index (microseconds, no disk I/O), so 40 checks
     /// a second cost nothing noticeable and keep a change from another process within ~12 ms on average.
     public var externalChangePollInterval: Duration = .milliseconds(25)
+    /// Reads go through the writer's connection instead of a reader of their own.
+    ///
+    /// For a process that runs one command and ends (`movies list`, `movies add`): a second connection
+    /// opens the file again and parses the whole schema again
+    /// (https://www.sqlite.org/fileformat2.html#the_schema_table), which costs more than the command's
+    /// own query, and the command never reads while it writes. Reads then wait for writes and the
+    /// reverse, and a read may not be started inside a write's closure (use the connection it got).
+    public var readsThroughWriter = false
 
     /// The defaults: 5 s busy timeout, create when missing, read-write, no check, 25 ms external-change
     /// polling.

@@ -186,9 +186,14 @@ private struct AppliedState {
     let records: [MigrationRecord]
     var versions: Set<Int> { Set(records.map(\.version)) }
 
-    /// Three small statements, compiled once per connection (the check before writing and the migration
-    /// that follows share them).
+    /// One statement on a file that has `schema_migrations` (every file this program made), else three
+    /// small ones; compiled once per connection (the check before writing and the migration that
+    /// follows share them).
     init(reading connection: Connection) throws {
+        if let state = try Self.readInOneStatement(connection) {
+            self = state
+            return
+        }
         userVersion = try connection.scalarInt("PRAGMA user_version") ?? 0
         let (objects, hasTable) =
             try connection.cachedStatement(
@@ -209,5 +214,44 @@ private struct AppliedState {
                 version: row.int(at: 0), name: row.string(at: 1), checksum: row.string(at: 2),
                 appliedAt: row.string(at: 3))
         }
+    }
+
+    private init(userVersion: Int, schemaObjects: Int, records: [MigrationRecord]) {
+        self.userVersion = userVersion
+        self.schemaObjects = schemaObjects
+        self.records = records
+    }
+
+    /// The user version, the schema's size and the applied migrations in one statement, so opening a
+    /// current file costs one query: `pragma_user_version` is the pragma as a table-valued function
+    /// (https://www.sqlite.org/pragma.html#pragfunc), and the LEFT JOIN keeps a row when the table is
+    /// empty. Nil when the statement does not compile (no `schema_migrations`, or one with other
+    /// columns): the statements above then tell those cases apart.
+    private static func readInOneStatement(_ connection: Connection) throws -> AppliedState? {
+        let statement: Statement
+        do {
+            statement = try connection.cachedStatement(
+                """
+                SELECT state.user_version, state.objects, m.version, m.name, m.checksum, m.applied_at
+                FROM (SELECT (SELECT user_version FROM pragma_user_version) AS user_version, count(*) AS objects
+                      FROM sqlite_schema) AS state
+                LEFT JOIN schema_migrations AS m
+                ORDER BY m.version
+                """)
+        } catch let error as StorageError where error.resultCode == .error {
+            return nil
+        }
+        var userVersion = 0
+        var schemaObjects = 0
+        let records = try statement.fetchAll { row -> MigrationRecord? in
+            userVersion = row.int(at: 0)
+            schemaObjects = row.int(at: 1)
+            guard let version = row.optionalInt(at: 2) else { return nil }
+            return MigrationRecord(
+                version: version, name: row.string(at: 3), checksum: row.string(at: 4),
+                appliedAt: row.string(at: 5))
+        }
+        return AppliedState(
+            userVersion: userVersion, schemaObjects: schemaObjects, records: records.compactMap { $0 })
     }
 }

@@ -5,7 +5,8 @@
 // the build with a message naming the file, because a silently skipped migration would ship.
 
 import Checksum
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One migration file, as found on disk.
 struct MigrationFile {
@@ -16,7 +17,8 @@ struct MigrationFile {
 
 /// Writes `message` to stderr in the `file: error: ...` form build logs understand, and fails.
 func fail(_ message: String, file: String? = nil) -> Never {
-    FileHandle.standardError.write(Data("\(file.map { "\($0): " } ?? "")error: \(message)\n".utf8))
+    let line = "\(file.map { "\($0): " } ?? "")error: \(message)\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
     exit(1)
 }
 
@@ -89,5 +91,5 @@ do {
         try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
     }
 } catch {
-    fail("cannot write \(outputPath): \(error.localizedDescription)")
+    fail("cannot write \(outputPath): \(error)")
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// One row of the benchmark table: a workload timed for this project and for its baseline.
 struct BenchRow {
@@ -51,9 +52,23 @@ enum Clock {
 /// Number formatting for the table.
 enum Format {
     static func number(_ value: Double) -> String {
-        if value >= 100 { return String(format: "%.0f", value) }
-        if value >= 10 { return String(format: "%.1f", value) }
-        return String(format: "%.2f", value)
+        if value >= 100 { return fixed(value, decimals: 0) }
+        if value >= 10 { return fixed(value, decimals: 1) }
+        return fixed(value, decimals: 2)
+    }
+
+    /// `value` rounded to `decimals` places, as `%.Nf` prints it (FoundationEssentials has no
+    /// `String(format:)`).
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value.magnitude * scale).rounded()
+        guard scaled < 1e15 else { return String(value) }
+        let digits = String(Int64(scaled))
+        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+        let whole = padded.dropLast(decimals)
+        let fraction = padded.suffix(decimals)
+        return (value < 0 && scaled > 0 ? "-" : "") + whole + (decimals > 0 ? "." + fraction : "")
     }
 
     static func count(_ value: Int) -> String {
@@ -73,7 +88,8 @@ enum Machine {
         let cpu =
             (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
-            .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+            .split(separator: ":").last.map { $0.split(separator: " ").joined(separator: " ") }
+            ?? "unknown CPU"
         let memory =
             (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("MemTotal") }

@@ -1,6 +1,8 @@
+import Basics
+import Dispatch
 import FeedServer
 import Feeds
-import Foundation
+import FoundationEssentials
 import MoviesCore
 import Storage
 
@@ -54,7 +56,7 @@ extension Workloads {
         }
         let stored = try Processes.check(
             configuration.sqlite3, [path, "SELECT count(*) FROM news_items"], captureOutput: true)
-        guard Int(stored.output.trimmingCharacters(in: .whitespacesAndNewlines)) == feedCount * 50 else {
+        guard Int(stored.output.trimmingWhitespace()) == feedCount * 50 else {
             throw BenchError("news refresh stored \(stored.output) items")
         }
         return BenchRow(
@@ -62,83 +64,11 @@ extension Workloads {
             ours: Clock.median(ours), baseline: Clock.median(baseline), target: nil,
             baselineName: "fetch + parse alone, in process")
     }
-
-    /// How long after another process commits a `movies list --watch` prints the change.
-    func watchLatency() throws -> BenchRow {
-        let path = try fixtures.database(rows: configuration.smallRows * 10, named: "watch.sqlite")
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: configuration.movies)
-        watcher.arguments = ["--db", path, "list", "--watch", "--format", "ndjson"]
-        watcher.environment = environment
-        let pipe = Pipe()
-        watcher.standardOutput = pipe
-        watcher.standardError = FileHandle.nullDevice
-        let lines = LineTimes()
-        pipe.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
-        try watcher.run()
-        defer {
-            watcher.interrupt()
-            watcher.waitUntilExit()
-            pipe.fileHandleForReading.readabilityHandler = nil
-        }
-        // Wait for the initial list before changing anything.
-        guard lines.waitFor("\"id\":\(configuration.smallRows * 10)", timeout: 30) != nil else {
-            throw BenchError("list --watch printed no list")
-        }
-        var samples: [Double] = []
-        for sample in 0..<configuration.watchSamples {
-            let title = "watched change \(sample)"
-            try Processes.check(
-                configuration.sqlite3, [path, "INSERT INTO movies (title) VALUES ('\(title)')"])
-            let committed = DispatchTime.now().uptimeNanoseconds
-            guard let seen = lines.waitFor(title, timeout: 10) else {
-                throw BenchError("the change was never printed")
-            }
-            samples.append(Double(seen - committed) / 1_000_000)
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return BenchRow(
-            workload: "change seen by `list --watch` in another process",
-            size: "\(configuration.watchSamples) commits",
-            ours: Clock.median(samples), baseline: nil, target: nil,
-            baselineName: "— (target: median ≤ 100 ms)")
-    }
-}
-
-/// Output lines with the time each arrived, from a pipe's readability handler.
-final class LineTimes: @unchecked Sendable {
-    private var text = ""
-    private var arrivals: [(offset: Int, time: UInt64)] = []
-    private let lock = NSLock()
-
-    func append(_ data: Data) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock {
-            text += String(decoding: data, as: UTF8.self)
-            arrivals.append((text.utf8.count, now))
-        }
-    }
-
-    /// The arrival time of the first chunk whose end puts `fragment` in the text, waiting up to `timeout` s.
-    func waitFor(_ fragment: String, timeout: Double) -> UInt64? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let found: UInt64? = lock.withLock {
-                guard let range = text.range(of: fragment) else { return nil }
-                let end = text.utf8.distance(from: text.utf8.startIndex, to: range.upperBound)
-                return arrivals.first { $0.offset >= end }?.time
-            }
-            if let found { return found }
-            Thread.sleep(forTimeInterval: 0.001)
-        }
-        return nil
-    }
 }
 
 /// A value handed back from a detached task to the thread waiting for it.
-final class ResultBox: @unchecked Sendable {
-    private var stored = 0
-    private let lock = NSLock()
-    func set(_ value: Int) { lock.withLock { stored = value } }
-    var value: Int { lock.withLock { stored } }
+final class ResultBox: Sendable {
+    private let stored = Locked(0)
+    func set(_ value: Int) { stored.withLock { $0 = value } }
+    var value: Int { stored.current }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -9,13 +10,11 @@ enum Processes {
     struct Outcome {
         var status: Int32
         var milliseconds: Double
-        /// Peak resident set size of the child, in KiB (`ru_maxrss`).
-        var peakKilobytes: Int
         var output: String
     }
 
     /// Runs `executable` with `arguments` (stdout to a file when captured, else /dev/null) and waits with
-    /// `wait4`, so the child's own peak memory is known.
+    /// `waitpid` (peak memory: `peakKilobytes`).
     @discardableResult
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
@@ -26,7 +25,7 @@ enum Processes {
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         let outputPath =
             captureOutput
-            ? NSTemporaryDirectory() + "/movies-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
+            ? temporaryFolder + "/movies-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
             : "/dev/null"
         defer { if captureOutput { unlink(outputPath) } }
         posix_spawn_file_actions_addopen(&fileActions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -46,13 +45,12 @@ enum Processes {
             throw BenchError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
         let output = captureOutput ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Outcome(
-            status: exitStatus, milliseconds: elapsed, peakKilobytes: usage.ru_maxrss, output: output)
+            status: exitStatus, milliseconds: elapsed, output: output)
     }
 
     /// Runs and fails unless the exit status is 0.
@@ -69,6 +67,31 @@ enum Processes {
                 "\(([executable] + arguments).joined(separator: " ")) exited with \(outcome.status)")
         }
         return outcome
+    }
+
+    /// The peak resident memory of `executable` alone, in KiB, as GNU time measures it (`%M`).
+    ///
+    /// Not `ru_maxrss` of a child spawned here: glibc's `posix_spawn` runs the child in this process's
+    /// memory until it `exec`s (CLONE_VM | CLONE_VFORK), and Linux keeps that high-water mark across
+    /// `exec`, so every child would show at least this benchmark's own size. `time` forks a child of its
+    /// own, which starts from `time`'s small image.
+    static func peakKilobytes(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> Int {
+        let report = temporaryFolder + "/movies-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).time"
+        defer { unlink(report) }
+        try check(
+            "/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments, environment: environment)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        guard let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap({ Int($0) }) else {
+            throw BenchError("/usr/bin/time reported no peak memory: \(text)")
+        }
+        return kilobytes
+    }
+
+    /// `$TMPDIR`, else `/tmp`.
+    static var temporaryFolder: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// The full path of `name` on PATH.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// The baselines written straight against SQLite's C API: what "as fast as SQLite itself" means.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// Prints the benchmark table as Markdown, row by row as the workloads finish.
@@ -8,8 +8,8 @@ struct Report {
     func header() {
         var lines: [String] = []
         func print(_ line: String) { lines.append(line) }
-        defer { FileHandle.standardOutput.write(Data(lines.joined(separator: "\n").utf8 + [10])) }
-        let date = Timestamp.string(from: Date()).prefix(16).replacingOccurrences(of: "T", with: " ")
+        defer { StandardStreams.output(lines.joined(separator: "\n") + "\n") }
+        let date = Timestamp.string(from: Date()).prefix(16).replacing("T", with: " ")
         print("movies-bench, \(date) UTC\(configuration.quick ? " (--quick)" : "")")
         print("Machine: \(Machine.description); SQLite \(RawSQLite.version); movies built with -c release")
         print("Each figure is the median of \(configuration.runs) or more runs; ratio = movies / baseline.")
@@ -26,18 +26,15 @@ struct Report {
             row.target == nil && row.baseline == nil && row.workload.contains("watch")
             ? (row.ours <= 100 ? "ok (≤ 100 ms)" : "MISS (> 100 ms)") : row.verdict
         // Each row on its own write, so a long run shows its progress even when piped.
-        FileHandle.standardOutput.write(
-            Data(
-                "| \(row.workload) | \(row.size) | \(ours) | \(baseline) | \(ratio) | \(target) | \(row.baselineName) |\n"
-                    .utf8))
+        StandardStreams.output(
+            "| \(row.workload) | \(row.size) | \(ours) | \(baseline) | \(ratio) | \(target) | \(row.baselineName) |\n"
+        )
     }
 
     func footer() {
-        FileHandle.standardOutput.write(Data("\n".utf8))
-        FileHandle.standardOutput.write(
-            Data(
-                "Run it yourself: swift run -c release movies-bench\(configuration.quick ? " --quick" : "")\n"
-                    .utf8))
+        StandardStreams.output("\n")
+        StandardStreams.output(
+            "Run it yourself: swift run -c release movies-bench\(configuration.quick ? " --quick" : "")\n")
     }
 }
 
@@ -49,7 +46,7 @@ enum BinaryBuilder {
         let package = FileManager.default.currentDirectoryPath
         let scratch = package + "/.build/static"
         guard let swift = Processes.which("swift") else { throw BenchError("swift is not on PATH") }
-        FileHandle.standardError.write(Data("  building movies (release, static Swift runtime)…\n".utf8))
+        StandardStreams.error("  building movies (release, static Swift runtime)…\n")
         let built = try Processes.run(
             swift,
             [

@@ -9,7 +9,8 @@
 // "million-row" size; --binary measures another build of movies (by default it builds one, release,
 // with the Swift runtime linked statically, as the README's install command does).
 
-import Foundation
+import FoundationEssentials
+import Glibc
 import MoviesCore
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,7 +32,7 @@ do {
         throw BenchError("the sqlite3 command is needed")
     }
     let movies = try option("--binary") ?? BinaryBuilder.buildReleaseBinary()
-    let folder = NSTemporaryDirectory() + "movies-bench-\(getpid())"
+    let folder = Processes.temporaryFolder + "/movies-bench-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(atPath: folder) } }
 
@@ -43,6 +44,7 @@ do {
     let report = Report(configuration: configuration)
     report.header()
     let steps: [(String, () throws -> [BenchRow])] = [
+        ("version", { [try workloads.version()] }),
         ("insert", { [try workloads.insert()] }),
         ("fetch", { [try workloads.fetch()] }),
         ("add", { try workloads.addProcess() }),
@@ -56,13 +58,13 @@ do {
     ]
     let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
     for (name, step) in steps where only?.contains(name) ?? true {
-        FileHandle.standardError.write(Data("  running \(name)…\n".utf8))
+        StandardStreams.error("  running \(name)…\n")
         for row in try step() {
             report.add(row)
         }
     }
     report.footer()
 } catch {
-    FileHandle.standardError.write(Data("movies-bench: \(error)\n".utf8))
+    StandardStreams.error("movies-bench: \(error)\n")
     exit(1)
 }

@@ -1,5 +1,5 @@
 // The `movies` executable: everything lives in MoviesCLI, so it can be tested and reused.
-import Foundation
+import Glibc
 import MoviesCLI
 
 // The Swift runtime catches SIGQUIT as if it were a crash: it prints "Program crashed" and a backtrace
@@ -27,8 +27,8 @@ for index in 1..<Int(CommandLine.argc) {
     guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else {
         continue
     }
-    FileHandle.standardError.write(
-        Data("Error: Argument \(index) is not valid UTF-8; movies reads its arguments as UTF-8 text\n".utf8))
+    let message = "Error: Argument \(index) is not valid UTF-8; movies reads its arguments as UTF-8 text\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(64)
 }
 

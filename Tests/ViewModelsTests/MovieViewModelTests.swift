@@ -11,10 +11,14 @@ extension TestDatabase {
 }
 
 /// Waits on the main actor until `condition` holds (the view models update asynchronously).
+///
+/// The wait is counted in polls (`timeout` worth of 5 ms sleeps), not read off a clock: in a full
+/// `swift test` on two cores, tests waiting for processes can hold the cooperative pool, stalling the
+/// view model and this poll alike, and a deadline would pass before the view model had run.
 @MainActor
 func waitUntil(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() && ContinuousClock.now < deadline {
+    let polls = Int(timeout / .milliseconds(5))
+    for _ in 0..<polls where !condition() {
         try? await Task.sleep(for: .milliseconds(5))
     }
     return condition()

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// Interpreting field text as years, dates, ids and addresses, with the row problem each refusal is.
@@ -128,8 +128,7 @@ extension ImportedMovie {
     func validated(today: CalendarDate) throws(ImportRowProblem) -> ImportedMovie {
         var movie = self
         if let note, note.utf8.contains(Byte.carriageReturn) {
-            movie.note = note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
-                of: "\r", with: "\n")
+            movie.note = note.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
         }
         do {
             let draft = try MovieValidation.validated(movie.draft, today: today)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// What one import says about one film: the rows it has for it (a diary's viewings, the files of one

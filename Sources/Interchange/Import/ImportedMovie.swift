@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// What one row of an input file becomes: a movie's fields plus what the source knew beyond them.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// A whole Letterboxd export: the folder it unzips to (its `.zip` is `LetterboxdExportZip`).

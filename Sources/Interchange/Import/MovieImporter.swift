@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import MoviesCore
 import Storage
 

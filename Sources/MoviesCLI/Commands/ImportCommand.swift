@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 
@@ -102,11 +102,11 @@ enum ImportCommand: Command {
                 throw InputFileError(opening: "standard input", error)
             }
         }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError.missing(path: path, reason: "no such file")
         }
-        if isDirectory.boolValue { return (try LetterboxdExportFolder.readers(in: path), true) }
+        if isDirectory { return (try LetterboxdExportFolder.readers(in: path), true) }
         if path.lowercased().hasSuffix(".zip") { return (try LetterboxdExportZip.readers(of: path), true) }
         do {
             return ([try MovieImportReader(path: path, format: format)], false)

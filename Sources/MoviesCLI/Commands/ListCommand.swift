@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Interchange
 import MoviesCore
 import ViewModels
@@ -58,6 +59,7 @@ enum ListCommand: Command {
         let format = arguments.outputFormat
         let watches = arguments[watch]
         if watches {
+            context.isOneShot = false
             guard format == .table || format == .ndjson else {
                 throw arguments.validationError(
                     "--watch prints changes as table lines or as ndjson, not as \(format.rawValue)")

@@ -26,6 +26,7 @@ enum ShellCommand: Command {
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         // The shell is the screen: a pager would take it over for each command.
         context.allowsPager = false
+        context.isOneShot = false
         let console: any Console =
             context.terminal.isInputInteractive && context.terminal.isOutputInteractive
             ? InteractiveConsole(output: context.output, historyPath: try context.databasePath + "-history")

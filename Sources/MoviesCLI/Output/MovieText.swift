@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoviesCore
 import ViewModels
 
@@ -49,7 +49,7 @@ enum MovieText {
             add("watched", [movie.watchedOn?.description, times].compactMap { $0 }.joined(separator: ", "))
         }
         if let note = movie.note {
-            let noteLines = note.replacingOccurrences(of: "\t", with: "    ")
+            let noteLines = note.replacing("\t", with: "    ")
                 .split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.sanitized(String($0)) }
             add("note", noteLines.joined(separator: "\n             "))

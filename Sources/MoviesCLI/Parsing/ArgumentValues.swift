@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 

@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 import Interchange
 import MoviesCore
 
@@ -8,18 +8,16 @@ import MoviesCore
 enum InputFile {
     /// The bytes of `path`; a missing, unreadable or directory path is `.missing`, a larger file `.badData`.
     static func read(_ path: String, limit: Int) throws -> Data {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError.missing(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw InputFileError.missing(path: path, reason: "it is a directory")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let data = FileBytes.read(path, upTo: limit + 1) else {
             throw InputFileError.missing(path: path, reason: "permission denied")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         if data.count > limit {
             throw InputFileError.badData(
                 path: path, reason: "the file is larger than \(limit / (1 << 20)) MB")
@@ -30,9 +28,9 @@ enum InputFile {
     /// True when the document's root element is `<opml>` (after the prolog and comments).
     static func looksLikeOPML(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(4096), as: UTF8.self).lowercased()
-        guard let root = head.range(of: "<opml") else { return false }
+        guard let root = head.firstRange(of: "<opml") else { return false }
         for marker in ["<rss", "<feed", "<rdf:rdf"] {
-            if let other = head.range(of: marker), other.lowerBound < root.lowerBound { return false }
+            if let other = head.firstRange(of: marker), other.lowerBound < root.lowerBound { return false }
         }
         return true
     }

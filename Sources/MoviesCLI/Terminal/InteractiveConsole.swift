@@ -1,5 +1,6 @@
 import Basics
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ final class InteractiveConsole: Console {
         // Ctrl-C clears the line being typed instead of ending the program.
         signal(SIGINT, SIG_IGN)
         interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interruptSource.setEventHandler { [worker] in worker.interrupt() }
+        interruptSource.setEventHandler(handler: Self.onInterrupt(worker))
         interruptSource.resume()
         // Ctrl-\ (SIGQUIT) quits, as anywhere, but first gives the terminal back as it was: while a
         // prompt is up, line editing holds it in raw mode, and a shell left so would not echo.
@@ -38,16 +39,26 @@ final class InteractiveConsole: Console {
         let hasFound = tcgetattr(STDIN_FILENO, &found) == 0
         signal(SIGQUIT, SIG_IGN)
         quitSource = DispatchSource.makeSignalSource(signal: SIGQUIT, queue: .global())
-        quitSource.setEventHandler { [found] in
-            if hasFound {
-                var settings = found
+        quitSource.setEventHandler(handler: Self.onQuit(restoring: hasFound ? found : nil))
+        quitSource.resume()
+    }
+
+    // The signal handlers run on a dispatch queue, not the main actor: made outside the actor's
+    // isolation, so the runtime does not check (and trap) that they run on it.
+
+    private nonisolated static func onInterrupt(_ worker: InputThread) -> @Sendable () -> Void {
+        { worker.interrupt() }
+    }
+
+    private nonisolated static func onQuit(restoring found: termios?) -> @Sendable () -> Void {
+        {
+            if var settings = found {
                 tcsetattr(STDIN_FILENO, TCSANOW, &settings)
             }
             _ = FileDescriptorWriter.write("\n", to: STDOUT_FILENO)
             signal(SIGQUIT, SIG_DFL)
             kill(getpid(), SIGQUIT)
         }
-        quitSource.resume()
     }
 
     func readLine(prompt: String, kind: LineKind) async -> ConsoleInput {
@@ -129,10 +140,7 @@ private final class InputThread: @unchecked Sendable {
             state.request = Request(prompt: prompt, kind: kind, continuation: continuation)
             state.isPrompting = true
             if !state.isThreadStarted {
-                let thread = Thread { [self] in run() }
-                thread.name = "movies shell input"
-                state.isThreadStarted = true
-                thread.start()
+                state.isThreadStarted = DetachedThread.start { [self] in run() }
             }
         }
         wakeUp.signal()

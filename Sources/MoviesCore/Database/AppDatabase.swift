@@ -17,6 +17,9 @@ public struct AppDatabase: Sendable {
         /// Only look: write nothing, not even the switch to WAL mode (for `movies migrate --status`).
         /// Combine with `createIfMissing = false` to create nothing either.
         public var isReadOnly = false
+        /// Read and write through one connection (see `DatabaseConfiguration.readsThroughWriter`): for
+        /// a command that runs and ends, which pays for opening the file once instead of twice.
+        public var usesOneConnection = false
 
         /// The defaults: a 5 s busy timeout, a missing file created, read-write.
         public init() {}
@@ -27,6 +30,7 @@ public struct AppDatabase: Sendable {
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
             configuration.isReadOnly = isReadOnly
+            configuration.readsThroughWriter = usesOneConnection
             return configuration
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A movie on the list, as stored.
 public struct Movie: Sendable, Hashable, Identifiable {

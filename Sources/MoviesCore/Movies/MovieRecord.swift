@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A movie as a bulk insert writes it: the fields of a validated draft, plus the id and timestamps a
 /// file may carry (this program's own export keeps them; other sources leave them nil).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// How a `Movie` maps to a row of the `movies` table: the one list of its columns, the decoder that

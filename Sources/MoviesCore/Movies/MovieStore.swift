@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The movie list: add, read, list, rate, edit and remove movies, and observe a list as it changes.

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
 /// A rating on the half-star scale Letterboxd uses: ½ to 5 stars, kept as 1 to 10 half-stars.
 ///

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
 /// A feed's address as it is stored: so that the same feed typed two ways is one subscription.
 ///
@@ -19,7 +19,7 @@ enum FeedAddress {
     static func normalised(_ text: String) -> String? {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.unicodeScalars.contains(where: \.isControlCharacter),
-            let separator = trimmed.range(of: "://")
+            let separator = trimmed.firstRange(of: "://")
         else { return nil }
         var scheme = asciiLowercased(trimmed[..<separator.lowerBound])
         if scheme == "feed" { scheme = "http" }

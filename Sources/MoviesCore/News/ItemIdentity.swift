@@ -1,6 +1,6 @@
 import Basics
 import Feeds
-import Foundation
+import FoundationEssentials
 
 /// How a feed's entry is told apart from the feed's other entries, for as long as it is stored: its key,
 /// kept in `news_items.guid`.

@@ -1,5 +1,5 @@
 import Basics
-import Foundation
+import FoundationEssentials
 
 /// The days a person types: `YYYY-MM-DD`, or `today` and `yesterday` in the local time zone (`--watched`,
 /// and the shell's form).

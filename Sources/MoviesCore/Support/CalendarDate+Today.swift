@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CalendarDate {
     /// The day it is now in the local time zone.

@@ -45,7 +45,7 @@ public enum FullTextQuery {
     public static func expression(for text: String) throws(Problem) -> String {
         let words = words(in: text)
         guard !words.isEmpty else { throw .noWords(text) }
-        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(
+        return words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(
             separator: " AND ")
     }
 }

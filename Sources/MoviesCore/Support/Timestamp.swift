@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The project's timestamp text: ISO-8601 UTC with milliseconds, `2026-11-30T10:20:00.000Z`.
 ///
@@ -12,10 +13,46 @@ public enum Timestamp {
         let (days, millisecondOfDay) = floorDivide(milliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let seconds = Int(millisecondOfDay / 1000)
-        return CalendarDate.pad(year, 4) + "-" + CalendarDate.pad(month, 2) + "-" + CalendarDate.pad(day, 2)
-            + "T" + CalendarDate.pad(seconds / 3600, 2) + ":" + CalendarDate.pad(seconds / 60 % 60, 2) + ":"
-            + CalendarDate.pad(seconds % 60, 2) + "." + CalendarDate.pad(Int(millisecondOfDay % 1000), 3)
-            + "Z"
+        guard (0...9999).contains(year) else {
+            return CalendarDate.pad(year, 4) + "-" + CalendarDate.pad(month, 2) + "-"
+                + CalendarDate.pad(day, 2)
+                + "T" + CalendarDate.pad(seconds / 3600, 2) + ":" + CalendarDate.pad(seconds / 60 % 60, 2)
+                + ":" + CalendarDate.pad(seconds % 60, 2) + "."
+                + CalendarDate.pad(Int(millisecondOfDay % 1000), 3) + "Z"
+        }
+        // The usual case written as 24 ASCII bytes: joining padded strings cost 17,000 instructions a
+        // call (callgrind), 18 % of an import, which stamps every row.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var index = 0
+            func put(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+                    index += 1
+                    divisor /= 10
+                }
+            }
+            func put(_ character: Unicode.Scalar) {
+                buffer[index] = UInt8(ascii: character)
+                index += 1
+            }
+            put(year, 4)
+            put("-")
+            put(month, 2)
+            put("-")
+            put(day, 2)
+            put("T")
+            put(seconds / 3600, 2)
+            put(":")
+            put(seconds / 60 % 60, 2)
+            put(":")
+            put(seconds % 60, 2)
+            put(".")
+            put(Int(millisecondOfDay % 1000), 3)
+            put("Z")
+            return index
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…]Z` (a space may stand for the `T`); nil for anything else.

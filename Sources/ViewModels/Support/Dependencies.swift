@@ -1,5 +1,5 @@
 import Feeds
-import Foundation
+import FoundationEssentials
 import MoviesCore
 
 /// Everything a screen's view model may need, built once and handed to whoever builds view models.

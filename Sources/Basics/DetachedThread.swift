@@ -4,15 +4,16 @@
     import Darwin
 #endif
 
-/// A thread of its own for blocking work (a libcurl transfer), started and forgotten.
+/// A thread of its own for blocking work (a libcurl transfer, the shell's terminal reader), started and
+/// forgotten.
 ///
 /// Blocking calls must not run on Swift's cooperative pool (one thread per core: a few slow feeds
 /// would stall every task in the process). Foundation's `Thread` would do, but it is not in
 /// FoundationEssentials; a detached pthread is all it was.
-enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new detached thread; false when the thread could not be created (and `body`
     /// does not run).
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Body(run: body)).toOpaque()
         var thread = pthread_t()
         let created = pthread_create(
