@@ -3,9 +3,9 @@
 //
 // Targets and their arrows (docs/ARCHITECTURE.md draws them with line counts):
 //
-//   Basics <── Storage <── MoviesCore <── ViewModels <── MoviesCLI <── movies
-//      ^   \                  ^     ^                       |
-//      |    └─ Feeds ─────────┘     └── Interchange <───────┘
+//   Basics <── Storage <── News <── MoviesCore <── ViewModels <── MoviesCLI <── movies
+//      ^   \                ^             ^                           |
+//      |    └─ Feeds ───────┘             └── Interchange <───────────┘
 //
 // Every `import` in a target is declared here; what crosses targets without being public API uses the
 // `package` access level.
@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "movies", targets: ["movies"]),
         .library(name: "MoviesCore", targets: ["MoviesCore"]),
+        .library(name: "News", targets: ["News"]),
         .library(name: "ViewModels", targets: ["ViewModels"]),
     ],
     targets: [
@@ -60,20 +61,23 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Basics", "CSQLite", "Checksum"]),
         // Feeds: RSS, Atom, JSON Feed and OPML parsing, feed dates, HTML to text, fetching. No database.
         .target(name: "Feeds", dependencies: ["Basics", "CCurlLoader", "CXML2Loader"]),
-        // MoviesCore: movies, news, search, and AppDatabase (the file with its migrations).
+        // News: feeds and their items, the repository and the refresher. Over Storage and Feeds.
+        .target(name: "News", dependencies: ["Basics", "Storage", "Feeds"]),
+        // MoviesCore: movies, search, statistics, and AppDatabase (the file with its migrations, which
+        // hands out the movie store and the news repository).
         .target(
             name: "MoviesCore",
-            dependencies: ["Basics", "Storage", "Feeds"],
+            dependencies: ["Basics", "Storage", "News"],
             plugins: ["EmbedMigrations"]
         ),
         // Interchange: import and export (Letterboxd, IMDb, this program's own formats).
         .target(
             name: "Interchange",
-            dependencies: ["Basics", "Storage", "MoviesCore", "CZipLoader"]),
-        .target(name: "ViewModels", dependencies: ["Basics", "MoviesCore", "Feeds"]),
+            dependencies: ["Basics", "Storage", "MoviesCore", "News", "CZipLoader"]),
+        .target(name: "ViewModels", dependencies: ["Basics", "MoviesCore", "News", "Feeds"]),
         .target(
             name: "MoviesCLI",
-            dependencies: ["Basics", "MoviesCore", "Feeds", "Interchange", "ViewModels"]
+            dependencies: ["Basics", "MoviesCore", "News", "Feeds", "Interchange", "ViewModels"]
         ),
 
         // MARK: - Executables
@@ -83,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "movies-bench",
             dependencies: [
-                "Basics", "MoviesCore", "Feeds", "Interchange", "Storage", "CSQLite", "FeedServer",
+                "Basics", "MoviesCore", "News", "Feeds", "Interchange", "Storage", "CSQLite", "FeedServer",
             ]
         ),
         // FeedServer: a loopback HTTP server that serves generated feeds, for the benchmark and the tests.
@@ -103,7 +107,8 @@ let package = Package(
             name: "TestSupport", path: "Tests/TestSupport"),
         // AppTestSupport: a migrated database in a temporary folder, for the tests above the store.
         .target(
-            name: "AppTestSupport", dependencies: ["MoviesCore", "TestSupport"], path: "Tests/AppTestSupport"),
+            name: "AppTestSupport", dependencies: ["MoviesCore", "News", "TestSupport"],
+            path: "Tests/AppTestSupport"),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "TestSupport"]),
         .testTarget(
@@ -111,27 +116,35 @@ let package = Package(
             dependencies: ["Basics", "Feeds", "CXML2Loader", "FeedServer", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
+            name: "NewsTests",
+            dependencies: [
+                "Basics", "News", "MoviesCore", "Feeds", "FeedServer", "Storage", "AppTestSupport",
+                "TestSupport",
+            ]),
+        .testTarget(
             name: "MoviesCoreTests",
             dependencies: [
-                "Basics", "MoviesCore", "Feeds", "FeedServer", "Storage", "AppTestSupport", "TestSupport",
+                "Basics", "MoviesCore", "News", "Feeds", "FeedServer", "Storage", "AppTestSupport",
+                "TestSupport",
             ]),
         .testTarget(
             name: "InterchangeTests",
             dependencies: [
-                "Basics", "Interchange", "MoviesCore", "Storage", "CTemporaryFiles", "AppTestSupport",
-                "TestSupport",
+                "Basics", "Interchange", "MoviesCore", "News", "Storage", "CTemporaryFiles",
+                "AppTestSupport", "TestSupport",
             ]),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
-                "ViewModels", "MoviesCore", "Feeds", "FeedServer", "AppTestSupport", "TestSupport",
+                "ViewModels", "MoviesCore", "News", "Feeds", "FeedServer", "AppTestSupport", "TestSupport",
             ]),
         // Depends on the `movies` executable so `swift test` builds it; the tests run it as a user would.
         // HostileInput/: the corpus of bad command lines, import files and feeds (ReliabilityHostileInputTests).
         .testTarget(
             name: "MoviesCLITests",
             dependencies: [
-                "Basics", "MoviesCLI", "MoviesCore", "Storage", "FeedServer", "movies", "TestSupport",
+                "Basics", "MoviesCLI", "MoviesCore", "News", "Storage", "FeedServer", "movies",
+                "TestSupport",
             ],
             resources: [.copy("HostileInput")]),
     ],

@@ -46,9 +46,9 @@ max_len() {
 # The libraries each target links, in link order.
 libraries() {
     case "$1" in
-        argv | shell) echo MoviesCLI ViewModels Interchange MoviesCore Feeds Storage Checksum Basics ;;
+        argv | shell) echo MoviesCLI ViewModels Interchange MoviesCore News Feeds Storage Checksum Basics ;;
         feed) echo Feeds Basics ;;
-        *) echo Interchange MoviesCore Feeds Storage Checksum Basics ;;
+        *) echo Interchange MoviesCore News Feeds Storage Checksum Basics ;;
     esac
 }
 
@@ -142,11 +142,12 @@ build_all() {
         ld -r -o "$build/obj/CXML2Loader.o" "${objects[@]}"
     fi
 
-    local basics checksum storage feeds core interchange view_models cli
+    local basics checksum storage feeds news core interchange view_models cli
     mapfile -t basics < <(find Sources/Basics -name '*.swift' | sort)
     mapfile -t checksum < <(find Sources/Checksum -name '*.swift' | sort)
     mapfile -t storage < <(find Sources/Storage -name '*.swift' | sort)
     mapfile -t feeds < <(find Sources/Feeds -name '*.swift' | sort)
+    mapfile -t news < <(find Sources/News -name '*.swift' | sort)
     mapfile -t core < <(find Sources/MoviesCore -name '*.swift' | sort)
     mapfile -t interchange < <(find Sources/Interchange -name '*.swift' | sort)
     mapfile -t view_models < <(find Sources/ViewModels -name '*.swift' | sort)
@@ -157,10 +158,11 @@ build_all() {
     compile_library Checksum "" "" "${checksum[@]}"
     compile_library Storage Basics,Checksum "" "${storage[@]}"
     compile_library Feeds Basics -enable-testing "${feeds[@]}"
-    compile_library MoviesCore Basics,Storage,Feeds "" "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
-    compile_library Interchange Basics,Storage,MoviesCore,CZipLoader,CTemporaryFiles -enable-testing "${interchange[@]}"
-    compile_library ViewModels Basics,MoviesCore,Feeds "" "${view_models[@]}"
-    compile_library MoviesCLI Basics,MoviesCore,Feeds,Interchange,ViewModels -enable-testing "${cli[@]}"
+    compile_library News Basics,Storage,Feeds "" "${news[@]}"
+    compile_library MoviesCore Basics,Storage,News "" "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
+    compile_library Interchange Basics,Storage,MoviesCore,News,CZipLoader,CTemporaryFiles -enable-testing "${interchange[@]}"
+    compile_library ViewModels Basics,MoviesCore,News,Feeds "" "${view_models[@]}"
+    compile_library MoviesCLI Basics,MoviesCore,News,Feeds,Interchange,ViewModels -enable-testing "${cli[@]}"
 
     local target library objects
     for target in "${targets[@]}"; do

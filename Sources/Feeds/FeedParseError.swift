@@ -2,6 +2,7 @@
 ///
 /// `description` is a short message meant for the user, e.g.
 /// "not a feed: the document's root element is <html>".
+
 public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The document has no content at all (or only white space).
     case empty

@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// Writes movies in one of the `RecordFormat`s, one row at a time.

@@ -1,4 +1,6 @@
+import Basics
 import MoviesCore
+import News
 
 /// The fields news items and feeds are printed with in the machine formats (`--format json` etc.):
 /// their table's columns, by name.

@@ -4,6 +4,7 @@ import FeedServer
 import Feeds
 import FoundationEssentials
 import MoviesCore
+import News
 import Storage
 
 extension Workloads {

@@ -1,4 +1,5 @@
 import AppTestSupport
+import Basics
 import Foundation
 import Interchange
 import MoviesCore

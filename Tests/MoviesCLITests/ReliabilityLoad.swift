@@ -1,6 +1,7 @@
 import Basics
 import FeedServer
 import Foundation
+import News
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import FeedServer
 import Foundation
+import News
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import AppTestSupport
+import Basics
 import MoviesCore
 import Storage
 import TestSupport
@@ -100,7 +101,7 @@ struct MovieStatisticsTests {
         ])
         let year = try database.store.statistics(.init(year: 2025, today: Self.today))
         #expect(year.seen == 2 && year.undated == 0 && year.watchlist == nil)
-        #expect(year.periods.map(\.label) == (1...12).map { "2025-" + CalendarDate.pad($0, 2) })
+        #expect(year.periods.map(\.label) == (1...12).map { "2025-" + Timestamp.pad($0, 2) })
         #expect(year.periods.first?.count == 1 && year.periods.last?.count == 1)
         #expect(year.ratings.map(\.word) == [.seen, .excellent] && year.averageStars == 5)
         #expect(year.decades == [.init(decade: 1970, count: 1), .init(decade: 1980, count: 1)])

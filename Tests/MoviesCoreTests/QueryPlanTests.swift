@@ -1,5 +1,7 @@
 import AppTestSupport
+import Basics
 import MoviesCore
+import News
 import Storage
 import Testing
 

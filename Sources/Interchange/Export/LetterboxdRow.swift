@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// One film as Letterboxd's importer reads it: the columns `LetterboxdExportWriter` writes.

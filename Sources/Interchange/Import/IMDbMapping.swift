@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// Reads rows of IMDb's ratings (or watchlist) export into movies, by column name, so both the current

@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// Which of Letterboxd's files a CSV is; they share columns, and differ in what a row means.

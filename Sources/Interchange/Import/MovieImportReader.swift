@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// Reads movies from a file in any `MovieImportFormat`, one row at a time.

@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// `movies search <words> [--rating R ...] [--limit N] [--format F]`

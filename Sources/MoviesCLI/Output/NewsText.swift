@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesCore
+import News
 
 /// How news items and feeds read for people at a terminal.
 enum NewsText {

@@ -3,6 +3,7 @@ import Feeds
 import FoundationEssentials
 import Interchange
 import MoviesCore
+import News
 
 // The types of the command line's values that only the command line reads. Ratings, dates, sort orders
 // and clearable fields are read by other layers too and parse in MoviesCore.

@@ -1,4 +1,5 @@
 import MoviesCore
+import News
 import ViewModels
 
 /// The shell's news screen: the news list a page at a time, over `NewsListViewModel`.

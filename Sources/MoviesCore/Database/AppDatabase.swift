@@ -1,4 +1,5 @@
 import Basics
+import News
 import Storage
 
 /// The application's database: the file opened with this project's settings and migrated to the

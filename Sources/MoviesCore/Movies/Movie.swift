@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// A movie on the list, as stored.

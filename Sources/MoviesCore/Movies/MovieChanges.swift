@@ -1,4 +1,6 @@
 /// A change to one optional field: set a new value, or clear it.
+import Basics
+
 public enum FieldEdit<Value: Sendable & Hashable>: Sendable, Hashable {
     case set(Value)
     case clear

@@ -16,6 +16,8 @@
 /// - `year:1982:212`, or `year:none:212` for a movie without a year.
 ///
 /// A sort name comes first, so no cursor of a sorted list reads as an id.
+import Basics
+
 public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
     /// The sort key of the movie the page ended with.
     public enum Key: Sendable, Hashable {
@@ -99,7 +101,7 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
         case .added: "\(id)"
         case .title(let title): "title:\(Self.percentEncoded(title)):\(id)"
         case .rating(let rank): "rating:\(Self.ratingText(rank)):\(id)"
-        case .year(let year): "year:\(year.map { CalendarDate.pad($0, 4) } ?? "none"):\(id)"
+        case .year(let year): "year:\(year.map { Timestamp.pad($0, 4) } ?? "none"):\(id)"
         }
     }
 

@@ -3,6 +3,8 @@
 ///
 /// Read with `MovieStore.statistics(_:)`, whose queries are SQL aggregates over the `movies_seen`
 /// index (migration 0008): every figure here is a count SQLite made, never a loop over movies in Swift.
+import Basics
+
 public struct MovieStatistics: Sendable, Equatable {
     /// What to count.
     public struct Query: Sendable, Equatable {
@@ -121,7 +123,7 @@ extension MovieStatistics.Query {
 
     /// `YYYY-MM` of a month, as `substr(watched_on, 1, 7)` gives it.
     static func monthLabel(year: Int, month: Int) -> String {
-        CalendarDate.pad(year, 4) + "-" + CalendarDate.pad(month, 2)
+        Timestamp.pad(year, 4) + "-" + Timestamp.pad(month, 2)
     }
 
     /// `YYYY-MM-01`, compared as text with stored days (which sort as they fall on the calendar).

@@ -1,3 +1,4 @@
+import Basics
 import Storage
 
 extension MovieStore {
@@ -59,13 +60,13 @@ extension MovieStore {
             ) { (year: $0.int(at: 0), count: $0.int(at: 1)) }
             guard let first = counted.first?.year, let last = counted.last?.year, first <= last else {
                 return query.year.map {
-                    [MovieStatistics.PeriodCount(label: CalendarDate.pad($0, 4), count: 0)]
+                    [MovieStatistics.PeriodCount(label: Timestamp.pad($0, 4), count: 0)]
                 }
                     ?? []
             }
             let counts = Dictionary(counted.map { ($0.year, $0.count) }, uniquingKeysWith: +)
             return (first...last).map {
-                MovieStatistics.PeriodCount(label: CalendarDate.pad($0, 4), count: counts[$0] ?? 0)
+                MovieStatistics.PeriodCount(label: Timestamp.pad($0, 4), count: counts[$0] ?? 0)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 extension CalendarDate {
@@ -24,12 +25,5 @@ extension CalendarDate {
             return last
         }
         return CalendarDate(year: year - 1, month: 12, day: 31) ?? self
-    }
-
-    /// A date known to be valid (constants).
-    private init(uncheckedYear year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
     }
 }

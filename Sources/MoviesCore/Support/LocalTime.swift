@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -46,8 +47,8 @@ public struct LocalTime: Sendable, Hashable {
 
     /// `2026-11-30 23:56`.
     public var text: String {
-        CalendarDate.pad(year, 4) + "-" + CalendarDate.pad(month, 2) + "-" + CalendarDate.pad(day, 2) + " "
-            + CalendarDate.pad(hour, 2) + ":" + CalendarDate.pad(minute, 2)
+        Timestamp.pad(year, 4) + "-" + Timestamp.pad(month, 2) + "-" + Timestamp.pad(day, 2) + " "
+            + Timestamp.pad(hour, 2) + ":" + Timestamp.pad(minute, 2)
     }
 
     /// `2026-11-30 23:56 CET`.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesCore
+import News
 import Observation
 
 /// The news list screen: pages of items newest first, refresh from the feeds, load more, retry.

@@ -1,6 +1,7 @@
 import Feeds
 import FoundationEssentials
 import MoviesCore
+import News
 
 /// Everything a screen's view model may need, built once and handed to whoever builds view models.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesCore
+import News
 
 /// `movies news open <id>`
 enum NewsOpenCommand: Command {

@@ -3,6 +3,7 @@ import Feeds
 import FoundationEssentials
 import Interchange
 import MoviesCore
+import News
 import ViewModels
 
 /// `movies news subscribe <url> [--all] [--no-fetch]`

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Interchange
 import MoviesCore
+import News
 import ViewModels
 
 /// `movies news list [--unread] [--starred] [--feed ID] [--folder NAME] [--limit N] [--after CURSOR] [--format F]`

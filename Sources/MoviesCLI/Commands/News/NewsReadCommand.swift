@@ -1,4 +1,5 @@
 import MoviesCore
+import News
 
 extension NewsMarkCommand {
     /// `movies news read <id>... | --all | --feed ID | --before ID`

@@ -1,6 +1,7 @@
 import Basics
 import FoundationEssentials
 import MoviesCore
+import News
 
 #if canImport(Glibc)
     import Glibc

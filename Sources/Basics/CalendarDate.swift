@@ -1,10 +1,18 @@
 /// A day on the calendar (`2024-03-09`), with no time and no time zone: when a movie was watched.
 ///
 /// A day is not an instant; storing it as `Date` would shift it across midnight in some time zones.
+
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let year: Int
     public let month: Int
     public let day: Int
+
+    /// A date known to be valid (constants).
+    package init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
 
     /// A valid date, or nil (`February 30` is nil).
     public init?(year: Int, month: Int, day: Int) {
@@ -28,7 +36,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        Timestamp.pad(year, 4) + "-" + Timestamp.pad(month, 2) + "-" + Timestamp.pad(day, 2)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
@@ -51,7 +59,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     // MARK: - Helpers
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -59,13 +67,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
-    static func isLeap(_ year: Int) -> Bool {
+    package static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// The decimal value of ASCII digits, or nil if any byte is not a digit or there are more than 18
     /// (which could overflow `Int`: hostile input must never trap).
-    static func number(_ digits: some Collection<UInt8>) -> Int? {
+    package static func number(_ digits: some Collection<UInt8>) -> Int? {
         guard digits.count <= 18 else { return nil }
         var value = 0
         for byte in digits {
@@ -73,10 +81,5 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    public static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

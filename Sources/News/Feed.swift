@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// A subscribed feed, with what its last fetch left behind.

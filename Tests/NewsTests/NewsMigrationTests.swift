@@ -3,6 +3,7 @@ import FeedServer
 import Feeds
 import Foundation
 import MoviesCore
+import News
 import Storage
 import TestSupport
 import Testing
@@ -17,8 +18,8 @@ struct NewsMigrationTests {
     /// A database at schema version 4, built with sqlite3 from the real migration files and the
     /// `schema_migrations` rows `movies` itself writes, holding `data`.
     private func versionFourDatabase(with data: String) throws {
+        // Tests/NewsTests/<this file> → the package's Migrations/.
         let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
         var script = "PRAGMA journal_mode = WAL;\nBEGIN;\n"
         for migration in AppDatabase.migrator.migrations where migration.version <= 4 {

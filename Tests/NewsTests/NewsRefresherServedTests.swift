@@ -3,6 +3,7 @@ import FeedServer
 import Feeds
 import Foundation
 import MoviesCore
+import News
 import Testing
 
 /// A refresh reads a feed as it was served (issue 11, point 19): the charset of its `Content-Type`

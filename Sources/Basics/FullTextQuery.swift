@@ -1,5 +1,3 @@
-import Basics
-
 /// Turns what a person typed into an FTS5 query that can never be a syntax error.
 ///
 /// The text is split into words the way the `unicode61` tokenizer splits (letters and digits run

@@ -3,6 +3,7 @@ import FeedServer
 import Feeds
 import Foundation
 import MoviesCore
+import News
 import Storage
 import TestSupport
 import Testing
