@@ -9,13 +9,13 @@ public enum NewsRecords {
     public static let itemFields = [
         "id", "feed_id", "guid", "title", "summary", "url", "source", "image_url", "published_at",
         "fetched_at",
-        "read_at", "starred",
+        "read_at", "starred", "content",
     ]
 
-    /// `feeds` columns.
+    /// `feeds` columns, then the count of unread items that `news feeds` shows beside them.
     public static let feedFields = [
-        "id", "url", "title", "site_url", "etag", "last_modified", "last_fetched_at", "last_error",
-        "created_at",
+        "id", "url", "title", "site_url", "folder", "etag", "last_modified", "last_fetched_at",
+        "last_error", "created_at", "unread",
     ]
 
     /// An item's fields, in `itemFields` order.
@@ -25,17 +25,17 @@ public enum NewsRecords {
             .text(item.title),
             .text(item.summary), .text(item.url), .text(item.source), .text(item.imageURL),
             .text(Timestamp.string(from: item.publishedAt)), .text(Timestamp.string(from: item.fetchedAt)),
-            .text(item.readAt.map(Timestamp.string(from:))), .boolean(item.isStarred),
+            .text(item.readAt.map(Timestamp.string(from:))), .boolean(item.isStarred), .text(item.content),
         ]
     }
 
-    /// A feed's fields, in `feedFields` order.
-    public static func values(of feed: Feed) -> [RecordValue] {
+    /// A feed's fields, in `feedFields` order, with its `unread` items.
+    public static func values(of feed: Feed, unread: Int) -> [RecordValue] {
         [
-            .integer(feed.id), .text(feed.url), .text(feed.title), .text(feed.siteURL), .text(feed.etag),
-            .text(feed.lastModified), .text(feed.lastFetchedAt.map(Timestamp.string(from:))),
-            .text(feed.lastError),
-            .text(Timestamp.string(from: feed.createdAt)),
+            .integer(feed.id), .text(feed.url), .text(feed.title), .text(feed.siteURL), .text(feed.folder),
+            .text(feed.etag), .text(feed.lastModified),
+            .text(feed.lastFetchedAt.map(Timestamp.string(from:))),
+            .text(feed.lastError), .text(Timestamp.string(from: feed.createdAt)), .integer(Int64(unread)),
         ]
     }
 }

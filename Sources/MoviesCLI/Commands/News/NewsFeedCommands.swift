@@ -104,19 +104,19 @@ enum NewsFeedsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
+        let unread = try context.dependencies().news.unreadCounts()
         if let format = arguments.outputFormat.recordFormat {
             context.startPager()
             let writer = RecordWriter(format: format, fields: NewsRecords.feedFields, sink: context.output)
             try writer.begin()
             for feed in feeds {
-                try writer.write(NewsRecords.values(of: feed))
+                try writer.write(NewsRecords.values(of: feed, unread: unread[feed.id] ?? 0))
             }
             try writer.end()
         } else if feeds.isEmpty {
             context.hint("No feeds yet. Subscribe with: movies news subscribe <url>")
         } else {
             context.startPager()
-            let unread = try context.dependencies().news.unreadCounts()
             context.output.write(NewsText.feedTable(feeds, unread: unread, terminal: context.terminal))
         }
     }
