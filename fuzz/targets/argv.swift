@@ -5,10 +5,12 @@
 ///
 /// Input layout: the argv words (without the program name), separated by NUL bytes, each decoded as
 /// UTF-8 with repair as `CommandLine.arguments` does. `list\0--rating\0good` is `movies list --rating good`.
+import Basics
 import Foundation
 
 @testable import MoviesCLI
 import MoviesCore
+import News
 
 /// The parser `MoviesCLI.run` builds, made once.
 private let parser = ArgumentParser(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions)
