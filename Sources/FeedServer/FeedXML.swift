@@ -45,6 +45,16 @@ public enum FeedXML {
         return xml + "</channel></rss>\n"
     }
 
+    /// An RSS feed whose one item names an external entity (`file:///etc/passwd`) in its title and
+    /// description: a parser that resolved it would store the file (XXE).
+    public static let externalEntityAttack = """
+        <?xml version="1.0"?>
+        <!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+        <rss version="2.0"><channel><title>XXE</title>
+        <item><guid>1</guid><title>Leak &secret; here</title><description>&secret;</description></item>
+        </channel></rss>
+        """
+
     /// `n` items with guids `item-1`..., one minute apart, newest first, starting at `start`.
     public static func numberedItems(
         _ count: Int, start: Date = Date(timeIntervalSince1970: 1_700_000_000), prefix: String = "item"

@@ -66,4 +66,15 @@ struct MoviesProcess {
             sourceLocation: sourceLocation)
         return result
     }
+
+    /// `movies shell` at a pseudo-terminal (`TERM=xterm`), once its first prompt is shown.
+    func startShellAtTerminal(sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> PseudoTerminalProcess
+    {
+        var environment = environment
+        environment["TERM"] = "xterm"
+        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
+        #expect(shell.waitFor("movies> "), sourceLocation: sourceLocation)
+        return shell
+    }
 }

@@ -195,14 +195,7 @@ struct NewsCommandTests {
     func hostileFeeds() throws {
         server.set(
             "/xxe.xml",
-            .body(
-                """
-                <?xml version="1.0"?>
-                <!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
-                <rss version="2.0"><channel><title>XXE</title>
-                <item><guid>1</guid><title>Leak &secret; here</title><description>&secret;</description></item>
-                </channel></rss>
-                """, contentType: "text/xml"))
+            .body(FeedXML.externalEntityAttack, contentType: "text/xml"))
         let laughs = (1...9).map {
             "<!ENTITY lol\($0) \"" + String(repeating: "&lol\($0 - 1);", count: 10) + "\">"
         }.joined()

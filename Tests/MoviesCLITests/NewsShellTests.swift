@@ -36,10 +36,7 @@ struct NewsShellTests {
             server.set("/\(index).xml", index < 2 ? .feed(xml) : .held(xml, gate: gate))
             try movies.succeed("news", "subscribe", "--no-fetch", server.url("/\(index).xml"))
         }
-        var environment = movies.environment
-        environment["TERM"] = "xterm"
-        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
-        #expect(shell.waitFor("movies> "))
+        let shell = try movies.startShellAtTerminal()
         shell.type("news\n")
         #expect(shell.waitFor("news> "))
         shell.type("refresh\n")

@@ -367,10 +367,7 @@ extension Reliability {
             #expect(try movies.succeed("show", "2", "--format", "json").contains("\\u001b[2J"))
 
             // The shell's change feed, at a terminal.
-            var environment = movies.environment
-            environment["TERM"] = "xterm"
-            let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
-            #expect(shell.waitFor("movies> "))
+            let shell = try movies.startShellAtTerminal()
             try SQLiteShell.run(movies.databasePath, "INSERT INTO movies (title) VALUES ('Feed \(payload)')")
             #expect(shell.waitFor("+ #3 Feed evil^[[2J^[]0;pwned^G <U+9B>31m"), "\(shell.output)")
             let feed = shell.output

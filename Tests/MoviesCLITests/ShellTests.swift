@@ -97,10 +97,7 @@ struct ShellTests {
         "at a terminal: a prompt, the change feed within a second of another movies, the add form, Ctrl-C, Ctrl-D"
     )
     func interactive() throws {
-        var environment = movies.environment
-        environment["TERM"] = "xterm"
-        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
-        #expect(shell.waitFor("movies> "))
+        let shell = try movies.startShellAtTerminal()
 
         // Another process adds a movie: the feed shows it while the prompt waits. (How fast is measured
         // by movies-bench, not asserted here: a loaded CI machine must not fail a test on timing.)
@@ -155,10 +152,7 @@ struct ShellTests {
 
     @Test("at a terminal, the news screen shows an item another process adds, above the prompt")
     func newsScreenFollowsChanges() throws {
-        var environment = movies.environment
-        environment["TERM"] = "xterm"
-        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
-        #expect(shell.waitFor("movies> "))
+        let shell = try movies.startShellAtTerminal()
         shell.type("news\n")
         #expect(shell.waitFor("news> "))
         #expect(
@@ -194,10 +188,7 @@ extension ShellTests {
         "at a terminal: quit after a failure exits 0, quit at the title cancels the form, answers stay out of history"
     )
     func interactiveStatusAndHistory() throws {
-        var environment = movies.environment
-        environment["TERM"] = "xterm"
-        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
-        #expect(shell.waitFor("movies> "))
+        let shell = try movies.startShellAtTerminal()
         shell.type("rate 9 good\n")
         #expect(shell.waitFor("Error: No movie with id 9"))
         #expect(!shell.output.contains("line 1"), "a person at a terminal sees which line failed")
@@ -232,10 +223,7 @@ extension ShellTests {
 
     @Test("at a terminal, Ctrl-D right after a failed command exits with its code")
     func interactiveEndsOnError() throws {
-        var environment = movies.environment
-        environment["TERM"] = "xterm"
-        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
-        #expect(shell.waitFor("movies> "))
+        let shell = try movies.startShellAtTerminal()
         shell.type("rate 9 good\n")
         #expect(shell.waitFor("movies> ", after: "No movie with id 9"))
         shell.type("\u{4}")
