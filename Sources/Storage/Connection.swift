@@ -52,12 +52,23 @@ public final class Connection {
     /// or a special name (`PathText.sqliteName(for:)`), and SQLite is not asked to create it
     /// (`SQLITE_OPEN_CREATE` is left out): the file exists by then, made with private permissions.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
-        let identity = try OpenFiles.acquire(path: path, create: configuration.createIfMissing)
+        let access = configuration.access
+        let identity = try OpenFiles.acquire(
+            path: path, create: configuration.createIfMissing && access.writes, access: access)
         let hadWriteAheadLog = DatabaseFile.hasWriteAheadLog(path)
         var handle: OpaquePointer?
         // NOMUTEX: Database serializes access itself. EXRESCODE: extended result codes from open onward.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(PathText.sqliteName(for: path), &handle, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= access.opensReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        let name: String
+        if access == .immutable {
+            // immutable is a URI parameter only; the path goes in percent-encoded.
+            flags |= SQLITE_OPEN_URI
+            name = PathText.immutableURI(for: path)
+        } else {
+            name = PathText.sqliteName(for: path)
+        }
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = StorageError.sqlite(code, handle: handle, sql: nil)
             sqlite3_close_v2(handle)
@@ -96,12 +107,11 @@ public final class Connection {
     /// the header, lets `checkBeforeWriting` look at the file, and only then (unless it is read-only)
     /// may write, beginning with the switch to WAL mode, which rewrites the file's header.
     ///
-    /// A read-write handle rather than `SQLITE_OPEN_READONLY` looks at the file: on a file in WAL mode a
-    /// read-only handle creates the `-wal` and `-shm` and leaves them, where a read-write one removes them
-    /// again when it closes last (https://www.sqlite.org/wal.html#readonly). What SQLite itself
-    /// may still do while reading is what every SQLite reader does: roll back a hot `-journal` another
-    /// program's crash left (https://www.sqlite.org/atomiccommit.html#hot_rollback_journals), and rebuild
-    /// the `-shm` index from a `-wal`, creating it if only the `-wal` is there.
+    /// A connection that writes looks at the file through a read-write handle, which is also what SQLite
+    /// needs to recover a `-wal` or roll back a hot `-journal` a crash left
+    /// (https://www.sqlite.org/atomiccommit.html#hot_rollback_journals): the file is this program's by then.
+    /// A connection that only reads a file this process does not write is opened read-only
+    /// (`DatabaseConfiguration.Access`), so SQLite cannot write it at all.
     private func configure(_ configuration: DatabaseConfiguration) throws {
         sqlite3_extended_result_codes(handle, 1)
         // Wait for another writer instead of failing at once with SQLITE_BUSY.
@@ -117,7 +127,10 @@ public final class Connection {
         // Reading the header here turns "not a database" and corruption into an error at open time.
         _ = try scalarInt("PRAGMA schema_version")
         try configuration.checkBeforeWriting?(self)
-        if !configuration.isReadOnly {
+        if configuration.access.writes {
+            if let pageSize = configuration.pageSizeForNewFile, try scalarInt("PRAGMA page_count") == 0 {
+                try setPageSize(pageSize)
+            }
             try executeScript("PRAGMA query_only = OFF")
             // WAL: readers never block the writer and the writer never blocks readers; a commit is one
             // append to the -wal file. https://www.sqlite.org/wal.html
@@ -129,6 +142,17 @@ public final class Connection {
         // Foreign keys are off by default for compatibility; this schema relies on them.
         // https://www.sqlite.org/foreignkeys.html#fk_enable
         try executeScript("PRAGMA foreign_keys = ON")
+    }
+
+    /// Gives an empty file `bytes`-sized pages (a power of two from 512 to 65536; others are refused
+    /// rather than silently ignored, as SQLite would: https://www.sqlite.org/pragma.html#pragma_page_size).
+    private func setPageSize(_ bytes: Int) throws {
+        guard (512...65536).contains(bytes), bytes & (bytes - 1) == 0 else {
+            throw StorageError.cannotOpen(
+                path: path, reason: "\(bytes) bytes is not a page size SQLite can use")
+        }
+        // PRAGMA takes no parameters; `bytes` is a checked Int, so interpolating it is safe.
+        try executeScript("PRAGMA page_size = \(bytes)")
     }
 
     /// Puts the file in WAL mode, waiting up to the busy timeout for other processes doing the same.

@@ -101,7 +101,7 @@ public final class Database: Sendable {
         return try reader.withLock { reader in
             if let reader { return reader }
             var readOnly = configuration
-            readOnly.isReadOnly = true
+            readOnly.access = .queryOnly
             readOnly.createIfMissing = false
             // The writer's connection checked the file when the database opened.
             readOnly.checkBeforeWriting = nil

@@ -6,9 +6,15 @@ public struct DatabaseConfiguration: Sendable {
     public var busyTimeoutMilliseconds: Int = 5_000
     /// Create the file (and its folder) when missing.
     public var createIfMissing = true
-    /// Open for reading only (`PRAGMA query_only`); writes fail with SQLITE_READONLY, and the file is not
-    /// switched to WAL mode either.
-    public var isReadOnly = false
+    /// How the connection may touch the file: read and write it (the default), or only read it, and how.
+    public var access: Access = .readWrite
+    /// The page size a new, empty file gets before its first write; nil for SQLite's default (4096).
+    ///
+    /// Only a file that holds nothing yet takes it: the switch to WAL mode writes the header, and in WAL
+    /// mode the page size can no longer change (https://www.sqlite.org/pragma.html#pragma_page_size).
+    /// A restore into a new path gives its backup's, since the backup API copies into a WAL-mode file only
+    /// between equal page sizes.
+    public var pageSizeForNewFile: Int?
     /// Decides whether an existing file may be used, before anything is written to it.
     ///
     /// Runs on the connection that will write, after its first read and before its first write (the
@@ -33,4 +39,36 @@ public struct DatabaseConfiguration: Sendable {
     /// The defaults: 5 s busy timeout, create when missing, read-write, no check, 25 ms external-change
     /// polling.
     public init() {}
+
+    /// Whether a connection reads and writes the file, and how a reading one keeps its hands off it.
+    ///
+    /// Three ways of only reading, because "reads only" means different things for different files. A
+    /// read-write handle runs the WAL recovery a crashed writer left and, when it closes last, checkpoints
+    /// the WAL into the file and deletes it (https://www.sqlite.org/wal.html#the_wal_file); it also rolls
+    /// back a hot `-journal` (https://www.sqlite.org/atomiccommit.html#hot_rollback_journals). That is right
+    /// for the second connection of a file this process writes, and wrong for any other file: SQLite cannot
+    /// tell whether a `-wal` beside a file belongs to it, and merges a stranger's log all the same.
+    public enum Access: Sendable, Equatable {
+        /// Reads and writes (after `checkBeforeWriting` accepts the file); switches it to WAL mode.
+        case readWrite
+        /// A read-write handle that writes nothing (`PRAGMA query_only`,
+        /// https://www.sqlite.org/pragma.html#pragma_query_only): the reader beside this process's own
+        /// writer, a peer of it that may close last and then checkpoints as the writer would have.
+        case queryOnly
+        /// `SQLITE_OPEN_READONLY` (https://www.sqlite.org/c3ref/open.html): a live file this process only
+        /// looks at (`movies migrate --status`). Reads its `-wal` as the file's own, and never writes the
+        /// file: no recovery, no checkpoint, the `-wal` never deleted.
+        case readOnly
+        /// `SQLITE_OPEN_READONLY` with `immutable=1` (https://www.sqlite.org/uri.html#uriimmutable): a file
+        /// that no one writes, such as a backup. SQLite takes no lock and reads no `-wal`, `-shm` or
+        /// `-journal`, and creates none; a file with a non-empty `-wal` or `-journal` beside it is refused
+        /// (`CompanionProblem.unmergedLog`), since reading it without that log could miss what is in it,
+        /// and reading it with the log would let a stranger's log into it.
+        case immutable
+
+        /// Whether the connection may write at all.
+        public var writes: Bool { self == .readWrite }
+        /// Whether SQLite opens the file with `SQLITE_OPEN_READONLY`.
+        var opensReadOnly: Bool { self == .readOnly || self == .immutable }
+    }
 }

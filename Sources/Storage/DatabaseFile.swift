@@ -37,9 +37,11 @@ enum DatabaseFile {
         let inode: UInt64
     }
 
-    /// Checks `path` and, when `create` is true and nothing is there, creates its folder and an empty file.
-    /// Returns the file's identity, for `OpenFiles`.
-    static func prepare(path: String, create: Bool) throws -> Identity {
+    /// Checks `path` for a connection with `access` and, when `create` is true and nothing is there,
+    /// creates its folder and an empty file. Returns the file's identity, for `OpenFiles`.
+    static func prepare(path: String, create: Bool, access mode: DatabaseConfiguration.Access) throws
+        -> Identity
+    {
         try checkLength(path)
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -56,10 +58,17 @@ enum DatabaseFile {
         let kind = FileKind(mode: info.st_mode)
         guard kind == .regularFile else { throw StorageError.notAFile(path: path, kind: kind) }
         guard access(path, R_OK) == 0 else { throw cannotOpen(path, errno) }
-        guard access(path, W_OK) == 0 else {
-            throw StorageError.notWritable(path: path, reason: systemText(errno))
+        switch mode {
+        case .readWrite, .queryOnly:
+            guard access(path, W_OK) == 0 else {
+                throw StorageError.notWritable(path: path, reason: systemText(errno))
+            }
+            try checkCompanions(of: path)
+        case .readOnly:
+            try checkCompanions(of: path, needsWriting: false)
+        case .immutable:
+            try refuseUnmergedLogs(of: path)
         }
-        try checkCompanions(of: path)
         return Identity(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
@@ -135,9 +144,9 @@ enum DatabaseFile {
         }
     }
 
-    /// Refuses companion files SQLite could not use, and a folder where it could not create them.
-    ///
-    private static func checkCompanions(of path: String) throws {
+    /// Refuses companion files SQLite could not use, and (for a connection that writes) a folder where it
+    /// could not create them.
+    private static func checkCompanions(of path: String, needsWriting: Bool = true) throws {
         let base = companionBase(path)
         var missing = false
         for suffix in companionSuffixes {
@@ -154,17 +163,36 @@ enum DatabaseFile {
             guard kind == .regularFile else {
                 throw StorageError.unusableCompanion(path: companion, problem: .notAFile(kind))
             }
-            guard access(companion, W_OK) == 0 else {
+            guard !needsWriting || access(companion, W_OK) == 0 else {
                 throw StorageError.unusableCompanion(path: companion, problem: .notWritable)
             }
         }
         // In WAL mode SQLite creates the -wal and -shm beside the database when it opens it.
         let folder = PathText.folder(of: base)
-        if missing && access(folder.isEmpty ? "." : folder, W_OK | X_OK) != 0 {
+        if needsWriting && missing && access(folder.isEmpty ? "." : folder, W_OK | X_OK) != 0 {
             throw StorageError.cannotOpen(
                 path: path,
                 reason: "its folder cannot be written (\(systemText(errno))), and SQLite must create the "
                     + "database's -wal and -shm files there")
+        }
+    }
+
+    /// Refuses a file to be opened `immutable` that has a log beside it: a non-empty `-wal` (frames SQLite
+    /// has not checkpointed into it) or `-journal` (a hot journal a crash left, to be rolled back).
+    ///
+    /// SQLite cannot tell whether a `-wal` belongs to the file it lies beside (`cp movies.sqlite* …` puts
+    /// one database's log beside another's copy just as well): a read-write handle merges whatever it
+    /// finds into the file and deletes the log, and an immutable one ignores it. Neither is safe for a
+    /// file whose log may hold its last commits or a stranger's, so such a file is refused and the user
+    /// decides. An empty log holds nothing, and a `-shm` is only an index of the `-wal`.
+    static func refuseUnmergedLogs(of path: String) throws {
+        let base = companionBase(path)
+        for suffix in ["-wal", "-journal"] {
+            var info = stat()
+            guard lstat(base + suffix, &info) == 0 else { continue }
+            if FileKind(mode: info.st_mode) != .regularFile || info.st_size > 0 {
+                throw StorageError.unusableCompanion(path: base + suffix, problem: .unmergedLog)
+            }
         }
     }
 

@@ -60,6 +60,9 @@ public enum CompanionProblem: Sendable, Equatable, CustomStringConvertible {
     case notAFile(FileKind)
     /// The companion exists but this user may not write it.
     case notWritable
+    /// A non-empty `-wal` or `-journal` lies beside a file opened `immutable` (a backup): a log SQLite has
+    /// not merged into it, which may be the file's own or another database's.
+    case unmergedLog
 
     /// A phrase that follows "the file beside the database": "is a symbolic link".
     public var description: String {
@@ -67,6 +70,7 @@ public enum CompanionProblem: Sendable, Equatable, CustomStringConvertible {
         case .symbolicLink: "is a symbolic link"
         case .notAFile(let kind): "is \(kind)"
         case .notWritable: "cannot be written"
+        case .unmergedLog: "is a log not merged into it"
         }
     }
 }

@@ -169,7 +169,7 @@ public struct MigrationRecord: Sendable, Equatable {
 }
 
 /// The migration bookkeeping read from a database.
-private struct AppliedState {
+struct AppliedState {
     static let createTableSQL = """
         CREATE TABLE IF NOT EXISTS schema_migrations (
             version    INTEGER PRIMARY KEY,  -- the NNNN of Migrations/NNNN_name.sql

@@ -9,9 +9,11 @@ enum OpenFiles {
 
     /// Prepares `path` (creating it when allowed), checks its header when no connection of this process
     /// has it open, and counts one more connection. Balance with `release(_:)`.
-    static func acquire(path: String, create: Bool) throws -> DatabaseFile.Identity {
+    static func acquire(path: String, create: Bool, access: DatabaseConfiguration.Access) throws
+        -> DatabaseFile.Identity
+    {
         try counts.withLock { counts in
-            let identity = try DatabaseFile.prepare(path: path, create: create)
+            let identity = try DatabaseFile.prepare(path: path, create: create, access: access)
             if counts[identity, default: 0] == 0 {
                 try DatabaseFile.checkHeader(path: path)
             }

@@ -63,4 +63,25 @@ enum PathText {
     static func sqliteName(for path: String) -> String {
         path.utf8.first == slash ? path : "./" + path
     }
+
+    /// The URI that opens `path` read-only and `immutable` (https://www.sqlite.org/uri.html): `file:` and
+    /// the path with every byte but unreserved ones and `/` percent-encoded, so `?`, `#` and `%` in a name
+    /// stay part of it. A relative path stays relative (a URI without an authority).
+    static func immutableURI(for path: String) -> String {
+        var uri = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), slash:
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(digits[Int(byte >> 4)])
+                uri.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return uri + "?immutable=1"
+    }
 }

@@ -17,6 +17,11 @@ struct BackupRestoreTests {
         try movies.succeed("news", "add", "--title", "An item")
     }
 
+    /// The copies restores kept of the lists they replaced, oldest first.
+    private func keptCopies() -> [String] {
+        ReplacedLists(databasePath: movies.databasePath).paths()
+    }
+
     private func titles(in path: String) throws -> String {
         try SQLiteShell.run(
             path, "SELECT group_concat(title, ',') FROM (SELECT title FROM movies ORDER BY id)")
@@ -106,7 +111,9 @@ struct BackupRestoreTests {
         try movies.succeed("add", "Added later")
 
         let output = try movies.succeed("restore", backup)
-        let kept = movies.databasePath + ".before-restore"
+        let kept = try #require(keptCopies().first)
+        #expect(keptCopies().count == 1)
+        #expect(kept.hasPrefix(movies.databasePath + ".before-restore-"))
         #expect(
             output
                 == "Restored 1 movie and 1 news item from \(backup).\nThe list it replaced is kept in \(kept).\n"
@@ -135,7 +142,7 @@ struct BackupRestoreTests {
                 == "Restored 3 movies and 1 news item from \(older) (migrated: "
                 + "\(migrated.joined(separator: ", "))).\n")
         #expect(permissions(of: movies.databasePath) == 0o600)
-        #expect(!fileExists(movies.databasePath + ".before-restore"))
+        #expect(keptCopies().isEmpty)
         #expect(
             try SQLiteShell.run(movies.databasePath, "PRAGMA user_version")
                 == "\(AppDatabase.latestSchemaVersion)")
@@ -201,7 +208,7 @@ struct BackupRestoreTests {
             let before = fileSnapshot(path)
             try movies.refuse(["restore", path], status: status, message: message)
             #expect(fileSnapshot(path) == before, "\(path) changed")
-            #expect(!fileExists(movies.databasePath + ".before-restore"), "\(path)")
+            #expect(keptCopies().isEmpty, "\(path)")
         }
     }
 
@@ -217,7 +224,7 @@ struct BackupRestoreTests {
             databasePath: other)
         #expect(try SQLiteShell.run(other, "SELECT text FROM notes") == "mine")
         #expect(try SQLiteShell.run(other, "PRAGMA journal_mode") == "delete")
-        #expect(!fileExists(other + ".before-restore"))
+        #expect(ReplacedLists(databasePath: other).paths().isEmpty)
     }
 
     @Test("restore onto a database from a newer movies is refused, like any other use of it")
@@ -229,7 +236,7 @@ struct BackupRestoreTests {
         try movies.refuse(
             ["restore", backup], status: 1,
             message: "The database has schema version 99, newer than this program")
-        #expect(!fileExists(movies.databasePath + ".before-restore"))
+        #expect(keptCopies().isEmpty)
     }
 
     @Test("restore is refused while another program has the database open, naming it; a watcher counts")
@@ -257,7 +264,7 @@ struct BackupRestoreTests {
             ["restore", backup], status: 75, message: "(movies, process \(watch.pid))", environment: fast)
         watch.send(SIGINT)
         await watch.finished()
-        #expect(!fileExists(movies.databasePath + ".before-restore"))
+        #expect(keptCopies().isEmpty)
 
         // Once they are gone, the restore goes through.
         try movies.succeed("restore", backup)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MoviesCore
 import TestSupport
 import Testing
 
@@ -76,7 +77,7 @@ extension Reliability {
             try fill(movies.databasePath, rows: Self.baseRows / 2, prefix: "Current")
             let current = movies.folder.file("current.sqlite")
             try movies.succeed("backup", current)
-            let kept = movies.databasePath + ".before-restore"
+            let keptCopies = ReplacedLists(databasePath: movies.databasePath)
 
             let start = ContinuousClock.now
             try movies.succeed("restore", backup)
@@ -86,7 +87,7 @@ extension Reliability {
             var outcomes = (old: 0, restored: 0)
             for attempt in 0..<Self.kills {
                 try movies.succeed("restore", current)
-                try? FileManager.default.removeItem(atPath: kept)
+                for kept in keptCopies.paths() { try FileManager.default.removeItem(atPath: kept) }
                 let restore = try BackgroundProcess(
                     MoviesProcess.binary, ["restore", backup], environment: movies.environment)
                 try await Task.sleep(for: duration * Double.random(in: 0...1.2, using: &generator))
@@ -112,7 +113,7 @@ extension Reliability {
                     "INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"
                 #expect(try SQLiteShell.run(movies.databasePath, index) == "ok", "attempt \(attempt)")
                 // The kept copy is there whole, or not at all.
-                if fileExists(kept) {
+                for kept in keptCopies.paths() {
                     #expect(try SQLiteShell.integrityCheck(kept) == "ok", "attempt \(attempt)")
                     #expect(
                         try SQLiteShell.run(kept, "SELECT count(*) FROM movies") == "\(Self.baseRows / 2)",

@@ -18,11 +18,19 @@ enum VersionTwoDatabase {
             let migration = Migration(version: version, name: name, sql: sql)
             // The file in Migrations/ is what the binary carries.
             #expect(AppDatabase.migrator.migrations[version - 1].checksum == migration.checksum)
-            script += sql + "\n"
+            // The bookkeeping table in the very words movies has always created it with, before each
+            // migration: a restore compares the schema statement for statement.
             script += """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
-                    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) STRICT;
+                    version    INTEGER PRIMARY KEY,  -- the NNNN of Migrations/NNNN_name.sql
+                    name       TEXT    NOT NULL,
+                    checksum   TEXT    NOT NULL,     -- SHA-256 of the SQL as applied; edits are refused
+                    applied_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                ) STRICT;
+
+                """
+            script += sql + "\n"
+            script += """
                 INSERT INTO schema_migrations (version, name, checksum)
                     VALUES (\(version), '\(name)', '\(migration.checksum)');
 

@@ -79,11 +79,8 @@ struct AppDatabaseFileTests {
         #expect(throws: StorageError.unrecognizedDatabase(path: path), sourceLocation: sourceLocation) {
             try AppDatabase(path: path)
         }
-        var look = AppDatabase.Options()
-        look.isReadOnly = true
-        look.createIfMissing = false
         #expect(throws: StorageError.unrecognizedDatabase(path: path), sourceLocation: sourceLocation) {
-            try AppDatabase.openWithoutMigrating(path: path, options: look).schemaStatus()
+            try AppDatabase.schemaStatus(ofFileAt: path)
         }
         #expect(FolderSnapshot(folder.path).changes(since: before).isEmpty, sourceLocation: sourceLocation)
         #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == mode, sourceLocation: sourceLocation)
@@ -116,19 +113,16 @@ struct AppDatabaseFileTests {
 
     @Test("looking only (migrate --status) creates nothing where there is no file, and writes nothing")
     func lookOnly() throws {
-        var look = AppDatabase.Options()
-        look.isReadOnly = true
-        look.createIfMissing = false
         for path in [folder.file("missing.sqlite"), folder.file("new/missing.sqlite")] {
             let error = #expect(throws: StorageError.missing(path: path)) {
-                try AppDatabase.openWithoutMigrating(path: path, options: look)
+                try AppDatabase.schemaStatus(ofFileAt: path)
             }
             #expect(error?.exitCode == .noInput)
         }
         #expect(SpecialFiles.names(in: folder.path).isEmpty)
 
         let empty = try folder.write("", to: "empty.sqlite")
-        let status = try AppDatabase.openWithoutMigrating(path: empty, options: look).schemaStatus()
+        let status = try AppDatabase.schemaStatus(ofFileAt: empty)
         #expect(status.applied.isEmpty && status.pending.count == AppDatabase.migrator.migrations.count)
         #expect(fileSnapshot(empty)?.isEmpty == true)
         #expect(SpecialFiles.names(in: folder.path) == ["empty.sqlite"])
@@ -145,6 +139,7 @@ struct AppDatabaseFileTests {
                 .unusableCompanion(path: path, problem: .symbolicLink),
                 .unusableCompanion(path: path, problem: .notAFile(.fifo)),
                 .unusableCompanion(path: path, problem: .notWritable),
+                .unusableCompanion(path: path, problem: .unmergedLog),
             ]
             + [FileKind.directory, .folderName, .characterDevice, .blockDevice, .fifo, .socket, .unknown].map
         {

@@ -108,14 +108,16 @@ struct DatabaseOpeningTests {
         #expect(SpecialFiles.names(in: folder.path).isEmpty)
     }
 
-    @Test("read-only: nothing is written, not even the switch to WAL mode")
-    func readOnlyWritesNothing() throws {
+    @Test(
+        "reading only: nothing is written, not even the switch to WAL mode",
+        arguments: [DatabaseConfiguration.Access.queryOnly, .readOnly, .immutable])
+    func readOnlyWritesNothing(access: DatabaseConfiguration.Access) throws {
         let folder = TemporaryDirectory()
         let path = folder.file("rollback.sqlite")
         try SQLiteShell.run(path, "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
         let before = fileSnapshot(path)
         var configuration = DatabaseConfiguration()
-        configuration.isReadOnly = true
+        configuration.access = access
         do {
             let database = try Database(path: path, configuration: configuration)
             #expect(try database.read { try $0.scalarInt("SELECT x FROM t") } == 1)

@@ -51,6 +51,11 @@ public struct DatabaseFiles: Sendable {
         suffixes.dropFirst().map { path + $0 }.filter { FileIdentity(of: $0) != nil }
     }
 
+    /// Whether `name` can be a database's own name, not only one of its companions' (`x-wal`).
+    package static func isBaseName(_ name: String) -> Bool {
+        !suffixes.dropFirst().contains { name.hasSuffix($0) }
+    }
+
     /// Whether writing to `path` (after following symbolic links) would write one of the database's files.
     public func contains(_ path: String) -> Bool {
         if let identity = FileIdentity(of: path), identities.contains(identity) { return true }

@@ -91,21 +91,29 @@ package enum OutputDestination: Equatable {
 public struct OutputFileError: Error, Sendable, CustomStringConvertible {
     /// What failed, as a phrase: `cannot write out.csv: No space left on device`.
     public let reason: String
+    /// The `errno` behind it, when a system call failed.
+    package let systemError: Int32?
     public var description: String { reason }
 
     package init(reason: String) {
         self.reason = reason
+        systemError = nil
     }
 
     /// `cannot write PATH: PROBLEM`.
     package init(path: String, problem: String) {
         reason = "cannot write \(path): \(problem)"
+        systemError = nil
     }
 
     /// `cannot write PATH: strerror(code)`, or another verb than "write" (`cannot replace`).
     package init(path: String, systemError code: Int32, action: String = "write") {
         reason = "cannot \(action) \(path): \(String(cString: strerror(code)))"
+        systemError = code
     }
+
+    /// Whether it failed because a file was already at the path (`EEXIST`).
+    package var alreadyExists: Bool { systemError == EEXIST }
 }
 
 extension OutputFileError: UserFacingError {

@@ -65,7 +65,11 @@ package final class ReplacementFile {
 
     /// Syncs the temporary file, renames it over the destination and syncs the folder, so the new file
     /// survives a power cut once this returns.
-    package func commit() throws(OutputFileError) {
+    ///
+    /// With `replacing: false` the destination must not exist: the file is put there with `link`, which
+    /// fails with `EEXIST` (`OutputFileError.alreadyExists`) rather than replace a file that appeared since,
+    /// and the temporary name is then removed.
+    package func commit(replacing: Bool = true) throws(OutputFileError) {
         let descriptor = openDescriptor >= 0 ? openDescriptor : open(temporaryPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0, fsync(descriptor) == 0 else {
             throw OutputFileError(path: displayPath, systemError: errno)
@@ -74,10 +78,17 @@ package final class ReplacementFile {
         openDescriptor = -1
         isFinished = true
         defer { movies_temporary_file_unregister(registration) }
-        guard rename(temporaryPath, destination) == 0 else {
+        if replacing {
+            guard rename(temporaryPath, destination) == 0 else {
+                let code = errno
+                unlink(temporaryPath)
+                throw OutputFileError(path: displayPath, systemError: code, action: "replace")
+            }
+        } else {
+            let linked = link(temporaryPath, destination) == 0
             let code = errno
             unlink(temporaryPath)
-            throw OutputFileError(path: displayPath, systemError: code, action: "replace")
+            guard linked else { throw OutputFileError(path: displayPath, systemError: code) }
         }
         let folder = open(FolderEntry.split(destination).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {

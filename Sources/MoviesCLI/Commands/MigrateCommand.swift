@@ -18,15 +18,9 @@ enum MigrateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         let path = try context.databasePath
-        var options = context.databaseOptions
         if arguments[Self.status] {
-            // Only look: no file, folder, WAL switch or migration.
-            options.createIfMissing = false
-            options.isReadOnly = true
-        }
-        let database = try AppDatabase.openWithoutMigrating(path: path, options: options)
-        if arguments[Self.status] {
-            let status = try database.schemaStatus()
+            // Only look: no file, folder, WAL switch, checkpoint or migration.
+            let status = try AppDatabase.schemaStatus(ofFileAt: path, options: context.databaseOptions)
             context.output.line("Database: \(path)")
             for record in status.applied {
                 let applied =
@@ -38,6 +32,7 @@ enum MigrateCommand: Command {
             }
             return
         }
+        let database = try AppDatabase.openWithoutMigrating(path: path, options: context.databaseOptions)
         let applied = try database.migrate()
         for identifier in applied {
             context.output.line("Applied \(identifier)")

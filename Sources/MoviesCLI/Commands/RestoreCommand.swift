@@ -8,13 +8,16 @@ enum RestoreCommand: Command {
 
     static let spec = CommandSpec(
         name: "restore",
-        abstract: "Replace the list with a backup; the replaced list is kept as <db>.before-restore.",
+        abstract: "Replace the list with a backup; the replaced list is kept beside the database.",
         discussion: """
             The backup must be a movies database this program can open (an older one is migrated after it \
-            is restored) that passes PRAGMA integrity_check. It is copied into the database file in one \
-            transaction, so a crash leaves the old list or the new one, whole. Refused, with nothing \
-            changed, while another program has the database open (a movies shell or list --watch, sqlite3, \
-            Litestream): close it first. Other commands started meanwhile wait, then report the database busy.
+            is restored) that passes PRAGMA integrity_check and has exactly the schema its migrations make. \
+            It is only read, never written: one with a -wal or -journal beside it is refused, since that log \
+            may be another database's. It is copied into the database file in one transaction, so a crash \
+            leaves the old list or the new one, whole. Each restore keeps the list it replaced as \
+            <db>.before-restore-<UTC time>, never over an earlier one. Refused, with nothing changed, while \
+            another program has the database open (a movies shell or list --watch, sqlite3, Litestream): \
+            close it first. Other commands started meanwhile wait, then report the database busy.
             """,
         arguments: [file.spec],
         examples: ["movies restore ~/movies-2026-12-01.sqlite"])

@@ -68,14 +68,15 @@ extension AppDatabase {
     /// Copies `database` into a temporary file beside `target`, verifies the copy, and renames it over
     /// `target`.
     static func writeVerifiedCopy(
-        of database: Database, to target: String, displayPath: String, progress: (Double) -> Void
+        of database: Database, to target: String, displayPath: String, replacing: Bool = true,
+        progress: (Double) -> Void
     ) throws -> BackupSummary {
         let file = try ReplacementFile(replacing: target, displayPath: displayPath)
         // SQLite writes the file by name; this descriptor must be closed before it opens the file.
         file.closeDescriptor()
         let snapshot = try database.backup(into: file.temporaryPath) { progress($0.fraction) }
         let counts = try verifyCopy(at: file.temporaryPath, of: snapshot, displayPath: displayPath)
-        try file.commit()
+        try file.commit(replacing: replacing)
         var info = stat()
         let bytes = stat(target, &info) == 0 ? Int(info.st_size) : 0
         return BackupSummary(
@@ -89,7 +90,7 @@ extension AppDatabase {
         -> (movies: Int, newsItems: Int)
     {
         var configuration = DatabaseConfiguration()
-        configuration.isReadOnly = true
+        configuration.access = .immutable
         configuration.createIfMissing = false
         let copy = try Database(path: path, configuration: configuration)
         return try copy.writeWithoutTransaction { connection in

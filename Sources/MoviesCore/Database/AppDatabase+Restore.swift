@@ -24,32 +24,35 @@ public struct RestoreSummary: Sendable, Equatable {
 public enum RestoreStep: Sendable, Equatable {
     /// Reading the whole backup (`PRAGMA integrity_check`).
     case checkingBackup
-    /// Copying the list being replaced to `<db>.before-restore`.
+    /// Copying the list being replaced to a kept copy beside the database (`ReplacedLists`).
     case keepingReplacedList
     /// Copying the backup into the database.
     case restoring
 }
 
 extension AppDatabase {
-    /// The suffix of the copy a restore keeps of the list it replaces: `movies.sqlite.before-restore`.
-    public static let replacedListSuffix = ".before-restore"
-
     /// Replaces the list in the database at `databasePath` with the backup at `backupPath`.
     ///
     /// In order, each step refusing with nothing changed:
-    /// 1. The backup is opened (never written: `query_only`) and read in one read transaction that lasts
-    ///    to the end, so what is checked is what is copied: a `movies` database (it has
-    ///    `schema_migrations`) that this binary can open (not from a newer `movies`), which passes
-    ///    `PRAGMA integrity_check`.
+    /// 1. The backup is opened truly read-only (`immutable`: SQLite writes nothing and reads no `-wal` or
+    ///    `-journal`; a backup with a non-empty one beside it is refused, since the log may be another
+    ///    database's) and read in one read transaction that lasts to the end, so what is checked is what
+    ///    is copied: a `movies` database that this binary can open (not from a newer `movies`), which
+    ///    passes `PRAGMA integrity_check` and has exactly the schema its recorded migrations make
+    ///    (`Migrator.schemaDifference(of:)`: no trigger, `CHECK` or table added, edited or dropped).
     /// 2. The database is taken for this process alone (`Database.openExclusively`): refused while
     ///    another program has it open, naming it. Any SQLite connection can write, so a reader such as
     ///    `list --watch` or Litestream counts too; its lock is the only sign of it, and a watcher left
     ///    running would go on showing the old list. Others that try to open the file meanwhile wait.
-    /// 3. The current list is copied to `<db>.before-restore`, verified, as `movies backup` does.
+    /// 3. The current list is copied, verified, to a new kept copy beside the database
+    ///    (`ReplacedLists`), never over an earlier one.
     /// 4. The backup is copied into the database file in one write transaction (`replaceContents`):
     ///    the file is never swapped or deleted, so its `-wal` and `-shm` stay its own, and a crash at
     ///    any moment leaves the old list or the new one, whole (SQLite's WAL commit).
     /// 5. Pending migrations are applied (a backup from an older `movies`).
+    ///
+    /// A refusal or failure before step 4 ends leaves no trace: the kept copy it wrote, and a database
+    /// file or folders it created, are removed again.
     public static func restore(
         from backupPath: String, into databasePath: String, options: Options = Options(),
         progress: (RestoreStep, Double) -> Void = { _, _ in }
@@ -68,10 +71,10 @@ extension AppDatabase {
         }
     }
 
-    /// The backup at `path`, opened to be read; its own errors in the words of a restore.
-    private static func openBackup(at path: String, busyTimeoutMilliseconds: Int) throws -> Database {
+    /// The backup at `path`, opened to be read and never written; its own errors in the words of a restore.
+    static func openBackup(at path: String, busyTimeoutMilliseconds: Int) throws -> Database {
         var configuration = DatabaseConfiguration()
-        configuration.isReadOnly = true
+        configuration.access = .immutable
         configuration.createIfMissing = false
         configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         guard FileManager.default.fileExists(atPath: path) else {
@@ -84,6 +87,8 @@ extension AppDatabase {
             case .notAFile(_, kind: .directory), .notAFile(_, kind: .folderName):
                 throw BackupError.backupIsFolder(path: path)
             case .notADatabase: throw BackupError.backupNotSQLite(path: path)
+            case .unusableCompanion(let log, problem: .unmergedLog):
+                throw BackupError.backupHasLog(path: path, log: log)
             case .sqlite where error.isSQLite(.notADatabase): throw BackupError.backupNotSQLite(path: path)
             case .sqlite(_, let message, _) where error.isSQLite(.corrupt):
                 throw BackupError.backupDamaged(path: path, problem: "SQLite cannot read it: \(message)")
@@ -92,14 +97,18 @@ extension AppDatabase {
         }
     }
 
-    /// Refuses a backup that is not a sound `movies` database this binary can open.
+    /// Refuses a backup that is not a sound `movies` database this binary can open, with exactly the
+    /// schema its migrations make.
     private static func checkBackup(_ source: Connection, path: String) throws {
-        let status: MigrationStatus
         do {
             try migrator.checkCanMigrate(source)
-            status = try migrator.status(reading: source)
+            let status = try migrator.status(reading: source)
+            guard !status.applied.isEmpty else { throw BackupError.notAMoviesDatabase(path: path) }
             if let problem = try source.integrityProblems(limit: 1).first {
                 throw BackupError.backupDamaged(path: path, problem: "integrity_check: \(problem)")
+            }
+            if let difference = try migrator.schemaDifference(of: source) {
+                throw BackupError.backupSchemaChanged(path: path, difference: difference.description)
             }
         } catch let error as StorageError {
             switch error {
@@ -111,7 +120,6 @@ extension AppDatabase {
             default: throw error
             }
         }
-        guard !status.applied.isEmpty else { throw BackupError.notAMoviesDatabase(path: path) }
     }
 
     /// Steps 2 to 5 of `restore(from:into:)`, the backup's read transaction open on `source`.
@@ -120,14 +128,17 @@ extension AppDatabase {
         _ progress: (RestoreStep, Double) -> Void
     ) throws -> RestoreSummary {
         let existed = FileManager.default.fileExists(atPath: databasePath)
-        let keptPath = databasePath + replacedListSuffix
-        // Checked before the database is touched: a path that cannot take the copy refuses the restore.
-        let keptTarget = existed ? try backupDestination(keptPath, refusingFilesOf: databasePath) : nil
+        // Folders a restore into a new path creates, removed again if it fails.
+        let createdFolders = MissingFolders(above: existed ? nil : databasePath)
+        var keptPath: String?
+        var replaced = false
         do {
             // Another program's SQLite file, or one from a newer movies, is refused before anything is
             // written to it, as every command refuses it: a restore must not turn it into a movie list.
             var configuration = options.configuration
             configuration.checkBeforeWriting = { try migrator.checkCanMigrate($0) }
+            // A new file takes the backup's page size before it turns to WAL mode, which fixes it.
+            configuration.pageSizeForNewFile = try source.scalarInt("PRAGMA page_size")
             let database: Database
             do {
                 database = try Database.openExclusively(path: databasePath, configuration: configuration)
@@ -140,25 +151,55 @@ extension AppDatabase {
                 throw BackupError.pageSizeMismatch(
                     path: backupPath, backup: error.source, database: error.destination)
             }
-            if let keptTarget {
+            if existed {
                 progress(.keepingReplacedList, 0)
-                _ = try writeVerifiedCopy(of: database, to: keptTarget, displayPath: keptPath) {
+                keptPath = try ReplacedLists(databasePath: databasePath).keep(database) {
                     progress(.keepingReplacedList, $0)
                 }
             }
             progress(.restoring, 0)
             try database.replaceContents(with: source) { progress(.restoring, $0.fraction) }
+            replaced = true
             let applied = try migrator.migrate(database).map(\.identifier)
             let counts = try database.writeWithoutTransaction { try Self.counts(on: $0) }
             return RestoreSummary(
                 movies: counts.movies, newsItems: counts.newsItems, appliedMigrations: applied,
-                replacedListPath: existed ? keptPath : nil)
+                replacedListPath: keptPath)
         } catch {
-            // A database this restore created, and could not fill, goes again: a refusal changes nothing.
+            // Until the copy committed, the database holds the old list: what this restore wrote beside
+            // it goes again, so a refusal or failure changes nothing.
+            if !replaced, let keptPath { unlink(keptPath) }
             if !existed {
                 for suffix in DatabaseFiles.suffixes { unlink(databasePath + suffix) }
+                createdFolders.remove()
             }
             throw error
         }
+    }
+}
+
+/// The folders missing above a path, deepest last, so those a failed command created can go again.
+struct MissingFolders {
+    private let folders: [String]
+
+    /// The folders missing above `path`; none for nil.
+    init(above path: String?) {
+        var missing: [String] = []
+        guard let path else {
+            folders = []
+            return
+        }
+        var folder = FolderEntry.split(path).folder
+        var info = stat()
+        while !folder.isEmpty, folder != "/", folder != ".", stat(folder, &info) != 0, errno == ENOENT {
+            missing.append(folder)
+            folder = FolderEntry.split(folder).folder
+        }
+        folders = missing
+    }
+
+    /// Removes them, deepest first; a folder something else was put in meanwhile stays (`rmdir`).
+    func remove() {
+        for folder in folders { rmdir(folder) }
     }
 }

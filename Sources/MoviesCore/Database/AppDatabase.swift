@@ -15,9 +15,6 @@ public struct AppDatabase: Sendable {
         public var busyTimeoutMilliseconds = DatabaseConfiguration().busyTimeoutMilliseconds
         /// Create the file (and its folder) when missing.
         public var createIfMissing = true
-        /// Only look: write nothing, not even the switch to WAL mode (for `movies migrate --status`).
-        /// Combine with `createIfMissing = false` to create nothing either.
-        public var isReadOnly = false
         /// Read and write through one connection (see `DatabaseConfiguration.readsThroughWriter`): for
         /// a command that runs and ends, which pays for opening the file once instead of twice.
         public var usesOneConnection = false
@@ -30,7 +27,6 @@ public struct AppDatabase: Sendable {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
-            configuration.isReadOnly = isReadOnly
             configuration.readsThroughWriter = usesOneConnection
             return configuration
         }
@@ -108,12 +104,20 @@ public struct AppDatabase: Sendable {
     /// Which migrations the file has and which this binary would apply, after checking that the file
     /// is one this binary can use (not from a newer `movies`, no edited migration).
     public func schemaStatus() throws -> SchemaStatus {
-        let status = try Self.migrator.status(of: database)
-        return SchemaStatus(
-            applied: status.applied.map {
-                SchemaStatus.Applied(identifier: $0.identifier, appliedAt: $0.appliedAt)
-            },
-            pending: status.pending.map(\.identifier))
+        SchemaStatus(try Self.migrator.status(of: database))
+    }
+
+    /// `schemaStatus()` of the file at `path`, read without writing or creating anything: no file, no
+    /// folder, no `-wal` or `-shm`, no checkpoint of another program's log (`Database.inspect`). For
+    /// `movies migrate --status`; a missing file is `StorageError.missing`.
+    public static func schemaStatus(ofFileAt path: String, options: Options = Options()) throws
+        -> SchemaStatus
+    {
+        var configuration = options.configuration
+        configuration.checkBeforeWriting = { try migrator.checkCanMigrate($0) }
+        return try Database.inspect(path: path, configuration: configuration) { connection in
+            SchemaStatus(try migrator.status(reading: connection))
+        }
     }
 
     /// Applies every pending migration in order; returns the identifiers of those this call applied
@@ -151,4 +155,10 @@ public struct SchemaStatus: Sendable, Equatable {
     public var applied: [Applied]
     /// Identifiers of the migrations this binary would apply, in order.
     public var pending: [String]
+
+    /// The storage layer's status in the front's terms.
+    init(_ status: MigrationStatus) {
+        applied = status.applied.map { Applied(identifier: $0.identifier, appliedAt: $0.appliedAt) }
+        pending = status.pending.map(\.identifier)
+    }
 }

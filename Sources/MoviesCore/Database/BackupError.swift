@@ -25,6 +25,11 @@ public enum BackupError: Error, Sendable, Equatable {
     case databaseInUse(path: String, holder: LockHolder?)
     /// The backup's pages are not the size of the database's.
     case pageSizeMismatch(path: String, backup: Int, database: Int)
+    /// A non-empty `-wal` or `-journal` lies beside the backup: a log not merged into it, which may be
+    /// another database's.
+    case backupHasLog(path: String, log: String)
+    /// The backup's schema is not the one its recorded migrations make (`SchemaDifference`).
+    case backupSchemaChanged(path: String, difference: String)
 }
 
 extension BackupError: UserFacingError {
@@ -60,13 +65,23 @@ extension BackupError: UserFacingError {
         case .pageSizeMismatch(let path, let backup, let database):
             "Cannot restore from \(path): its pages are \(backup) bytes and the database's \(database); "
                 + "move the database away and restore into a new one. Nothing was changed"
+        case .backupHasLog(let path, let log):
+            "Cannot restore from \(path): \(log) lies beside it, a log SQLite has not merged into it, and "
+                + "it may be another database's (a copy made with cp movies.sqlite* takes the live file's). "
+                + "If it is the backup's own, merge it first (sqlite3 \(path) 'PRAGMA wal_checkpoint'); "
+                + "otherwise move it away. Nothing was changed"
+        case .backupSchemaChanged(let path, let difference):
+            "Cannot restore from \(path): \(difference), so it is not a list as movies writes one (a "
+                + "trigger, table or constraint was added, removed or edited by hand). Nothing was changed"
         }
     }
 
     package var exitCode: ExitCode {
         switch self {
         case .backupMissing: .noInput
-        case .backupIsFolder, .backupNotSQLite, .notAMoviesDatabase, .backupDamaged: .dataError
+        case .backupIsFolder, .backupNotSQLite, .notAMoviesDatabase, .backupDamaged, .backupHasLog,
+            .backupSchemaChanged:
+            .dataError
         case .noDatabase: .noInput
         case .databaseInUse: .temporaryFailure
         case .copyNotVerified, .backupNewer, .restoringItself, .pageSizeMismatch: .failure

@@ -83,6 +83,10 @@ extension StorageError: UserFacingError {
         case .notWritable:
             return "\(opening) cannot be written, so every change would fail as read-only; nothing was "
                 + "changed. Make it writable (chmod u+w), or remove it while no program uses the database"
+        case .unmergedLog:
+            return "\(opening) holds changes not merged into the file, which may be another database's; "
+                + "nothing was read or changed. If it is the file's own, merge it (sqlite3 FILE "
+                + "'PRAGMA wal_checkpoint'); otherwise move it away"
         }
     }
 }
