@@ -212,6 +212,43 @@ extension Reliability {
             }
         }
 
+        @Test(
+            "another user's link in a sticky shared folder is not followed by backup, export or OPML export",
+            .enabled(if: geteuid() == 0, "giving a link to another user (lchown) needs root"))
+        func foreignLinkInSharedFolder() throws {
+            try movies.succeed("news", "subscribe", "--no-fetch", "https://example.org/feed.xml")
+            let shared = movies.folder.file("shared")
+            try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+            #expect(chmod(shared, 0o1777) == 0)
+            let important = movies.folder.file("important.conf")
+            try "do not replace\n".write(toFile: important, atomically: false, encoding: .utf8)
+            let nobody: uid_t = 65534
+            for (name, arguments) in [
+                ("movies.bak", ["backup"]), ("movies.csv", ["export", "-o"]),
+                ("feeds.opml", ["news", "export-opml", "-o"]),
+            ] {
+                let link = shared + "/" + name
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: important)
+                #expect(lchown(link, nobody, nobody) == 0)
+                try movies.refuse(
+                    arguments + [link], status: 1,
+                    message:
+                        "it is a symbolic link in \(shared), a folder everyone may write to, and the link "
+                        + "belongs to another user (uid \(nobody))")
+                #expect(
+                    try String(contentsOfFile: important, encoding: .utf8) == "do not replace\n", "\(name)")
+                #expect(temporaryFiles(in: movies.folder.path).isEmpty)
+                // The user's own link there is followed, as before.
+                #expect(lchown(link, geteuid(), getegid()) == 0)
+                let own = movies.folder.file("own-" + name)
+                try FileManager.default.removeItem(atPath: link)
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: own)
+                let result = try movies.run(arguments + [link])
+                #expect(result.status == 0, "\(name): \(result)")
+                #expect(fileExists(own), "\(name)")
+            }
+        }
+
         @Test("a folder, a block device and a socket are refused, and nothing is written")
         func refusedKinds() throws {
             let folder = movies.folder.file("a folder")

@@ -15,7 +15,8 @@
 /// - A symbolic link is followed to its target (link after link), and the target is what is written:
 ///   a regular target is replaced atomically in its own folder and the link stays a link; a missing
 ///   target is created there. (Replacing the link itself would silently cut it from the file it
-///   named; following it is what a shell's `>` does.)
+///   named; following it is what a shell's `>` does.) A link the kernel would not follow for this user
+///   (another user's, in a shared sticky folder such as `/tmp`) is refused.
 /// - A folder, a block device (a disk) or a socket is refused.
 package enum OutputDestination: Equatable {
     /// Written to a temporary file in the same folder, then renamed over this path.
@@ -53,12 +54,37 @@ package enum OutputDestination: Equatable {
                 throw OutputFileError(path: path, problem: "it is a socket, not a file")
             case S_IFLNK:
                 if isDescriptorLink(current) { return .stream(current) }
+                try refuseForeignLink(current, owner: status.st_uid, path: path)
                 current = try target(of: current, path: path)
             default:
                 throw OutputFileError(path: path, problem: "it is not a file")
             }
         }
         throw OutputFileError(path: path, systemError: ELOOP)
+    }
+
+    /// Refuses to follow the symbolic link `link`, owned by `owner`, where the kernel would refuse to
+    /// follow it when opening a file: in a sticky folder everyone may write to (`/tmp`), a link owned by
+    /// neither the user nor the folder's owner (Linux's `fs.protected_symlinks`,
+    /// https://www.kernel.org/doc/html/latest/admin-guide/sysctl/fs.html#protected-symlinks).
+    ///
+    /// An output is written by renaming a new file over the link's target in the target's folder, which
+    /// the kernel does not check when it resolves the link by `readlink`: without this, another user could
+    /// plant `/tmp/movies.bak -> /etc/important.conf`, and `movies backup /tmp/movies.bak` run as root
+    /// would replace that file.
+    private static func refuseForeignLink(_ link: String, owner: uid_t, path: String) throws(OutputFileError)
+    {
+        let folder = FolderEntry.split(link).folder
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0 else { return }
+        let shared = folderStatus.st_mode & S_ISVTX != 0 && folderStatus.st_mode & S_IWOTH != 0
+        guard shared, owner != geteuid(), owner != folderStatus.st_uid else { return }
+        throw OutputFileError(
+            path: path,
+            problem: "it is a symbolic link in \(folder), a folder everyone may write to, and the link "
+                + "belongs to another user (uid \(owner)); following it could replace a file that is not "
+                + "yours to replace (the kernel refuses to follow such links too). Remove the link or "
+                + "choose another path")
     }
 
     /// The path the symbolic link `link` points to, relative targets taken from the link's folder.
