@@ -27,10 +27,16 @@ enum ShellCommand: Command {
         // The shell is the screen: a pager would take it over for each command.
         context.allowsPager = false
         context.isOneShot = false
-        let console: any Console =
-            context.terminal.isInputInteractive && context.terminal.isOutputInteractive
-            ? InteractiveConsole(output: context.output, historyPath: try context.databasePath + "-history")
-            : ScriptConsole(output: context.output)
+        let console: any Console
+        if context.terminal.isInputInteractive && context.terminal.isOutputInteractive {
+            let history = HistoryFile(path: try context.databasePath + "-history")
+            if let problem = history.problem {
+                context.errors.line("Note: the shell's history is not kept: \(history.path) \(problem).")
+            }
+            console = InteractiveConsole(output: context.output, history: history)
+        } else {
+            console = ScriptConsole(output: context.output)
+        }
         let session = try ShellSession(context: context, console: console)
         let code = await session.run()
         if code != 0 {

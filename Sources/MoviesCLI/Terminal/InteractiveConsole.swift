@@ -24,10 +24,10 @@ final class InteractiveConsole: Console {
     private let interruptSource: any DispatchSourceSignal
     private let quitSource: any DispatchSourceSignal
 
-    /// A console on the process's terminal; `historyPath` keeps the shell's history between sessions.
-    init(output: OutputStream, historyPath: String?) {
+    /// A console on the process's terminal; `history` keeps the shell's history between sessions.
+    init(output: OutputStream, history: HistoryFile?) {
         self.output = output
-        worker = InputThread(readline: Readline.load(), historyPath: historyPath)
+        worker = InputThread(readline: Readline.load(), history: history)
         // Ctrl-C clears the line being typed instead of ending the program.
         signal(SIGINT, SIG_IGN)
         interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -108,7 +108,7 @@ private final class InputThread: @unchecked Sendable {
     }
 
     private let readline: Readline?
-    private let historyPath: String?
+    private let history: HistoryFile?
     private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
     private let interrupted = Atomic<Bool>(false)
@@ -121,12 +121,12 @@ private final class InputThread: @unchecked Sendable {
         set { interruptWhileBusy.withLock { $0 = newValue } }
     }
 
-    init(readline: Readline?, historyPath: String?) {
+    init(readline: Readline?, history: HistoryFile?) {
         self.readline = readline
-        self.historyPath = historyPath
+        self.history = history
         if let readline {
             readline.catchSignals?.pointee = 0
-            if let historyPath { _ = readline.readHistory(historyPath) }
+            history?.load(into: readline)
         }
     }
 
@@ -161,11 +161,8 @@ private final class InputThread: @unchecked Sendable {
     }
 
     func saveHistory() {
-        guard let readline, let historyPath else { return }
-        // Create the file private first: write_history would create it with the umask's mode.
-        let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        _ = readline.writeHistory(historyPath)
+        guard let readline, let history else { return }
+        history.save(from: readline)
     }
 
     // MARK: - The input thread
