@@ -41,7 +41,7 @@ let package = Package(
             name: "CZipLoader",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // Removes registered temporary files when SIGINT, SIGTERM or SIGHUP ends the process (an
+        // Removes registered temporary files when any signal ends the process (an
         // async-signal-safe handler needs C: no allocation, no locks).
         .target(name: "CTemporaryFiles"),
         // dlopen()s libxml2 on the first feed or OPML parse, so no command pays for loading it (and ICU,

@@ -11,8 +11,21 @@
 
 enum { SLOT_COUNT = 8 };
 
-/// The signals that end a process whose user (or terminal) asked it to stop.
-static const int handled_signals[] = {SIGINT, SIGTERM, SIGHUP};
+/// Every signal whose default action ends the process: the requests to stop (a terminal's SIGINT,
+/// SIGQUIT and SIGHUP, kill's SIGTERM), a closed pipe, timers and limits, the user signals, and the
+/// faults. A fault (SIGSEGV, SIGILL, ...) raised by the instruction itself is not raised again: the
+/// handler puts the previous disposition back and returns, the instruction faults again, and the Swift
+/// runtime's crash report (or a sanitizer's) sees the real fault.
+static const int handled_signals[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ, SIGIO, SIGSYS, SIGTRAP, SIGABRT, SIGILL, SIGFPE, SIGSEGV, SIGBUS,
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 enum { SIGNAL_COUNT = sizeof handled_signals / sizeof handled_signals[0] };
 
 /// Registered paths: `ready` is 1 while `path` holds a complete, NUL-terminated path the handler may
@@ -27,7 +40,16 @@ static int registered;
 static struct sigaction previous[SIGNAL_COUNT];
 static volatile sig_atomic_t installed[SIGNAL_COUNT];
 
-static void handle(int number) {
+/// Whether `info` says the kernel raised the signal for the instruction that was running (a fault),
+/// rather than a process or the kernel sending it (kill, a closed pipe, a timer).
+static int is_fault(int number, const siginfo_t *info) {
+    int faults = number == SIGSEGV || number == SIGBUS || number == SIGILL || number == SIGFPE
+        || number == SIGTRAP;
+    return faults && info != NULL && info->si_code > 0;
+}
+
+static void handle(int number, siginfo_t *info, void *context) {
+    (void)context;
     for (int slot = 0; slot < SLOT_COUNT; slot++) {
         if (atomic_load_explicit(&ready[slot], memory_order_acquire)) {
             unlink(paths[slot]);
@@ -35,9 +57,13 @@ static void handle(int number) {
     }
     for (int index = 0; index < SIGNAL_COUNT; index++) {
         if (handled_signals[index] == number) {
+            sigaction(number, &previous[index], NULL);
+            // A fault happens again when the instruction runs again, now to the previous handler.
+            if (is_fault(number, info)) {
+                return;
+            }
             // The signal is blocked while this handler runs: raised again, it is delivered with the
             // previous disposition (the default: the process dies of it) once the handler returns.
-            sigaction(number, &previous[index], NULL);
             raise(number);
             return;
         }
@@ -56,9 +82,9 @@ static void install(void) {
         }
         struct sigaction action;
         memset(&action, 0, sizeof action);
-        action.sa_handler = handle;
+        action.sa_sigaction = handle;
         sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
+        action.sa_flags = SA_RESTART | SA_SIGINFO;
         if (sigaction(handled_signals[index], &action, NULL) == 0) {
             installed[index] = 1;
         }

@@ -353,8 +353,10 @@ extension Reliability {
             #expect(temporaryFiles(in: folder).isEmpty)
         }
 
-        @Test("SIGTERM, SIGINT or SIGHUP mid-export: the process dies of it, its temporary file goes")
-        func killedExports() async throws {
+        @Test(
+            "any signal that ends the process mid-export or mid-backup: it dies of it, its temporary file goes",
+            arguments: [["export", "-o"], ["backup"]])
+        func killedExports(command: [String]) async throws {
             let output = movies.folder.file("out.csv")
             try "the previous export\n".write(toFile: output, atomically: false, encoding: .utf8)
             let previous = fileSnapshot(output)
@@ -363,10 +365,10 @@ extension Reliability {
                 movies.databasePath,
                 "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 50000) "
                     + "INSERT INTO movies (title, year) SELECT 'More ' || x, 1900 + x % 120 FROM n")
-            for signal in [SIGTERM, SIGINT, SIGHUP] {
+            for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM] {
                 let process = try ProcessStart.withSignalsDeliverable {
                     try BackgroundProcess(
-                        MoviesProcess.binary, ["export", "-o", output], environment: movies.environment)
+                        MoviesProcess.binary, command + [output], environment: movies.environment)
                 }
                 // The temporary file exists from the start of the export: signal as soon as it appears.
                 let deadline = ContinuousClock.now + .seconds(30)

@@ -11,8 +11,8 @@ import CTemporaryFiles
 ///
 /// The temporary file is created `0600` (a movie list, a reading history and their backups are
 /// personal) with `O_EXCL`, in the destination's own folder so the rename is atomic. It is removed when
-/// this value goes without `commit()` (an error midway), and by a signal handler when SIGINT, SIGTERM or
-/// SIGHUP ends the process (CTemporaryFiles); only `kill -9` can leave it behind. `export -o` writes it
+/// this value goes without `commit()` (an error midway), and by a signal handler when any signal ends the
+/// process (CTemporaryFiles); only `kill -9` can leave it behind. `export -o` writes it
 /// through `descriptor`; `movies backup` closes the descriptor and lets SQLite write it by name.
 package final class ReplacementFile {
     /// The path renamed over on `commit()`.

@@ -1,11 +1,13 @@
 // Temporary files removed when a signal ends the process.
 //
-// `movies export -o FILE` writes a temporary file beside FILE and renames it into place. A Ctrl-C,
-// `kill` or a closed terminal (SIGINT, SIGTERM, SIGHUP) would otherwise leave that file behind. While
-// a path is registered here, a handler for those signals unlinks every registered path and then lets
-// the signal do what it did before (by default, kill the process, so its exit status stays that of a
-// killed process). The handler is async-signal-safe: it only reads paths copied into static storage
-// at registration, and calls unlink, sigaction and raise.
+// `movies export -o FILE` writes a temporary file beside FILE and renames it into place (a backup, a
+// restore's kept copy too). A Ctrl-C, Ctrl-\, `kill`, a closed terminal or pipe, a timer or a crash
+// would otherwise leave that file behind (120 MB for a backup). While a path is registered here, a
+// handler for every signal whose default action ends the process unlinks every registered path and
+// then lets the signal do what it did before (by default, end the process, so its exit status stays
+// that of a killed process). A signal the process ignores (SIGXFSZ; SIGHUP under nohup) stays ignored.
+// The handler is async-signal-safe: it only reads paths copied into static storage at registration,
+// and calls unlink, sigaction and raise.
 //
 // SIGKILL cannot be caught; a file left by `kill -9` is the one case not covered.
 
@@ -17,7 +19,7 @@ extern "C" {
 #endif
 
 /// Registers `path` (absolute or relative to the working directory, which must not change meanwhile)
-/// for removal if SIGINT, SIGTERM or SIGHUP arrives. Installs the handler with the first registration
+/// for removal if a signal ends the process. Installs the handler with the first registration
 /// (a signal the process ignores stays ignored). Returns the slot to unregister, or -1 when the path
 /// is too long or every slot is taken (the file is then not removed on a signal). Thread-safe.
 int movies_temporary_file_register(const char *path);

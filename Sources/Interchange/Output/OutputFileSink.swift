@@ -14,8 +14,8 @@ import Basics
 /// Nothing is written before the path is checked: a folder, a disk, a socket, and the database's own
 /// files (`DatabaseFiles`) are refused first. Writes are buffered (64 KiB) and streamed; nothing is held
 /// whole in memory. Without `commit()` (an error midway) the temporary file is removed and the
-/// destination is untouched; a signal that ends the process (SIGINT, SIGTERM, SIGHUP) removes it too
-/// (`ReplacementFile`). Only `kill -9` can leave it behind.
+/// destination is untouched; any signal that ends the process (Ctrl-C, kill, a closed pipe) removes it
+/// too (`ReplacementFile`). Only `kill -9` can leave it behind.
 public final class OutputFileSink: TextSink {
     /// The destination, as given.
     public let path: String
