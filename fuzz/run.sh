@@ -19,21 +19,14 @@ build=fuzz/build
 # The package's library targets are compiled directly with swiftc rather than through SwiftPM: SwiftPM
 # cannot link a target of our own choosing with -sanitize=fuzzer without a change to Package.swift. Each
 # library becomes one instrumented object and module, in dependency order, as SwiftPM would build them.
-# -enable-testing lets the targets reach internal API (ByteSource, ArgumentParser, ShellWords) through
-# @testable import, the way the unit tests do.
+# Which libraries, in which order, with which dependencies, comes from Package.swift itself, through
+# Scripts/check-imports.py --modules (the script CI runs to check that every import is declared): the
+# modules the files in fuzz/targets/ import, and everything those depend on.
 swift_flags=(
     -parse-as-library -swift-version 6 -package-name movies -O -g -sanitize=fuzzer,address
-    -I "$build/modules" -Xcc "-fmodule-map-file=Sources/CSQLite/module.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CCurlLoader.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CZipLoader.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CTemporaryFiles.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CXML2Loader.modulemap"
+    -I "$build/modules"
 )
-
-# The package's C targets: SwiftPM writes each one's module map from its include/ folder; the same is
-# written here, and the C file compiled with the sanitizers. CCurlLoader and CZipLoader only dlopen()
-# their libraries (whose own code is not instrumented); CTemporaryFiles is the signal-safe cleanup.
-c_targets=(CCurlLoader:curl_loader CZipLoader:zip_loader CTemporaryFiles:temporary_files)
+c_flags=(-O1 -g -fsanitize=fuzzer-no-link,address)
 
 # Inputs no larger than what each reader sees in real use; bigger only costs speed.
 max_len() {
@@ -43,13 +36,14 @@ max_len() {
     esac
 }
 
-# The libraries each target links, in link order.
-libraries() {
-    case "$1" in
-        argv | shell) echo MoviesCLI ViewModels Interchange MoviesCore News Feeds Storage Checksum Basics ;;
-        feed) echo Feeds Basics ;;
-        *) echo Interchange MoviesCore News Feeds Storage Checksum Basics ;;
-    esac
+# Package.swift as SwiftPM reads it, saved once per build for the questions below.
+package_json=$build/package.json
+
+# The package's modules that the Swift files $@ import, directly or through each other, dependencies
+# first: one a line, "KIND MODULE PATH DEPENDENCIES TESTABLE PLUGINS LINKED" (Scripts/check-imports.py
+# says what each word means).
+modules_of() {
+    python3 Scripts/check-imports.py --package "$package_json" --modules "$@"
 }
 
 # True when $1 is missing or older than any of the other files.
@@ -64,21 +58,27 @@ stale() {
     return 1
 }
 
-# Compiles library $1, which imports the libraries listed in $2 (comma-separated, "" for none), with
-# extra flag $3 ("" for none), from the sources that follow. It is rebuilt when a source changed or
-# when a library it imports was rebuilt (its module interface may have changed).
+# Compiles Swift library $1, which imports the modules listed in $2 (comma-separated, "-" for none),
+# with the extra flags that follow up to "--", from the sources after it. It is rebuilt when a source
+# changed or when a library it imports was rebuilt (its module interface may have changed).
 compile_library() {
-    local name=$1 imported=$2 flag=$3
-    shift 3
+    local name=$1 imported=$2
+    shift 2
+    local flags=()
+    while [ "$1" != -- ]; do
+        flags+=("$1")
+        shift
+    done
+    shift
     local dependencies=() dependency
-    IFS=, read -ra dependencies <<<"$imported"
+    [ "$imported" = - ] || IFS=, read -ra dependencies <<<"$imported"
     local inputs=("$@")
     for dependency in "${dependencies[@]}"; do
-        inputs+=("$build/obj/$dependency.o")
+        [ -e "$build/obj/$dependency.o" ] && inputs+=("$build/obj/$dependency.o")
     done
     stale "$build/obj/$name.o" "${inputs[@]}" || return 0
     echo "compiling $name ($# files)"
-    swiftc "${swift_flags[@]}" ${flag:+"$flag"} -wmo -module-name "$name" \
+    swiftc "${swift_flags[@]}" "${flags[@]}" -wmo -module-name "$name" \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -c -o "$build/obj/$name.o" "$@"
     # swiftc may leave an unchanged object file alone; its time stamp must still say it was rebuilt,
@@ -86,16 +86,41 @@ compile_library() {
     touch "$build/obj/$name.o"
 }
 
-build_all() {
-    # Objects built with other flags (an older version of this script) are thrown away.
-    if [ "$(cat "$build/flags" 2>/dev/null)" != "${swift_flags[*]}" ]; then
-        rm -rf "$build/modules" "$build/obj" "$build/bin"
+# Writes the module map SwiftPM would write for the include/ folder of C target $1 in folder $2: its
+# umbrella header when one is named after the target, else the whole folder.
+write_module_map() {
+    local name=$1 folder=$2
+    if [ -e "$folder/include/$name.h" ]; then
+        printf 'module %s {\n    umbrella header "%s"\n    export *\n}\n' "$name" \
+            "$PWD/$folder/include/$name.h" >"$build/gen/$name.modulemap"
+    else
+        printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$name" \
+            "$PWD/$folder/include" >"$build/gen/$name.modulemap"
     fi
-    mkdir -p "$build/modules" "$build/obj" "$build/gen" "$build/bin"
-    echo "${swift_flags[*]}" >"$build/flags"
+}
 
-    # MoviesCore's migrations come from a build plugin in the package; run the same generator here.
-    # The tool needs the Checksum module; built here without the sanitizers, since it runs at build time.
+# Compiles the C target $1 in folder $2: every C file in it with the sanitizers (what its code calls
+# through dlopen(), libcurl, libxml2, libzip, is the system's and not instrumented), linked into one
+# object.
+compile_c_library() {
+    local name=$1 folder=$2
+    local files
+    mapfile -t files < <(find "$folder" -name '*.[ch]' | sort)
+    stale "$build/obj/$name.o" "${files[@]}" || return 0
+    echo "compiling $name"
+    local source objects=()
+    for source in "${files[@]}"; do
+        [[ "$source" == *.c ]] || continue
+        objects+=("$build/obj/$name-$(basename "$source" .c).o")
+        clang "${c_flags[@]}" -I "$folder/include" -c -o "${objects[-1]}" "$source"
+    done
+    ld -r -o "$build/obj/$name.o" "${objects[@]}"
+}
+
+# MoviesCore's migrations come from a build plugin in the package; run the same generator here, into
+# $build/gen/EmbeddedMigrations.swift. The tool needs the Checksum module; built here without the
+# sanitizers, since it runs at build time.
+embed_migrations() {
     if stale "$build/embed-migrations" Sources/embed-migrations/main.swift Sources/Checksum/*.swift; then
         echo "compiling embed-migrations"
         mkdir -p "$build/tool"
@@ -112,72 +137,77 @@ build_all() {
     else
         mv "$build/gen/EmbeddedMigrations.swift.new" "$build/gen/EmbeddedMigrations.swift"
     fi
+}
 
-    local c_target module file
-    for c_target in "${c_targets[@]}"; do
-        module=${c_target%%:*}
-        file=${c_target##*:}
-        printf 'module %s {\n    header "%s"\n    export *\n}\n' "$module" \
-            "$PWD/Sources/$module/include/$file.h" >"$build/gen/$module.modulemap"
-        if stale "$build/obj/$module.o" "Sources/$module/$file.c" "Sources/$module/include/$file.h"; then
-            echo "compiling $module"
-            clang -O1 -g -fsanitize=fuzzer-no-link,address -I "Sources/$module/include" \
-                -c -o "$build/obj/$module.o" "Sources/$module/$file.c"
-        fi
-    done
+build_all() {
+    mkdir -p "$build/gen"
+    swift package dump-package >"$package_json.new"
+    mv "$package_json.new" "$package_json"
+    local plan
+    plan=$(modules_of fuzz/targets/*.swift)
+    local kind name folder dependencies testable plugins linked
+    # Each module is found through its module map (C) or its .swiftmodule in $build/modules (Swift).
+    while read -r kind name folder dependencies testable plugins linked; do
+        case "$kind" in
+            c)
+                write_module_map "$name" "$folder"
+                swift_flags+=(-Xcc "-fmodule-map-file=$build/gen/$name.modulemap")
+                ;;
+            system) swift_flags+=(-Xcc "-fmodule-map-file=$folder/module.modulemap") ;;
+        esac
+    done <<<"$plan"
 
-    # CXML2Loader likewise: it dlopen()s libxml2, whose parsers the feed target reaches through it, so
-    # its C files are compiled with the sanitizers too (libxml2 itself is the system's, uninstrumented).
-    printf 'module CXML2Loader {\n    header "%s"\n    export *\n}\n' \
-        "$PWD/Sources/CXML2Loader/include/xml2_loader.h" >"$build/gen/CXML2Loader.modulemap"
-    if stale "$build/obj/CXML2Loader.o" Sources/CXML2Loader/*.c Sources/CXML2Loader/*.h \
-        Sources/CXML2Loader/include/*.h; then
-        echo "compiling CXML2Loader"
-        local source objects=()
-        for source in Sources/CXML2Loader/*.c; do
-            clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CXML2Loader/include \
-                -c -o "$build/obj/CXML2Loader-$(basename "$source" .c).o" "$source"
-            objects+=("$build/obj/CXML2Loader-$(basename "$source" .c).o")
-        done
-        ld -r -o "$build/obj/CXML2Loader.o" "${objects[@]}"
+    # Objects built with other flags (an older version of this script) are thrown away.
+    if [ "$(cat "$build/flags" 2>/dev/null)" != "${swift_flags[*]} ${c_flags[*]}" ]; then
+        rm -rf "$build/modules" "$build/obj" "$build/bin"
     fi
+    mkdir -p "$build/modules" "$build/obj" "$build/bin"
+    echo "${swift_flags[*]} ${c_flags[*]}" >"$build/flags"
 
-    local basics checksum storage feeds news core interchange view_models cli
-    mapfile -t basics < <(find Sources/Basics -name '*.swift' | sort)
-    mapfile -t checksum < <(find Sources/Checksum -name '*.swift' | sort)
-    mapfile -t storage < <(find Sources/Storage -name '*.swift' | sort)
-    mapfile -t feeds < <(find Sources/Feeds -name '*.swift' | sort)
-    mapfile -t news < <(find Sources/News -name '*.swift' | sort)
-    mapfile -t core < <(find Sources/MoviesCore -name '*.swift' | sort)
-    mapfile -t interchange < <(find Sources/Interchange -name '*.swift' | sort)
-    mapfile -t view_models < <(find Sources/ViewModels -name '*.swift' | sort)
-    mapfile -t cli < <(find Sources/MoviesCLI -name '*.swift' | sort)
+    local sources flags plugin
+    while read -r kind name folder dependencies testable plugins linked; do
+        case "$kind" in
+            system) ;;  # a module map and a library of the system's: nothing to compile
+            c) compile_c_library "$name" "$folder" ;;
+            swift)
+                mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
+                flags=()
+                # The targets reach internal API (ByteSource, ArgumentParser, ShellWords) through
+                # @testable import, the way the unit tests do.
+                [ "$testable" = testable ] && flags+=(-enable-testing)
+                for plugin in ${plugins//,/ }; do
+                    case "$plugin" in
+                        -) ;;
+                        EmbedMigrations)
+                            embed_migrations
+                            sources+=("$build/gen/EmbeddedMigrations.swift")
+                            ;;
+                        *)
+                            echo "$name uses the build plugin $plugin, which fuzz/run.sh cannot run yet" >&2
+                            return 1
+                            ;;
+                    esac
+                done
+                compile_library "$name" "$dependencies" "${flags[@]}" -- "${sources[@]}"
+                ;;
+        esac
+    done <<<"$plan"
 
-    # In dependency order, each with the libraries it imports (Package.swift's arrows).
-    compile_library Basics "" "" "${basics[@]}"
-    compile_library Checksum "" "" "${checksum[@]}"
-    compile_library Storage Basics,Checksum "" "${storage[@]}"
-    compile_library Feeds Basics -enable-testing "${feeds[@]}"
-    compile_library News Basics,Storage,Feeds "" "${news[@]}"
-    compile_library MoviesCore Basics,Storage,News "" "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
-    compile_library Interchange Basics,Storage,MoviesCore,News,CZipLoader,CTemporaryFiles -enable-testing "${interchange[@]}"
-    compile_library ViewModels Basics,MoviesCore,News,Feeds "" "${view_models[@]}"
-    compile_library MoviesCLI Basics,MoviesCore,News,Feeds,Interchange,ViewModels -enable-testing "${cli[@]}"
-
-    local target library objects
+    local target objects libraries
     for target in "${targets[@]}"; do
-        objects=(
-            "$build/obj/CCurlLoader.o" "$build/obj/CXML2Loader.o" "$build/obj/CZipLoader.o"
-            "$build/obj/CTemporaryFiles.o"
-        )
-        for library in $(libraries "$target"); do
-            objects+=("$build/obj/$library.o")
-        done
+        objects=()
+        libraries=()
+        plan=$(modules_of "fuzz/targets/$target.swift")
+        while read -r kind name folder dependencies testable plugins linked; do
+            [ "$kind" = system ] || objects+=("$build/obj/$name.o")
+            [ "$linked" = - ] || libraries+=($(printf -- '-l%s\n' ${linked//,/ }))
+        done <<<"$plan"
         if stale "$build/bin/$target" "fuzz/targets/$target.swift" "${objects[@]}"; then
             echo "linking $target"
-            # lld, because gold warns about every local ASan symbol it cannot export.
+            # lld, because gold warns about every local ASan symbol it cannot export. A system
+            # module's library (libsqlite3) is linked by the `link` line of its module map.
             swiftc "${swift_flags[@]}" -use-ld=lld -module-name "fuzz_$target" \
-                "fuzz/targets/$target.swift" "${objects[@]}" -lsqlite3 -ldl -o "$build/bin/$target"
+                "fuzz/targets/$target.swift" "${objects[@]}" "${libraries[@]}" -o "$build/bin/$target"
         fi
     done
 }
