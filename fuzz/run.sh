@@ -4,16 +4,20 @@
 #   fuzz/run.sh build                   build every target into fuzz/build/
 #   fuzz/run.sh TARGETS SECONDS [ARGS]  fuzz each target for SECONDS (two at a time, one per core), then
 #                                       minimize the corpus into fuzz/corpus/TARGET/; ARGS go to libFuzzer
-#   fuzz/run.sh regress [TARGETS]       replay the committed corpus once (cheap enough for CI)
-#   fuzz/run.sh minimize [TARGETS]      minimize the committed corpus again
+#   fuzz/run.sh regress [TARGETS]       replay the committed corpus and every past finding once (for CI)
+#   fuzz/run.sh minimize [TARGETS]      minimize the committed corpus again; fails on an input that crashes
 #
-# TARGETS: one of csv, import, zip, feed, argv, shell, several joined by commas (csv,shell), or all (the
-# default). Logs and crash files land in fuzz/build/, which git ignores; a finding makes the script exit
-# non-zero and print where the input was saved. See fuzz/README.md.
+# TARGETS: one of the files in fuzz/targets/ (argv, csv, feed, import, shell, zip), several joined by
+# commas (csv,shell), or all (the default). Logs and crash files land in fuzz/build/, which git ignores;
+# a finding makes the script exit non-zero and print where the input was saved. See fuzz/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(csv import zip feed argv shell)
+# One target per file in fuzz/targets/.
+targets=()
+for target in fuzz/targets/*.swift; do
+    targets+=("$(basename "$target" .swift)")
+done
 build=fuzz/build
 
 # The package's library targets are compiled directly with swiftc rather than through SwiftPM: SwiftPM
@@ -225,38 +229,56 @@ fuzz_options() {
     printf '%s\n' "${options[@]}"
 }
 
+# Where libFuzzer writes what target $1 found (crash-…, leak-…, timeout-…, oom-…, slow-unit-…), in
+# every mode: the build folder, never the working directory.
+artifacts_of() {
+    echo "$build/artifacts/$1/"
+}
+
 # Fuzzes target $1 for $2 seconds, logging to fuzz/build/logs/$1.log, then minimizes the corpus.
 fuzz_one() {
     local target=$1 seconds=$2
     shift 2
     local work="$build/work/$target" log="$build/logs/$target.log"
-    local artifacts="$build/artifacts/$target/"
+    local artifacts
+    artifacts=$(artifacts_of "$target")
     mkdir -p "$work" "$artifacts" "$build/logs" "fuzz/corpus/$target"
     local options
     mapfile -t options < <(fuzz_options "$target")
+    local seeds=("fuzz/corpus/$target")
+    [ -d "fuzz/regressions/$target" ] && seeds+=("fuzz/regressions/$target")
     local status=0
-    # New inputs go to the first folder (the scratch one); the committed corpus is read only.
+    # New inputs go to the first folder (the scratch one); the committed corpus and the regression
+    # inputs are read only, seeds like the rest.
     "$build/bin/$target" "${options[@]}" -max_total_time="$seconds" -artifact_prefix="$artifacts" \
-        "$@" "$work" "fuzz/corpus/$target" >"$log" 2>&1 || status=$?
+        "$@" "$work" "${seeds[@]}" >"$log" 2>&1 || status=$?
     grep -E '^#[0-9]+[[:space:]]+DONE|^stat::' "$log" | sed "s/^/$target: /" || true
     if [ "$status" -ne 0 ]; then
         echo "$target: FAILED (exit $status); see $log and $artifacts" >&2
         grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" | sed "s/^/$target: /" >&2 || true
+        echo "$target: once fixed, keep the input in fuzz/regressions/$target/ under a name that says" \
+            "what it found" >&2
     fi
-    minimize "$target"
+    minimize "$target" || status=1
     return "$status"
 }
 
 # Replaces fuzz/corpus/$1 by a small set of its files and the scratch finds that reaches every edge
-# libFuzzer has seen. Named files (hand-written seeds, inputs of fixed findings) are kept as they are;
-# what libFuzzer adds is named by its SHA-1. Edges only (-use_counters=0), not hit counts, so the
-# committed corpus stays at a few hundred files; a run rediscovers the counts in seconds. -merge=1 runs
-# the inputs in a child process, so a crashing one is skipped rather than stopping the merge.
+# libFuzzer has seen. Named files (hand-written seeds) are kept as they are; what libFuzzer adds is
+# named by its SHA-1. Edges only (-use_counters=0), not hit counts, so the committed corpus stays at a
+# few hundred files; a run rediscovers the counts in seconds.
+#
+# -merge=1 runs the inputs in a child process and, when one crashes, saves it as an artifact, restarts
+# the child and goes on without it: the merged corpus would silently lose the input. So a merge that
+# needed more than one attempt, or saved an artifact, fails here, names the input, and leaves the
+# corpus as it was.
 minimize() {
     local target=$1
-    local merged="$build/merged/$target"
+    local merged="$build/merged/$target" log="$build/logs/$target.merge.log"
+    local artifacts
+    artifacts=$(artifacts_of "$target")
     rm -rf "$merged"
-    mkdir -p "$merged"
+    mkdir -p "$merged" "$artifacts"
     local file
     for file in "fuzz/corpus/$target"/*; do
         [[ "$(basename "$file")" =~ ^[0-9a-f]{40}$ ]] || cp "$file" "$merged/"
@@ -265,8 +287,26 @@ minimize() {
     mapfile -t options < <(fuzz_options "$target")
     # The scratch folder exists after a run, not when minimizing on its own.
     [ -d "$build/work/$target" ] && sources+=("$build/work/$target")
-    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 "$merged" "${sources[@]}" \
-        >"$build/logs/$target.merge.log" 2>&1
+    local started="$build/merged/$target.started" status=0
+    touch "$started"
+    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 -artifact_prefix="$artifacts" \
+        "$merged" "${sources[@]}" >"$log" 2>&1 || status=$?
+    local found
+    found=$(find "$artifacts" -type f -newer "$started" | sort)
+    if [ "$status" -ne 0 ] || [ -n "$found" ] || ! grep -q 'MERGE-OUTER: successful in 1 attempt' "$log"; then
+        echo "$target: minimize FAILED: an input crashes, leaks or hangs (libFuzzer exit $status); the" \
+            "corpus is left as it was; see $log" >&2
+        local artifact sum
+        for artifact in $found; do
+            # libFuzzer names an artifact by the SHA-1 of its bytes: find which input it is.
+            sum=${artifact##*-}
+            echo "$target: saved as $artifact, the input:" >&2
+            find "${sources[@]}" -type f -exec sha1sum {} + | awk -v sum="$sum" '$1 == sum { print "    " $2 }' >&2
+        done
+        echo "$target: reproduce with SWIFT_BACKTRACE=enable=no $build/bin/$target FILE; once fixed, keep" \
+            "the input in fuzz/regressions/$target/ under a name that says what it found" >&2
+        return 1
+    fi
     rm -rf "fuzz/corpus/$target"
     mv "$merged" "fuzz/corpus/$target"
     rm -rf "$build/work/$target"
@@ -274,22 +314,36 @@ minimize() {
         "$(cat "fuzz/corpus/$target"/* | wc -c) bytes"
 }
 
-# Runs every input of the committed corpus of $1 once, without mutating.
+# Runs every input of the committed corpus of $1 once, without mutating, then every input that ever
+# crashed it (fuzz/regressions/$1/), each in a process of its own, so that every failing one is named
+# and none is cut to -max_len.
 regress_one() {
     local target=$1
-    local options
+    local options artifacts log="$build/logs/$target.regress.log"
+    artifacts=$(artifacts_of "$target")
+    mkdir -p "$artifacts"
     mapfile -t options < <(fuzz_options "$target")
     local started=$SECONDS status=0
-    "$build/bin/$target" "${options[@]}" -runs=0 "fuzz/corpus/$target" >"$build/logs/$target.regress.log" 2>&1 \
-        || status=$?
+    "$build/bin/$target" "${options[@]}" -artifact_prefix="$artifacts" -runs=0 "fuzz/corpus/$target" \
+        >"$log" 2>&1 || status=$?
     local count
     count=$(find "fuzz/corpus/$target" -type f | wc -l)
     if [ "$status" -ne 0 ]; then
-        echo "$target: FAILED on the corpus; see $build/logs/$target.regress.log" >&2
-        grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$build/logs/$target.regress.log" >&2 || true
-        return "$status"
+        echo "$target: FAILED on the corpus; see $log" >&2
+        grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" >&2 || true
     fi
-    echo "$target: replayed $count inputs in $((SECONDS - started)) s"
+    local regressions=() input
+    [ -d "fuzz/regressions/$target" ] && mapfile -t regressions < <(find "fuzz/regressions/$target" -type f | sort)
+    for input in "${regressions[@]}"; do
+        log="$build/logs/$target.regress-$(basename "$input").log"
+        if ! "$build/bin/$target" "${options[@]}" -artifact_prefix="$artifacts" "$input" >"$log" 2>&1; then
+            echo "$target: FAILED on $input; see $log" >&2
+            grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" >&2 || true
+            status=1
+        fi
+    done
+    [ "$status" -eq 0 ] || return "$status"
+    echo "$target: replayed $count inputs and ${#regressions[@]} past findings in $((SECONDS - started)) s"
 }
 
 # The targets named by $1: one, several joined by commas, or all of them.
@@ -331,9 +385,11 @@ case "$1" in
     minimize)
         names=$(selected "${2:-all}")
         build_all
+        failed=0
         for target in $names; do
-            minimize "$target"
+            minimize "$target" || failed=1
         done
+        exit "$failed"
         ;;
     -h | --help | help)
         usage
