@@ -4,36 +4,33 @@
 #   fuzz/run.sh build                   build every target into fuzz/build/
 #   fuzz/run.sh TARGETS SECONDS [ARGS]  fuzz each target for SECONDS (two at a time, one per core), then
 #                                       minimize the corpus into fuzz/corpus/TARGET/; ARGS go to libFuzzer
-#   fuzz/run.sh regress [TARGETS]       replay the committed corpus once (cheap enough for CI)
-#   fuzz/run.sh minimize [TARGETS]      minimize the committed corpus again
+#   fuzz/run.sh regress [TARGETS]       replay the committed corpus and every past finding once (for CI)
+#   fuzz/run.sh minimize [TARGETS]      minimize the committed corpus again; fails on an input that crashes
 #
-# TARGETS: one of csv, import, zip, feed, argv, shell, several joined by commas (csv,shell), or all (the
-# default). Logs and crash files land in fuzz/build/, which git ignores; a finding makes the script exit
-# non-zero and print where the input was saved. See fuzz/README.md.
+# TARGETS: one of the files in fuzz/targets/ (argv, csv, feed, import, shell, zip), several joined by
+# commas (csv,shell), or all (the default). Logs and crash files land in fuzz/build/, which git ignores;
+# a finding makes the script exit non-zero and print where the input was saved. See fuzz/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(csv import zip feed argv shell)
+# One target per file in fuzz/targets/.
+targets=()
+for target in fuzz/targets/*.swift; do
+    targets+=("$(basename "$target" .swift)")
+done
 build=fuzz/build
 
 # The package's library targets are compiled directly with swiftc rather than through SwiftPM: SwiftPM
 # cannot link a target of our own choosing with -sanitize=fuzzer without a change to Package.swift. Each
 # library becomes one instrumented object and module, in dependency order, as SwiftPM would build them.
-# -enable-testing lets the targets reach internal API (ByteSource, ArgumentParser, ShellWords) through
-# @testable import, the way the unit tests do.
+# Which libraries, in which order, with which dependencies, comes from Package.swift itself, through
+# Scripts/check-imports.py --modules (the script CI runs to check that every import is declared): the
+# modules the files in fuzz/targets/ import, and everything those depend on.
 swift_flags=(
     -parse-as-library -swift-version 6 -package-name movies -O -g -sanitize=fuzzer,address
-    -I "$build/modules" -Xcc "-fmodule-map-file=Sources/CSQLite/module.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CCurlLoader.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CZipLoader.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CTemporaryFiles.modulemap"
-    -Xcc "-fmodule-map-file=$build/gen/CXML2Loader.modulemap"
+    -I "$build/modules"
 )
-
-# The package's C targets: SwiftPM writes each one's module map from its include/ folder; the same is
-# written here, and the C file compiled with the sanitizers. CCurlLoader and CZipLoader only dlopen()
-# their libraries (whose own code is not instrumented); CTemporaryFiles is the signal-safe cleanup.
-c_targets=(CCurlLoader:curl_loader CZipLoader:zip_loader CTemporaryFiles:temporary_files)
+c_flags=(-O1 -g -fsanitize=fuzzer-no-link,address)
 
 # Inputs no larger than what each reader sees in real use; bigger only costs speed.
 max_len() {
@@ -43,13 +40,14 @@ max_len() {
     esac
 }
 
-# The libraries each target links, in link order.
-libraries() {
-    case "$1" in
-        argv | shell) echo MoviesCLI ViewModels Interchange MoviesCore News Feeds Storage Checksum Basics ;;
-        feed) echo Feeds Basics ;;
-        *) echo Interchange MoviesCore News Feeds Storage Checksum Basics ;;
-    esac
+# Package.swift as SwiftPM reads it, saved once per build for the questions below.
+package_json=$build/package.json
+
+# The package's modules that the Swift files $@ import, directly or through each other, dependencies
+# first: one a line, "KIND MODULE PATH DEPENDENCIES TESTABLE PLUGINS LINKED" (Scripts/check-imports.py
+# says what each word means).
+modules_of() {
+    python3 Scripts/check-imports.py --package "$package_json" --modules "$@"
 }
 
 # True when $1 is missing or older than any of the other files.
@@ -64,21 +62,27 @@ stale() {
     return 1
 }
 
-# Compiles library $1, which imports the libraries listed in $2 (comma-separated, "" for none), with
-# extra flag $3 ("" for none), from the sources that follow. It is rebuilt when a source changed or
-# when a library it imports was rebuilt (its module interface may have changed).
+# Compiles Swift library $1, which imports the modules listed in $2 (comma-separated, "-" for none),
+# with the extra flags that follow up to "--", from the sources after it. It is rebuilt when a source
+# changed or when a library it imports was rebuilt (its module interface may have changed).
 compile_library() {
-    local name=$1 imported=$2 flag=$3
-    shift 3
+    local name=$1 imported=$2
+    shift 2
+    local flags=()
+    while [ "$1" != -- ]; do
+        flags+=("$1")
+        shift
+    done
+    shift
     local dependencies=() dependency
-    IFS=, read -ra dependencies <<<"$imported"
+    [ "$imported" = - ] || IFS=, read -ra dependencies <<<"$imported"
     local inputs=("$@")
     for dependency in "${dependencies[@]}"; do
-        inputs+=("$build/obj/$dependency.o")
+        [ -e "$build/obj/$dependency.o" ] && inputs+=("$build/obj/$dependency.o")
     done
     stale "$build/obj/$name.o" "${inputs[@]}" || return 0
     echo "compiling $name ($# files)"
-    swiftc "${swift_flags[@]}" ${flag:+"$flag"} -wmo -module-name "$name" \
+    swiftc "${swift_flags[@]}" "${flags[@]}" -wmo -module-name "$name" \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -c -o "$build/obj/$name.o" "$@"
     # swiftc may leave an unchanged object file alone; its time stamp must still say it was rebuilt,
@@ -86,16 +90,41 @@ compile_library() {
     touch "$build/obj/$name.o"
 }
 
-build_all() {
-    # Objects built with other flags (an older version of this script) are thrown away.
-    if [ "$(cat "$build/flags" 2>/dev/null)" != "${swift_flags[*]}" ]; then
-        rm -rf "$build/modules" "$build/obj" "$build/bin"
+# Writes the module map SwiftPM would write for the include/ folder of C target $1 in folder $2: its
+# umbrella header when one is named after the target, else the whole folder.
+write_module_map() {
+    local name=$1 folder=$2
+    if [ -e "$folder/include/$name.h" ]; then
+        printf 'module %s {\n    umbrella header "%s"\n    export *\n}\n' "$name" \
+            "$PWD/$folder/include/$name.h" >"$build/gen/$name.modulemap"
+    else
+        printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$name" \
+            "$PWD/$folder/include" >"$build/gen/$name.modulemap"
     fi
-    mkdir -p "$build/modules" "$build/obj" "$build/gen" "$build/bin"
-    echo "${swift_flags[*]}" >"$build/flags"
+}
 
-    # MoviesCore's migrations come from a build plugin in the package; run the same generator here.
-    # The tool needs the Checksum module; built here without the sanitizers, since it runs at build time.
+# Compiles the C target $1 in folder $2: every C file in it with the sanitizers (what its code calls
+# through dlopen(), libcurl, libxml2, libzip, is the system's and not instrumented), linked into one
+# object.
+compile_c_library() {
+    local name=$1 folder=$2
+    local files
+    mapfile -t files < <(find "$folder" -name '*.[ch]' | sort)
+    stale "$build/obj/$name.o" "${files[@]}" || return 0
+    echo "compiling $name"
+    local source objects=()
+    for source in "${files[@]}"; do
+        [[ "$source" == *.c ]] || continue
+        objects+=("$build/obj/$name-$(basename "$source" .c).o")
+        clang "${c_flags[@]}" -I "$folder/include" -c -o "${objects[-1]}" "$source"
+    done
+    ld -r -o "$build/obj/$name.o" "${objects[@]}"
+}
+
+# MoviesCore's migrations come from a build plugin in the package; run the same generator here, into
+# $build/gen/EmbeddedMigrations.swift. The tool needs the Checksum module; built here without the
+# sanitizers, since it runs at build time.
+embed_migrations() {
     if stale "$build/embed-migrations" Sources/embed-migrations/main.swift Sources/Checksum/*.swift; then
         echo "compiling embed-migrations"
         mkdir -p "$build/tool"
@@ -112,72 +141,77 @@ build_all() {
     else
         mv "$build/gen/EmbeddedMigrations.swift.new" "$build/gen/EmbeddedMigrations.swift"
     fi
+}
 
-    local c_target module file
-    for c_target in "${c_targets[@]}"; do
-        module=${c_target%%:*}
-        file=${c_target##*:}
-        printf 'module %s {\n    header "%s"\n    export *\n}\n' "$module" \
-            "$PWD/Sources/$module/include/$file.h" >"$build/gen/$module.modulemap"
-        if stale "$build/obj/$module.o" "Sources/$module/$file.c" "Sources/$module/include/$file.h"; then
-            echo "compiling $module"
-            clang -O1 -g -fsanitize=fuzzer-no-link,address -I "Sources/$module/include" \
-                -c -o "$build/obj/$module.o" "Sources/$module/$file.c"
-        fi
-    done
+build_all() {
+    mkdir -p "$build/gen"
+    swift package dump-package >"$package_json.new"
+    mv "$package_json.new" "$package_json"
+    local plan
+    plan=$(modules_of fuzz/targets/*.swift)
+    local kind name folder dependencies testable plugins linked
+    # Each module is found through its module map (C) or its .swiftmodule in $build/modules (Swift).
+    while read -r kind name folder dependencies testable plugins linked; do
+        case "$kind" in
+            c)
+                write_module_map "$name" "$folder"
+                swift_flags+=(-Xcc "-fmodule-map-file=$build/gen/$name.modulemap")
+                ;;
+            system) swift_flags+=(-Xcc "-fmodule-map-file=$folder/module.modulemap") ;;
+        esac
+    done <<<"$plan"
 
-    # CXML2Loader likewise: it dlopen()s libxml2, whose parsers the feed target reaches through it, so
-    # its C files are compiled with the sanitizers too (libxml2 itself is the system's, uninstrumented).
-    printf 'module CXML2Loader {\n    header "%s"\n    export *\n}\n' \
-        "$PWD/Sources/CXML2Loader/include/xml2_loader.h" >"$build/gen/CXML2Loader.modulemap"
-    if stale "$build/obj/CXML2Loader.o" Sources/CXML2Loader/*.c Sources/CXML2Loader/*.h \
-        Sources/CXML2Loader/include/*.h; then
-        echo "compiling CXML2Loader"
-        local source objects=()
-        for source in Sources/CXML2Loader/*.c; do
-            clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CXML2Loader/include \
-                -c -o "$build/obj/CXML2Loader-$(basename "$source" .c).o" "$source"
-            objects+=("$build/obj/CXML2Loader-$(basename "$source" .c).o")
-        done
-        ld -r -o "$build/obj/CXML2Loader.o" "${objects[@]}"
+    # Objects built with other flags (an older version of this script) are thrown away.
+    if [ "$(cat "$build/flags" 2>/dev/null)" != "${swift_flags[*]} ${c_flags[*]}" ]; then
+        rm -rf "$build/modules" "$build/obj" "$build/bin"
     fi
+    mkdir -p "$build/modules" "$build/obj" "$build/bin"
+    echo "${swift_flags[*]} ${c_flags[*]}" >"$build/flags"
 
-    local basics checksum storage feeds news core interchange view_models cli
-    mapfile -t basics < <(find Sources/Basics -name '*.swift' | sort)
-    mapfile -t checksum < <(find Sources/Checksum -name '*.swift' | sort)
-    mapfile -t storage < <(find Sources/Storage -name '*.swift' | sort)
-    mapfile -t feeds < <(find Sources/Feeds -name '*.swift' | sort)
-    mapfile -t news < <(find Sources/News -name '*.swift' | sort)
-    mapfile -t core < <(find Sources/MoviesCore -name '*.swift' | sort)
-    mapfile -t interchange < <(find Sources/Interchange -name '*.swift' | sort)
-    mapfile -t view_models < <(find Sources/ViewModels -name '*.swift' | sort)
-    mapfile -t cli < <(find Sources/MoviesCLI -name '*.swift' | sort)
+    local sources flags plugin
+    while read -r kind name folder dependencies testable plugins linked; do
+        case "$kind" in
+            system) ;;  # a module map and a library of the system's: nothing to compile
+            c) compile_c_library "$name" "$folder" ;;
+            swift)
+                mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
+                flags=()
+                # The targets reach internal API (ByteSource, ArgumentParser, ShellWords) through
+                # @testable import, the way the unit tests do.
+                [ "$testable" = testable ] && flags+=(-enable-testing)
+                for plugin in ${plugins//,/ }; do
+                    case "$plugin" in
+                        -) ;;
+                        EmbedMigrations)
+                            embed_migrations
+                            sources+=("$build/gen/EmbeddedMigrations.swift")
+                            ;;
+                        *)
+                            echo "$name uses the build plugin $plugin, which fuzz/run.sh cannot run yet" >&2
+                            return 1
+                            ;;
+                    esac
+                done
+                compile_library "$name" "$dependencies" "${flags[@]}" -- "${sources[@]}"
+                ;;
+        esac
+    done <<<"$plan"
 
-    # In dependency order, each with the libraries it imports (Package.swift's arrows).
-    compile_library Basics "" "" "${basics[@]}"
-    compile_library Checksum "" "" "${checksum[@]}"
-    compile_library Storage Basics,Checksum "" "${storage[@]}"
-    compile_library Feeds Basics -enable-testing "${feeds[@]}"
-    compile_library News Basics,Storage,Feeds "" "${news[@]}"
-    compile_library MoviesCore Basics,Storage,News "" "${core[@]}" "$build/gen/EmbeddedMigrations.swift"
-    compile_library Interchange Basics,Storage,MoviesCore,News,CZipLoader,CTemporaryFiles -enable-testing "${interchange[@]}"
-    compile_library ViewModels Basics,MoviesCore,News,Feeds "" "${view_models[@]}"
-    compile_library MoviesCLI Basics,MoviesCore,News,Feeds,Interchange,ViewModels -enable-testing "${cli[@]}"
-
-    local target library objects
+    local target objects libraries
     for target in "${targets[@]}"; do
-        objects=(
-            "$build/obj/CCurlLoader.o" "$build/obj/CXML2Loader.o" "$build/obj/CZipLoader.o"
-            "$build/obj/CTemporaryFiles.o"
-        )
-        for library in $(libraries "$target"); do
-            objects+=("$build/obj/$library.o")
-        done
+        objects=()
+        libraries=()
+        plan=$(modules_of "fuzz/targets/$target.swift")
+        while read -r kind name folder dependencies testable plugins linked; do
+            [ "$kind" = system ] || objects+=("$build/obj/$name.o")
+            [ "$linked" = - ] || libraries+=($(printf -- '-l%s\n' ${linked//,/ }))
+        done <<<"$plan"
         if stale "$build/bin/$target" "fuzz/targets/$target.swift" "${objects[@]}"; then
             echo "linking $target"
-            # lld, because gold warns about every local ASan symbol it cannot export.
+            # lld, because gold warns about every local ASan symbol it cannot export. A system
+            # module's library (libsqlite3) is linked by the `link` line of its module map.
             swiftc "${swift_flags[@]}" -use-ld=lld -module-name "fuzz_$target" \
-                "fuzz/targets/$target.swift" "${objects[@]}" -lsqlite3 -ldl -o "$build/bin/$target"
+                "fuzz/targets/$target.swift" "${objects[@]}" "${libraries[@]}" -o "$build/bin/$target"
         fi
     done
 }
@@ -195,38 +229,56 @@ fuzz_options() {
     printf '%s\n' "${options[@]}"
 }
 
+# Where libFuzzer writes what target $1 found (crash-…, leak-…, timeout-…, oom-…, slow-unit-…), in
+# every mode: the build folder, never the working directory.
+artifacts_of() {
+    echo "$build/artifacts/$1/"
+}
+
 # Fuzzes target $1 for $2 seconds, logging to fuzz/build/logs/$1.log, then minimizes the corpus.
 fuzz_one() {
     local target=$1 seconds=$2
     shift 2
     local work="$build/work/$target" log="$build/logs/$target.log"
-    local artifacts="$build/artifacts/$target/"
+    local artifacts
+    artifacts=$(artifacts_of "$target")
     mkdir -p "$work" "$artifacts" "$build/logs" "fuzz/corpus/$target"
     local options
     mapfile -t options < <(fuzz_options "$target")
+    local seeds=("fuzz/corpus/$target")
+    [ -d "fuzz/regressions/$target" ] && seeds+=("fuzz/regressions/$target")
     local status=0
-    # New inputs go to the first folder (the scratch one); the committed corpus is read only.
+    # New inputs go to the first folder (the scratch one); the committed corpus and the regression
+    # inputs are read only, seeds like the rest.
     "$build/bin/$target" "${options[@]}" -max_total_time="$seconds" -artifact_prefix="$artifacts" \
-        "$@" "$work" "fuzz/corpus/$target" >"$log" 2>&1 || status=$?
+        "$@" "$work" "${seeds[@]}" >"$log" 2>&1 || status=$?
     grep -E '^#[0-9]+[[:space:]]+DONE|^stat::' "$log" | sed "s/^/$target: /" || true
     if [ "$status" -ne 0 ]; then
         echo "$target: FAILED (exit $status); see $log and $artifacts" >&2
         grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" | sed "s/^/$target: /" >&2 || true
+        echo "$target: once fixed, keep the input in fuzz/regressions/$target/ under a name that says" \
+            "what it found" >&2
     fi
-    minimize "$target"
+    minimize "$target" || status=1
     return "$status"
 }
 
 # Replaces fuzz/corpus/$1 by a small set of its files and the scratch finds that reaches every edge
-# libFuzzer has seen. Named files (hand-written seeds, inputs of fixed findings) are kept as they are;
-# what libFuzzer adds is named by its SHA-1. Edges only (-use_counters=0), not hit counts, so the
-# committed corpus stays at a few hundred files; a run rediscovers the counts in seconds. -merge=1 runs
-# the inputs in a child process, so a crashing one is skipped rather than stopping the merge.
+# libFuzzer has seen. Named files (hand-written seeds) are kept as they are; what libFuzzer adds is
+# named by its SHA-1. Edges only (-use_counters=0), not hit counts, so the committed corpus stays at a
+# few hundred files; a run rediscovers the counts in seconds.
+#
+# -merge=1 runs the inputs in a child process and, when one crashes, saves it as an artifact, restarts
+# the child and goes on without it: the merged corpus would silently lose the input. So a merge that
+# needed more than one attempt, or saved an artifact, fails here, names the input, and leaves the
+# corpus as it was.
 minimize() {
     local target=$1
-    local merged="$build/merged/$target"
+    local merged="$build/merged/$target" log="$build/logs/$target.merge.log"
+    local artifacts
+    artifacts=$(artifacts_of "$target")
     rm -rf "$merged"
-    mkdir -p "$merged"
+    mkdir -p "$merged" "$artifacts"
     local file
     for file in "fuzz/corpus/$target"/*; do
         [[ "$(basename "$file")" =~ ^[0-9a-f]{40}$ ]] || cp "$file" "$merged/"
@@ -235,8 +287,26 @@ minimize() {
     mapfile -t options < <(fuzz_options "$target")
     # The scratch folder exists after a run, not when minimizing on its own.
     [ -d "$build/work/$target" ] && sources+=("$build/work/$target")
-    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 "$merged" "${sources[@]}" \
-        >"$build/logs/$target.merge.log" 2>&1
+    local started="$build/merged/$target.started" status=0
+    touch "$started"
+    "$build/bin/$target" "${options[@]}" -use_counters=0 -merge=1 -artifact_prefix="$artifacts" \
+        "$merged" "${sources[@]}" >"$log" 2>&1 || status=$?
+    local found
+    found=$(find "$artifacts" -type f -newer "$started" | sort)
+    if [ "$status" -ne 0 ] || [ -n "$found" ] || ! grep -q 'MERGE-OUTER: successful in 1 attempt' "$log"; then
+        echo "$target: minimize FAILED: an input crashes, leaks or hangs (libFuzzer exit $status); the" \
+            "corpus is left as it was; see $log" >&2
+        local artifact sum
+        for artifact in $found; do
+            # libFuzzer names an artifact by the SHA-1 of its bytes: find which input it is.
+            sum=${artifact##*-}
+            echo "$target: saved as $artifact, the input:" >&2
+            find "${sources[@]}" -type f -exec sha1sum {} + | awk -v sum="$sum" '$1 == sum { print "    " $2 }' >&2
+        done
+        echo "$target: reproduce with SWIFT_BACKTRACE=enable=no $build/bin/$target FILE; once fixed, keep" \
+            "the input in fuzz/regressions/$target/ under a name that says what it found" >&2
+        return 1
+    fi
     rm -rf "fuzz/corpus/$target"
     mv "$merged" "fuzz/corpus/$target"
     rm -rf "$build/work/$target"
@@ -244,22 +314,36 @@ minimize() {
         "$(cat "fuzz/corpus/$target"/* | wc -c) bytes"
 }
 
-# Runs every input of the committed corpus of $1 once, without mutating.
+# Runs every input of the committed corpus of $1 once, without mutating, then every input that ever
+# crashed it (fuzz/regressions/$1/), each in a process of its own, so that every failing one is named
+# and none is cut to -max_len.
 regress_one() {
     local target=$1
-    local options
+    local options artifacts log="$build/logs/$target.regress.log"
+    artifacts=$(artifacts_of "$target")
+    mkdir -p "$artifacts"
     mapfile -t options < <(fuzz_options "$target")
     local started=$SECONDS status=0
-    "$build/bin/$target" "${options[@]}" -runs=0 "fuzz/corpus/$target" >"$build/logs/$target.regress.log" 2>&1 \
-        || status=$?
+    "$build/bin/$target" "${options[@]}" -artifact_prefix="$artifacts" -runs=0 "fuzz/corpus/$target" \
+        >"$log" 2>&1 || status=$?
     local count
     count=$(find "fuzz/corpus/$target" -type f | wc -l)
     if [ "$status" -ne 0 ]; then
-        echo "$target: FAILED on the corpus; see $build/logs/$target.regress.log" >&2
-        grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$build/logs/$target.regress.log" >&2 || true
-        return "$status"
+        echo "$target: FAILED on the corpus; see $log" >&2
+        grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" >&2 || true
     fi
-    echo "$target: replayed $count inputs in $((SECONDS - started)) s"
+    local regressions=() input
+    [ -d "fuzz/regressions/$target" ] && mapfile -t regressions < <(find "fuzz/regressions/$target" -type f | sort)
+    for input in "${regressions[@]}"; do
+        log="$build/logs/$target.regress-$(basename "$input").log"
+        if ! "$build/bin/$target" "${options[@]}" -artifact_prefix="$artifacts" "$input" >"$log" 2>&1; then
+            echo "$target: FAILED on $input; see $log" >&2
+            grep -E '^(SUMMARY|==[0-9]+==ERROR)|Fatal error' "$log" >&2 || true
+            status=1
+        fi
+    done
+    [ "$status" -eq 0 ] || return "$status"
+    echo "$target: replayed $count inputs and ${#regressions[@]} past findings in $((SECONDS - started)) s"
 }
 
 # The targets named by $1: one, several joined by commas, or all of them.
@@ -301,9 +385,11 @@ case "$1" in
     minimize)
         names=$(selected "${2:-all}")
         build_all
+        failed=0
         for target in $names; do
-            minimize "$target"
+            minimize "$target" || failed=1
         done
+        exit "$failed"
         ;;
     -h | --help | help)
         usage
