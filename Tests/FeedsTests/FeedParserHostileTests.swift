@@ -130,7 +130,7 @@ struct FeedParserHostileTests {
         #expect(parseError(data) == .unsupportedEncoding("x-bogus"))
     }
 
-    /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-conversion-error): libxml2's push parser
+    /// Found by fuzzing (fuzz/regressions/feed/declared-encoding-conversion-error): libxml2's push parser
     /// dereferenced NULL when its own conversion of a declared encoding failed (a byte invalid in
     /// Shift_JIS, Big5, GB2312..., or an encoding that is not ASCII-compatible), crashing the program.
     /// Documents are now converted before libxml2 sees them.
@@ -159,7 +159,7 @@ struct FeedParserHostileTests {
         #expect(try OPML.parse(opml).first?.title == "\u{FFFD}\u{FFFD}\u{4E2D}")
     }
 
-    /// Found by fuzzing (fuzz/corpus/feed/declared-encoding-after-sanitizing): a declaration this
+    /// Found by fuzzing (fuzz/regressions/feed/declared-encoding-after-sanitizing): a declaration this
     /// reader did not take for one, such as `encoding="Shift_JIS\0"` or one after a control character,
     /// became one once the sanitizer dropped the control characters, and libxml2 then converted the
     /// UTF-8 document itself and crashed. libxml2 now ignores every declaration (XML_PARSE_IGNORE_ENC)
@@ -182,7 +182,7 @@ struct FeedParserHostileTests {
                 == .malformed(line: 1, reason: "the document has no root element"))
     }
 
-    /// Found by fuzzing (fuzz/corpus/feed/processing-instruction-without-data), when FoundationXML read
+    /// Found by fuzzing (fuzz/regressions/feed/processing-instruction-without-data), when FoundationXML read
     /// feeds: it crashed taking the length of a processing instruction without data (`<?x?>`). The
     /// sanitizer still drops every processing instruction but the XML declaration at the start, which
     /// libxml2 refuses anywhere else.

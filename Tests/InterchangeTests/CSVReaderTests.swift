@@ -94,7 +94,7 @@ struct CSVReaderTests {
         #expect(records.map(\.fields) == rows)
     }
 
-    /// Found by fuzzing (fuzz/corpus/csv/csv-quote-before-combining-mark): a quote followed by a
+    /// Found by fuzzing (fuzz/regressions/csv/csv-quote-before-combining-mark): a quote followed by a
     /// combining mark is one Character, which `replacingOccurrences(of: "\"", ...)` did not match, so the
     /// quote was not doubled and the field came back cut short, with the rest of the row shifted.
     @Test("FieldEncoding.csv doubles a quote that a combining mark follows")
@@ -180,7 +180,7 @@ struct CSVReaderTests {
                 == "line 3: " + Malformation.mixedEncoding.description)
     }
 
-    /// Found by fuzzing (fuzz/corpus/csv/tsv-kept-backslash-over-limit): a backslash kept because it
+    /// Found by fuzzing (fuzz/regressions/csv/tsv-kept-backslash-over-limit): a backslash kept because it
     /// starts no escape was appended without a length check, so a field ending in one (before a tab, a
     /// line end or the end of the file) could be a byte over the limit and still be accepted.
     @Test("TSV: a kept backslash counts towards the field limit", arguments: bufferSizes)
@@ -205,7 +205,7 @@ struct CSVReaderTests {
         #expect(try outcome("aaaaaaaaa\\") == "aaaaaaaaa\\")
     }
 
-    /// Found by fuzzing (fuzz/corpus/csv/tsv-nul-after-field-over-limit): a field over the limit and then
+    /// Found by fuzzing (fuzz/regressions/csv/tsv-nul-after-field-over-limit): a field over the limit and then
     /// a NUL was reported as the NUL when the field was in one buffer, but as too long when a buffer ended
     /// inside it. The length problem comes first in the file, whatever the buffer size.
     @Test("a field over the limit before a NUL is reported as too long", arguments: bufferSizes)

@@ -92,3 +92,43 @@ struct EncodingTests {
         #expect(failure?.contains(testCase.1) == true, "\(String(describing: failure))")
     }
 }
+
+/// Found by fuzzing (fuzz/regressions/import/ndjson-mixed-encoding-refused-after-the-format-with-a-small-buffer
+/// and fuzz/regressions/csv/tsv-mac-roman-refused-after-a-record-with-small-chunks): a file whose encoding
+/// is decided late (UTF-8 then a lone byte; a line that looks like Mac OS Roman) was refused when it was
+/// opened with a large buffer, but only after rows had come out with a small one.
+@Suite("Import encodings: the outcome does not depend on the buffer")
+struct EncodingBufferTests {
+    /// The rows, or the refusal, reading `bytes` as `format` with a buffer of `bufferSize` bytes.
+    private func outcome(_ bytes: [UInt8], format: MovieImportFormat, bufferSize: Int) throws -> [String] {
+        let folder = TemporaryDirectory()
+        let path = try ImportTestSupport.write(bytes, to: "ratings.csv", in: folder)
+        var lines: [String] = []
+        do {
+            let reader = try MovieImportReader(path: path, format: format, bufferSize: bufferSize)
+            while let row = try reader.next() { lines.append("\(row)") }
+        } catch {
+            lines.append("refused: \(error)")
+        }
+        return lines
+    }
+
+    @Test(
+        "mixed UTF-8, or Mac OS Roman, is refused before any row, with a small buffer as with a large one",
+        arguments: [
+            Array(#"{"id[Unsafe":1,"tété":[true,fa"#.utf8) + [0xCB] + Array(#"lse],"`:"20"#.utf8) + [0x0A],
+            Array("a\tbc\t\"\"\\e\\x\r\n".utf8) + [
+                0xA9, 0x91, 0xA3, 0x8D, 0xA3, 0xF5, 0xD3, 0xF6, 0x09, 0x0A,
+            ],
+        ])
+    func sameOutcome(bytes: [UInt8]) throws {
+        for format in MovieImportFormat.allCases {
+            let whole = try outcome(bytes, format: format, bufferSize: 64 * 1024)
+            for bufferSize in [4, 7, 12, 13, 100] {
+                #expect(
+                    try outcome(bytes, format: format, bufferSize: bufferSize) == whole,
+                    "\(format) \(bufferSize)")
+            }
+        }
+    }
+}
