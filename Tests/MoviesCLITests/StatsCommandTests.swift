@@ -106,6 +106,28 @@ struct StatsCommandTests {
         #expect(allObject["watchlist"] as? Int == 1 && allObject["undated"] as? Int == 1)
     }
 
+    @Test("stars written by hand past the CHECK count as no stars: no trap, and JSON holds no inf or nan")
+    func starsPastTheCheck() throws {
+        for title in ["Heat", "Alien", "Ran", "Up"] { try movies.succeed("add", title, "--rating", "good") }
+        try SQLiteShell.run(
+            movies.databasePath,
+            """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE movies SET stars = 1e308 WHERE id = 1; UPDATE movies SET stars = -5 WHERE id = 2;
+            UPDATE movies SET stars = 9e18 WHERE id = 3; UPDATE movies SET stars = 3.5 WHERE id = 4;
+            """)
+        let text = try movies.run(["stats"])
+        #expect(text.status == 0 && !text.crashed, "\(text)")
+        #expect(text.stdout.contains("good  ") && text.stdout.contains("3.5★ 1, no stars 3"), "\(text)")
+        let json = try movies.run(["stats", "--format", "json"])
+        #expect(json.status == 0 && !json.crashed, "\(json)")
+        #expect(!json.stdout.contains("inf") && !json.stdout.contains("nan"), "\(json)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+        // 3.5, and three times good without stars (4).
+        #expect(object["average_stars"] as? Double == 3.88, "\(json)")
+    }
+
     @Test("an empty list, and a year with no film, say so")
     func empty() throws {
         #expect(

@@ -74,7 +74,10 @@ struct MovieStatisticsTests {
         #expect(statistics.ratings.map(\.word) == [.seen, .terrible, .good, .excellent])
         let good = try #require(statistics.ratings.first { $0.word == .good })
         #expect(good.count == 3)
-        #expect(good.stars == [.init(stars: 3.5, count: 1), .init(stars: 4, count: 1)])
+        let (threeAndAHalf, four) = (
+            try #require(StarRating(halfStars: 7)), try #require(StarRating(halfStars: 8))
+        )
+        #expect(good.stars == [.init(stars: threeAndAHalf, count: 1), .init(stars: four, count: 1)])
         // (3.5 + 4 + 4 + 0.5 + 5) / 5
         #expect(statistics.averageStars == 17.0 / 5 && statistics.rated == 5)
         #expect(

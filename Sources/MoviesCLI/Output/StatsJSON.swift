@@ -10,7 +10,8 @@ enum StatsJSON {
         let query = statistics.query
         let periods = statistics.periods.map { "{\"period\":\(string($0.label)),\"films\":\($0.count)}" }
         let ratings = statistics.ratings.map { rating in
-            let stars = rating.stars.map { "{\"stars\":\($0.stars),\"films\":\($0.count)}" }
+            // Stars as the export writes them: 4, 3.5.
+            let stars = rating.stars.map { "{\"stars\":\($0.stars.description),\"films\":\($0.count)}" }
             return "{\"rating\":\(string(rating.word.rawValue)),\"films\":\(rating.count),"
                 + "\"stars\":[\(stars.joined(separator: ","))]}"
         }
@@ -18,7 +19,7 @@ enum StatsJSON {
         let run = statistics.longestRun.map {
             "{\"days\":\($0.days),\"first\":\(string($0.first.description)),\"last\":\(string($0.last.description))}"
         }
-        let average = statistics.averageStars.map { "\(($0 * 100).rounded() / 100)" }
+        let average = statistics.averageStars.flatMap(finite)
         let fields = [
             "\"by\":\(string(query.period.rawValue))",
             "\"year\":\(number(query.year))",
@@ -38,4 +39,10 @@ enum StatsJSON {
     private static func string(_ text: String) -> String { FieldEncoding.json(text) }
 
     private static func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+
+    /// `value` to two decimals; nil (written `null`) for a value JSON cannot hold (`inf`, `nan`).
+    private static func finite(_ value: Double) -> String? {
+        let rounded = (value * 100).rounded() / 100
+        return rounded.isFinite ? "\(rounded)" : nil
+    }
 }

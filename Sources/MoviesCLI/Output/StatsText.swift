@@ -60,7 +60,7 @@ enum StatsText {
     /// What follows a rating word's count: its films per number of stars, and those without stars.
     private static func starsNote(_ rating: MovieStatistics.RatingCount, style: ChartStyle) -> String {
         guard !rating.stars.isEmpty else { return "" }
-        var parts = rating.stars.map { "\(stars(starsText($0.stars), style: style)) \($0.count)" }
+        var parts = rating.stars.map { "\(stars($0.stars.description, style: style)) \($0.count)" }
         let unstarred = rating.count - rating.stars.reduce(0) { $0 + $1.count }
         if unstarred > 0 { parts.append("no stars \(unstarred)") }
         return parts.joined(separator: ", ")
@@ -86,15 +86,12 @@ enum StatsText {
         style.usesUnicode ? number + "★" : number + " stars"
     }
 
-    /// Half stars as `3.5`, whole ones as `4`.
-    static func starsText(_ stars: Double) -> String {
-        let halves = Int((stars * 2).rounded())
-        return halves % 2 == 0 ? "\(halves / 2)" : "\(halves / 2).5"
-    }
-
-    /// One decimal: `3.6`.
+    /// One decimal: `3.6`. For an average of stars, ½ to 5; anything else (which the store never
+    /// gives) is written as it is rather than converted to an integer it may not fit.
     static func tenths(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        guard let tenths = Int(exactly: (value * 10).rounded()), (0...1000).contains(tenths) else {
+            return "\(value)"
+        }
         return "\(tenths / 10).\(tenths % 10)"
     }
 }

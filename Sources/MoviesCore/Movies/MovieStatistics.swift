@@ -48,10 +48,10 @@ public struct MovieStatistics: Sendable, Equatable {
 
     /// How many films of one rating word have these stars.
     public struct StarCount: Sendable, Equatable {
-        public let stars: Double
+        public let stars: StarRating
         public let count: Int
 
-        public init(stars: Double, count: Int) {
+        public init(stars: StarRating, count: Int) {
             self.stars = stars
             self.count = count
         }

@@ -78,17 +78,19 @@ extension MovieStore {
         let rows = try connection.cachedStatement(StatisticsSQL.ratings(filter: filter.sql)).fetchAll(
             filter.arguments
         ) { row in
+            // Stars come from the file, which a person may have written by hand past its CHECK: a value
+            // that is not ½ to 5 in halves counts as no stars, as `list` and `show` read it.
             (
-                word: row.withUTF8(at: 0) { RatingWord(utf8: $0) }, stars: row.optionalDouble(at: 1),
-                count: row.int(at: 2)
+                word: row.withUTF8(at: 0) { RatingWord(utf8: $0) },
+                stars: row.optionalDouble(at: 1).flatMap(StarRating.init(stars:)), count: row.int(at: 2)
             )
         }
         return RatingWord.allCases.compactMap { word in
             let groups = rows.filter { $0.word == word }
             guard !groups.isEmpty else { return nil }
-            let stars = groups.compactMap { group in
-                group.stars.map { MovieStatistics.StarCount(stars: $0, count: group.count) }
-            }
+            var counts: [StarRating: Int] = [:]
+            for group in groups { if let stars = group.stars { counts[stars, default: 0] += group.count } }
+            let stars = counts.map { MovieStatistics.StarCount(stars: $0.key, count: $0.value) }
             return MovieStatistics.RatingCount(
                 word: word, count: groups.reduce(0) { $0 + $1.count },
                 stars: stars.sorted { $0.stars < $1.stars })
@@ -102,7 +104,7 @@ extension MovieStore {
         var count = 0
         for rating in ratings where rating.word != .seen {
             let starred = rating.stars.reduce(0) { $0 + $1.count }
-            total += rating.stars.reduce(0.0) { $0 + $1.stars * Double($1.count) }
+            total += rating.stars.reduce(0.0) { $0 + $1.stars.stars * Double($1.count) }
             total += Double(rating.word.rating.rank) * Double(rating.count - starred)
             count += rating.count
         }
