@@ -104,7 +104,7 @@ final class CommandContext {
     /// Sends what the command prints from now on through the pager (see `Pager`), when standard output
     /// is a terminal and paging is allowed; called by listing commands just before their first line.
     func startPager() {
-        guard allowsPager, pager == nil, terminal.isOutputInteractive,
+        guard allowsPager, pager == nil, terminal.isOutputInteractive, environment["TERM"] != "dumb",
             let command = Pager.command(environment: environment)
         else { return }
         output.flush()
@@ -114,11 +114,13 @@ final class CommandContext {
 
     /// Hands the rest of the output to the pager and waits until the person leaves it; the terminal is
     /// the command's again afterwards (for an error to report). Does nothing when no pager runs.
-    func finishPager() {
-        guard let pager else { return }
+    /// Returns how the pager failed, when it did (see `Pager.finish`).
+    @discardableResult
+    func finishPager() -> PagerFailure? {
+        guard let pager else { return nil }
         output.flush()
-        pager.finish()
         self.pager = nil
+        return pager.finish()
     }
 
     /// A hint for a person on stderr (e.g. "No movies yet"); scripts never see it.

@@ -120,9 +120,15 @@ public enum MoviesCLI {
                 context = commandContext
                 // `--no-pager`, which the commands that page accept.
                 commandContext.allowsPager = !parsed[Pager.disableFlag]
-                // An error is reported once the pager is gone, on the terminal.
-                defer { commandContext.finishPager() }
-                try await command.run(parsed, in: commandContext)
+                // An error is reported once the pager is gone, on the terminal; the command's own error
+                // comes before the pager's.
+                do {
+                    try await command.run(parsed, in: commandContext)
+                } catch {
+                    commandContext.finishPager()
+                    throw error
+                }
+                if let failure = commandContext.finishPager() { throw failure }
             }
         } catch {
             let code = report(error, to: errors)

@@ -125,8 +125,8 @@ struct PagerTests {
             INSERT INTO movies (title) SELECT 'Movie ' || x FROM n
             """)
         let pager = movies.folder.file("fake-pager")
-        // Reads the first line, then quits with a status of its own, as a person pressing q would.
-        try writePager(at: pager, ending: "head -n 1 > \"$RECORD\"\nexit 3")
+        // Reads the first line, then quits, as a person pressing q in less does (exit status 0).
+        try writePager(at: pager, ending: "head -n 1 > \"$RECORD\"\nexit 0")
         for format in ["table", "csv"] {
             let (status, screen) = try movies.atTerminal(
                 ["list", "--format", format], environment: ["PAGER": pager])
@@ -134,6 +134,32 @@ struct PagerTests {
             #expect(!screen.contains("Error"), "\(format): \(screen)")
             #expect(recorded(record)?.isEmpty == false)
         }
+    }
+
+    @Test(
+        "a pager that fails (false, a command sh cannot read, one that is not there) fails the command",
+        arguments: [
+            ("false", "The pager (false) failed with exit status 1"),
+            ("less '", "The pager (less ') failed with exit status 2"),
+            ("no-such-pager --x 'y'", "The pager (no-such-pager --x 'y') failed with exit status 127"),
+        ])
+    func failingPager(command: String, message: String) throws {
+        let before = fileSnapshot(movies.databasePath)
+        let (status, screen) = try movies.atTerminal(["list"], environment: ["PAGER": command])
+        #expect(status == 1, "\(screen)")
+        #expect(screen.contains("Error: \(message), so the output may not have been shown"), "\(screen)")
+        #expect(screen.contains("--no-pager"), "\(screen)")
+        #expect(fileSnapshot(movies.databasePath) == before)
+    }
+
+    @Test("TERM=dumb never starts the pager (less would only warn it is not fully functional)")
+    func dumbTerminal() throws {
+        let pager = movies.folder.file("fake-pager")
+        try writePager(at: pager)
+        let (status, screen) = try movies.atTerminal(["list"], environment: ["PAGER": pager, "TERM": "dumb"])
+        #expect(status == 0)
+        #expect(screen.contains("  3  C"), "\(screen)")
+        #expect(recorded(record) == nil, "TERM=dumb started the pager")
     }
 
     @Test("a pager that cannot be started leaves the output on the terminal")

@@ -10,8 +10,9 @@ import Basics
 ///
 /// At a terminal, what a listing command prints goes through `$MOVIES_PAGER`, else `$PAGER`, else
 /// `less -FRX` (`-F` leaves at once when the output fits one screen, `-R` shows colour, `-X` leaves it
-/// on the screen); an empty value or `cat` means no pager, and so do `--no-pager` and output that is
-/// not a terminal. The pager reads a pipe that becomes standard output (and standard error, when that
+/// on the screen); an empty value or `cat` means no pager, and so do `--no-pager`, output that is not a
+/// terminal, and `TERM=dumb` (a terminal that cannot move the cursor, where less only warns). A pager that
+/// fails (exit status not 0) makes the command fail, saying so. The pager reads a pipe that becomes standard output (and standard error, when that
 /// is the same terminal, so that a hint printed after the output stays after it), and is started
 /// without a shell unless its command needs one. Quitting it early is a person's choice, not an
 /// error: the rest of the output is dropped (EPIPE, with SIGPIPE ignored meanwhile) and the command
@@ -38,6 +39,8 @@ final class Pager {
         return command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
 
+    /// The command it runs, for a message when it fails.
+    private let command: String
     private let processID: pid_t
     /// Where standard output and error pointed before (the terminal), to put back in `finish`.
     private let savedOutput: Int32
@@ -70,10 +73,12 @@ final class Pager {
             dup2(writeEnd, STDERR_FILENO)
         }
         close(writeEnd)
-        return Pager(processID: processID, savedOutput: savedOutput, savedErrors: savedErrors)
+        return Pager(
+            command: command, processID: processID, savedOutput: savedOutput, savedErrors: savedErrors)
     }
 
-    private init(processID: pid_t, savedOutput: Int32, savedErrors: Int32?) {
+    private init(command: String, processID: pid_t, savedOutput: Int32, savedErrors: Int32?) {
+        self.command = command
         self.processID = processID
         self.savedOutput = savedOutput
         self.savedErrors = savedErrors
@@ -88,7 +93,11 @@ final class Pager {
     /// Ends paging: standard output and error point at the terminal again, which closes the pipe, so
     /// the pager reads the end of the output; then waits until the person leaves it. The caller
     /// flushes what it buffered first.
-    func finish() {
+    ///
+    /// Returns the failure when the pager did not end well (`PAGER=false`, a command `sh` cannot read,
+    /// one that is not there): then the output it was given may never have been shown, and the command
+    /// must not pass for having shown it.
+    func finish() -> PagerFailure? {
         if savedOutput >= 0 {
             dup2(savedOutput, STDOUT_FILENO)
             close(savedOutput)
@@ -101,6 +110,12 @@ final class Pager {
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
         signal(SIGPIPE, savedPipeHandler)
         signal(SIGINT, savedInterruptHandler)
+        // WIFEXITED and WEXITSTATUS, which are macros C does not export.
+        let signalled = status & 0x7F
+        let exitStatus = (status >> 8) & 0xFF
+        if signalled == 0 && exitStatus == 0 { return nil }
+        return PagerFailure(
+            command: command, exitStatus: signalled == 0 ? exitStatus : nil, signal: signalled)
     }
 
     /// Starts `arguments` (the program looked up on `PATH`) with `input` as its standard input and
@@ -125,4 +140,22 @@ final class Pager {
         let result = posix_spawnp(&processID, program, &actions, nil, argv, envp)
         return result == 0 ? processID : nil
     }
+}
+
+/// The pager ended with an error, so the output it was given may not have been shown.
+struct PagerFailure: Error, UserFacingError {
+    /// The pager's command line.
+    let command: String
+    /// Its exit status, or nil when a signal ended it.
+    let exitStatus: Int32?
+    /// The signal that ended it, when one did.
+    let signal: Int32
+
+    var message: String {
+        let how = exitStatus.map { "failed with exit status \($0)" } ?? "was ended by signal \(signal)"
+        return "The pager (\(command)) \(how), so the output may not have been shown; set MOVIES_PAGER or "
+            + "PAGER to a pager that works (or to cat), or run the command with --no-pager"
+    }
+
+    var exitCode: ExitCode { .failure }
 }
