@@ -87,6 +87,14 @@ struct ValueTypeTests {
         // Without HOME, the user's home folder from the password database.
         let fromPasswd = try DatabaseLocation.defaultPath(environment: [:])
         #expect(fromPasswd.hasPrefix("/") && fromPasswd.hasSuffix("/.local/share/movies/movies.sqlite"))
+        // A relative HOME is ignored like a relative XDG_DATA_HOME: the list must not follow the current
+        // folder. The same goes for a `~` in --db or MOVIES_DB.
+        for home in [".", "relative/home", "~"] {
+            #expect(try DatabaseLocation.defaultPath(environment: ["HOME": home]) == fromPasswd, "\(home)")
+            #expect(
+                try DatabaseLocation.path(option: "~/x.sqlite", environment: ["HOME": home])
+                    == String(fromPasswd.dropLast("/.local/share/movies/movies.sqlite".count)) + "/x.sqlite")
+        }
         // --db beats MOVIES_DB.
         #expect(
             try DatabaseLocation.path(option: "a.sqlite", environment: ["MOVIES_DB": "/x/m.sqlite"])

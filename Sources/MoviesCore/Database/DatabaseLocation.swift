@@ -58,9 +58,12 @@ public enum DatabaseLocation {
         return path
     }
 
-    /// `$HOME` when set and not empty, else the home folder of the user's entry in the password database.
+    /// `$HOME` when it is an absolute path, else the home folder of the user's entry in the password
+    /// database. A relative `HOME` (`HOME=.` in a script, a broken environment file) would put the list
+    /// under whatever folder the command runs in, a new empty one each time: it is ignored, as a relative
+    /// `XDG_DATA_HOME` is.
     private static func homeFolder(_ environment: [String: String]) throws(DatabaseLocationError) -> String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16_384)
