@@ -10,15 +10,17 @@
 // target            kind            depends on (imports)
 // movies            executable      MoviesCLI
 // movies-bench      executable      Basics, CSQLite, Feeds, FeedServer, Interchange, MoviesCore, News, Storage
-// MoviesCLI         library         Basics, Feeds, Interchange, MoviesCore, News, ViewModels
-// Interchange       library         Basics, CZipLoader, MoviesCore, News, Storage
-// ViewModels        library         Basics, Feeds, MoviesCore, News
-// MoviesCore        library         Basics, News, Storage; build plugin EmbedMigrations
-// News              library         Basics, Feeds, Storage
+// MoviesCLI         library         App, Basics, Feeds, Interchange, MoviesCore, News, UserFacing, ViewModels
+// Interchange       library         App, Basics, CZipLoader, MoviesCore, News, Storage, UserFacing
+// ViewModels        library         App, Basics, Feeds, MoviesCore, News, UserFacing
+// App               library         Basics, MoviesCore, News, Storage, UserFacing; build plugin EmbedMigrations
+// MoviesCore        library         Basics, Storage, UserFacing
+// News              library         Basics, Feeds, Storage, UserFacing
 // EmbedMigrations   plugin          embed-migrations
 // Feeds             library         Basics, CCurlLoader, CXML2Loader
 // FeedServer        library         Basics
 // Storage           library         Basics, Checksum, CSQLite
+// UserFacing        library         Basics
 // Basics            library         CTemporaryFiles
 // embed-migrations  executable      Checksum
 // CCurlLoader       C library       —
@@ -38,6 +40,7 @@ let package = Package(
     products: [
         .executable(name: "movies", targets: ["movies"]),
         .library(name: "MoviesCore", targets: ["MoviesCore"]),
+        .library(name: "App", targets: ["App"]),
         .library(name: "News", targets: ["News"]),
         .library(name: "ViewModels", targets: ["ViewModels"]),
     ],
@@ -80,23 +83,31 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Basics", "CSQLite", "Checksum"]),
         // Feeds: RSS, Atom, JSON Feed and OPML parsing, feed dates, HTML to text, fetching. No database.
         .target(name: "Feeds", dependencies: ["Basics", "CCurlLoader", "CXML2Loader"]),
+        // UserFacing: the one error contract (a sentence and a sysexits code) that the domains' errors
+        // and the front share; Basics, Storage and Feeds know nothing of it.
+        .target(name: "UserFacing", dependencies: ["Basics"]),
         // News: feeds and their items, the repository and the refresher. Over Storage and Feeds.
-        .target(name: "News", dependencies: ["Basics", "Storage", "Feeds"]),
-        // MoviesCore: movies, search, statistics, and AppDatabase (the file with its migrations, which
-        // hands out the movie store and the news repository).
+        .target(name: "News", dependencies: ["Basics", "Storage", "Feeds", "UserFacing"]),
+        // MoviesCore: movies, their ratings and titles, the movie store, search and statistics.
+        .target(name: "MoviesCore", dependencies: ["Basics", "Storage", "UserFacing"]),
+        // App: the composition root. AppDatabase opens the file, runs the migrations compiled into it,
+        // hands out the movie store and the news repository; backups and restores; the database path.
         .target(
-            name: "MoviesCore",
-            dependencies: ["Basics", "Storage", "News"],
+            name: "App",
+            dependencies: ["Basics", "Storage", "MoviesCore", "News", "UserFacing"],
             plugins: ["EmbedMigrations"]
         ),
         // Interchange: import and export (Letterboxd, IMDb, this program's own formats).
         .target(
             name: "Interchange",
-            dependencies: ["Basics", "Storage", "MoviesCore", "News", "CZipLoader"]),
-        .target(name: "ViewModels", dependencies: ["Basics", "MoviesCore", "News", "Feeds"]),
+            dependencies: ["Basics", "Storage", "MoviesCore", "News", "App", "UserFacing", "CZipLoader"]),
+        .target(
+            name: "ViewModels", dependencies: ["Basics", "MoviesCore", "News", "Feeds", "App", "UserFacing"]),
         .target(
             name: "MoviesCLI",
-            dependencies: ["Basics", "MoviesCore", "News", "Feeds", "Interchange", "ViewModels"]
+            dependencies: [
+                "Basics", "MoviesCore", "News", "Feeds", "Interchange", "ViewModels", "App", "UserFacing",
+            ]
         ),
 
         // MARK: - Executables
@@ -126,7 +137,7 @@ let package = Package(
             name: "TestSupport", path: "Tests/TestSupport"),
         // AppTestSupport: a migrated database in a temporary folder, for the tests above the store.
         .target(
-            name: "AppTestSupport", dependencies: ["MoviesCore", "TestSupport"],
+            name: "AppTestSupport", dependencies: ["App", "MoviesCore", "TestSupport"],
             path: "Tests/AppTestSupport"),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "TestSupport"]),
@@ -140,6 +151,12 @@ let package = Package(
                 "News", "MoviesCore", "Feeds", "FeedServer", "Storage", "AppTestSupport", "TestSupport",
             ]),
         .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "App", "MoviesCore", "News", "Feeds", "FeedServer", "Storage", "Basics", "AppTestSupport",
+                "TestSupport",
+            ]),
+        .testTarget(
             name: "MoviesCoreTests",
             dependencies: ["Basics", "MoviesCore", "News", "Storage", "AppTestSupport", "TestSupport"]),
         .testTarget(
@@ -151,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
-                "Basics", "ViewModels", "MoviesCore", "News", "Feeds", "FeedServer", "AppTestSupport",
+                "Basics", "ViewModels", "App", "MoviesCore", "News", "Feeds", "FeedServer", "AppTestSupport",
                 "TestSupport",
             ]),
         // Depends on the `movies` executable so `swift test` builds it; the tests run it as a user would.
@@ -159,8 +176,8 @@ let package = Package(
         .testTarget(
             name: "MoviesCLITests",
             dependencies: [
-                "Basics", "MoviesCLI", "MoviesCore", "News", "Feeds", "ViewModels", "Storage", "FeedServer",
-                "movies", "TestSupport",
+                "Basics", "MoviesCLI", "App", "MoviesCore", "News", "Feeds", "ViewModels", "Storage",
+                "FeedServer", "movies", "TestSupport",
             ],
             resources: [.copy("HostileInput")]),
     ],

@@ -47,8 +47,3 @@ public enum FullTextQuery {
             separator: " AND ")
     }
 }
-
-extension FullTextQuery.Problem: UserFacingError {
-    package var message: String { description.capitalizingFirstLetter() }
-    package var exitCode: ExitCode { .usage }
-}

@@ -33,7 +33,7 @@ public enum FeedDiscovery {
                         HTMLText.attributes(attributes))
                 },
                 end_element: { _, _ in }, text: { _, _, _ in })
-            var utf8 = TerminalSafety.clean(html)
+            var utf8 = OutsideText.safeToShow(html)
             _ = utf8.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { characters in
                     movies_html_parse(

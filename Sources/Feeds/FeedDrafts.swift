@@ -137,7 +137,7 @@ struct ItemDraft {
     /// space is kept so that the identifier stays what the feed says.
     private static func identifier(_ text: String?) -> String? {
         guard let text else { return nil }
-        return nonEmpty(TerminalSafety.clean(text).trimmingWhitespace())
+        return nonEmpty(OutsideText.safeToShow(text).trimmingWhitespace())
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

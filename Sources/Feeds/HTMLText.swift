@@ -32,7 +32,7 @@ public enum HTMLText {
     /// control characters and escape sequences removed, white space collapsed, trimmed.
     public static func plainText(fromText text: String, singleLine: Bool = false) -> String {
         var accumulator = TextAccumulator(singleLine: singleLine)
-        for scalar in TerminalSafety.clean(scalars: Array(text.unicodeScalars)) {
+        for scalar in OutsideText.safeToShow(scalars: Array(text.unicodeScalars)) {
             if scalar == "\n" {
                 accumulator.lineBreak()
             } else {
@@ -48,7 +48,7 @@ public enum HTMLText {
     /// nothing to parse; when libxml2 cannot be used, or refuses a crafted fragment, the fragment is
     /// shown as text rather than lost.
     private static func render(_ html: String, mode: HTMLRenderer.Mode) -> HTMLRenderer {
-        let cleaned = TerminalSafety.clean(html)
+        let cleaned = OutsideText.safeToShow(html)
         let hasMarkup = containsMarkup(cleaned)
         let renderer = HTMLRenderer(mode: mode, newlinesAreBreaks: !hasMarkup)
         guard hasMarkup || containsReference(cleaned) else {

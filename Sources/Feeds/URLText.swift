@@ -5,7 +5,7 @@ enum URLText {
     /// `raw` without white space or control characters, made absolute against `base` when it is
     /// relative; nil when nothing is left.
     static func resolve(_ raw: String, against base: URL?) -> String? {
-        let cleaned = compact(TerminalSafety.clean(raw))
+        let cleaned = compact(OutsideText.safeToShow(raw))
         guard !cleaned.isEmpty else { return nil }
         let lowered = cleaned.prefix(8).lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {

@@ -1,4 +1,5 @@
 import Basics
+import UserFacing
 
 /// Why an input file (an import, an OPML file, an export archive) could not be used.
 ///

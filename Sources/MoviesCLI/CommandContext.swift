@@ -1,5 +1,7 @@
+import App
 import Basics
 import MoviesCore
+import UserFacing
 import ViewModels
 
 /// What a running command can use: its output streams, the terminal, the environment, and the

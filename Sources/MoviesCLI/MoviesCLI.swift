@@ -2,6 +2,7 @@ import Basics
 import FoundationEssentials
 import Interchange
 import MoviesCore
+import UserFacing
 
 /// The `movies` command-line front: parses arguments, runs a command, reports errors with exit codes.
 ///

@@ -1,4 +1,5 @@
 import Basics
+import UserFacing
 
 /// Why the news repository refused a request, in words a person can act on.
 public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Basics
 import Feeds
 import FoundationEssentials
+import UserFacing
 
 /// Fetches subscribed feeds and stores what they bring: several at once (a bounded number in flight),
 /// conditional GET so an unchanged feed costs a 304, and one feed's failure recorded on that feed

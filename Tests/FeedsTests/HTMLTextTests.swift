@@ -75,7 +75,7 @@ struct HTMLTextTests {
         // &#x9b; is shown as Windows-1252 does (›), like browsers; &#27; (ESC) is dropped.
         #expect(HTMLText.plainText(fromHTML: "a&#27;[31mb&#x9b;c") == "a[31mb›c")
         #expect(
-            TerminalSafety.clean("keep\ttabs\nand lines\r\n\u{1B}[1mbold") == "keep\ttabs\nand lines\nbold")
+            OutsideText.safeToShow("keep\ttabs\nand lines\r\n\u{1B}[1mbold") == "keep\ttabs\nand lines\nbold")
     }
 
     @Test("arbitrary input never crashes")

@@ -98,10 +98,10 @@ struct ParsingTests {
     @Test("dates: YYYY-MM-DD, or today and yesterday in the local time zone; nothing else")
     func dates() throws {
         let noon = Calendar.current.date(from: DateComponents(year: 2026, month: 3, day: 1, hour: 12))!
-        #expect(CalendarDate(argument: "Today", now: noon) == CalendarDate(year: 2026, month: 3, day: 1))
-        #expect(CalendarDate(argument: "yesterday", now: noon) == CalendarDate(year: 2026, month: 2, day: 28))
+        #expect(CalendarDate(typed: "Today", now: noon) == CalendarDate(year: 2026, month: 3, day: 1))
+        #expect(CalendarDate(typed: "yesterday", now: noon) == CalendarDate(year: 2026, month: 2, day: 28))
         #expect(
-            CalendarDate(argument: "2024-02-29", now: noon) == CalendarDate(year: 2024, month: 2, day: 29))
+            CalendarDate(typed: "2024-02-29", now: noon) == CalendarDate(year: 2024, month: 2, day: 29))
         for bad in ["2024-02-30", "2023-02-29", "30/01/2024", "2024-1-1", "soon", "", "9999999999-01-01"] {
             let error = try usageError(["add", "Alien", "--watched", bad])
             #expect(

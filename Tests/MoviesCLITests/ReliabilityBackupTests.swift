@@ -1,3 +1,4 @@
+import App
 import FoundationEssentials
 import MoviesCore
 import TestSupport

@@ -1,3 +1,4 @@
+import App
 import AppTestSupport
 import Foundation
 import MoviesCore

@@ -141,8 +141,3 @@ public struct OutputFileError: Error, Sendable, CustomStringConvertible {
     /// Whether it failed because a file was already at the path (`EEXIST`).
     package var alreadyExists: Bool { systemError == EEXIST }
 }
-
-extension OutputFileError: UserFacingError {
-    package var message: String { reason.capitalizingFirstLetter() }
-    package var exitCode: ExitCode { .failure }
-}

@@ -1,5 +1,6 @@
 import Basics
 import MoviesCore
+import UserFacing
 
 /// What to do with a film already on the list before the import (same title key and year).
 public enum DuplicatePolicy: String, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+import App
 import Basics
 import FoundationEssentials
 import MoviesCore

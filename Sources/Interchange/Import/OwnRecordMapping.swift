@@ -62,7 +62,7 @@ struct OwnRecordMapping {
         var word = stars.map { RatingWord($0.rating) } ?? .notSeen
         if let text = try row.text(Column.rating) {
             // The reader `--rating` and the shell's form use, so a file takes the spellings they take.
-            guard let parsed = RatingWord(argument: text) else {
+            guard let parsed = RatingWord(typed: text) else {
                 throw .unknownRatingWord(text)
             }
             word = parsed

@@ -2,6 +2,7 @@ import Basics
 import FoundationEssentials
 import Interchange
 import MoviesCore
+import UserFacing
 
 /// `movies import <file|-> [--from F] [--dry-run] [--on-duplicate skip|update|fail] [--skip-invalid]
 /// [--include-tv]`

@@ -1,3 +1,4 @@
+import App
 import MoviesCore
 
 /// `movies restore <file>`

@@ -1,5 +1,6 @@
 import Basics
 import MoviesCore
+import UserFacing
 
 #if canImport(Glibc)
     import Glibc

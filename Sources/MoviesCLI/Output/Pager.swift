@@ -1,4 +1,5 @@
 import Basics
+import UserFacing
 
 #if canImport(Glibc)
     import Glibc

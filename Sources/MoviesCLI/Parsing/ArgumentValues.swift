@@ -5,8 +5,33 @@ import Interchange
 import MoviesCore
 import News
 
-// The types of the command line's values that only the command line reads. Ratings, dates, sort orders
-// and clearable fields are read by other layers too and parse in MoviesCore.
+// The types of the command line's values. Ratings, stars and dates are read from import files and the
+// shell's form too: their parsers live in MoviesCore (`init(typed:)`), and the conformances here only
+// hand the word to them.
+
+/// `--rating good`: the seven words, as `RatingWord(typed:)` reads them.
+extension RatingWord: ExpressibleByArgument {
+    init?(argument: String) { self.init(typed: argument) }
+
+    static var allValueStrings: [String] { words }
+}
+
+/// `--stars 4.5`: ½ to 5 stars in halves, as `StarRating(typed:)` reads them.
+extension StarRating: ExpressibleByArgument {
+    init?(argument: String) { self.init(typed: argument) }
+
+    static var expectedDescription: String { "stars from 0.5 to 5 in halves, such as 3.5" }
+}
+
+/// The days a person types: `YYYY-MM-DD`, `today` or `yesterday` (`CalendarDate(typed:)`).
+extension CalendarDate: ExpressibleByArgument {
+    init?(argument: String) { self.init(typed: argument) }
+
+    static var expectedDescription: String { "a date as YYYY-MM-DD (or today, yesterday)" }
+}
+
+/// `--sort title`.
+extension MovieSort: ExpressibleByArgument {}
 
 /// A movie's id as `list` shows it: `12` or `#12`.
 struct MovieID: ExpressibleByArgument, Hashable {

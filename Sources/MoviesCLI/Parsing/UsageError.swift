@@ -1,4 +1,5 @@
 import Basics
+import UserFacing
 
 /// A command line that does not fit its command, as swift-argument-parser's `ParserError` is: each kind
 /// carries what it refuses and renders its own sentence, so nothing reads a message to learn the kind.

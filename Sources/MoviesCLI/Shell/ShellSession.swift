@@ -1,5 +1,6 @@
 import Basics
 import MoviesCore
+import UserFacing
 import ViewModels
 
 /// One run of `movies shell`: reads lines, runs them as commands, prints the change feed.

@@ -1,4 +1,5 @@
 import Basics
+import UserFacing
 
 /// Why the movie store refused a request, in words a person can act on.
 public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {

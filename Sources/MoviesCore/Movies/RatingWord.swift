@@ -51,7 +51,7 @@ public enum RatingWord: String, CaseIterable, Sendable, Hashable {
 
     /// Decodes the stored word straight from SQLite's UTF-8 buffer, without building a `String`: the
     /// first letter picks the candidate and the whole word must then be its spelling, so this accepts
-    /// exactly the stored words (`init(argument:)` reads what people type).
+    /// exactly the stored words (`init(typed:)` reads what people type).
     init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard let first = bytes.first else { return nil }
         let candidate: RatingWord
@@ -70,19 +70,19 @@ public enum RatingWord: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// The one reader of a rating word a person wrote: `--rating` and `rate` on the command line and in the
-/// shell, the shell's add form, and the `rating` column of an imported file all go through it. Help,
-/// completions and error messages offer `words`.
-extension RatingWord: ExpressibleByArgument {
+extension RatingWord {
+    /// The one reader of a rating word a person wrote: `--rating` and `rate` on the command line and in
+    /// the shell, the shell's add form, and the `rating` column of an imported file all go through it.
+    ///
     /// The seven words in any case, surrounding white space ignored; `not seen`, `not_seen`, `notseen`
     /// and `watchlist` for `not-seen`; `watched` for `seen`.
-    package init?(argument: String) {
+    public init?(typed text: String) {
         // The exact word first: an import reads one per row, and most are exact.
-        if let word = RatingWord(rawValue: argument) {
+        if let word = RatingWord(rawValue: text) {
             self = word
             return
         }
-        let word = argument.trimmingWhitespace().lowercased()
+        let word = text.trimmingWhitespace().lowercased()
         switch word {
         case "not seen", "not_seen", "notseen", "watchlist": self = .notSeen
         case "watched": self = .seen
@@ -91,8 +91,6 @@ extension RatingWord: ExpressibleByArgument {
             self = parsed
         }
     }
-
-    package static var allValueStrings: [String] { words }
 }
 
 extension RatingWord: Comparable {

@@ -24,6 +24,24 @@ public struct StarRating: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.init(halfStars: halfStars)
     }
 
+    /// Stars as a person types them: `3.5`, `4`, a decimal comma (`3,5`), a half sign (`3½`, `½`), or
+    /// stars as this program and Letterboxd draw them (`★★★½`); surrounding white space ignored.
+    public init?(typed text: String) {
+        let text = text.trimmingWhitespace()
+        if !text.isEmpty, text.allSatisfy({ $0 == "★" || $0 == "½" }) {
+            let whole = text.count(where: { $0 == "★" })
+            let halves = text.count(where: { $0 == "½" })
+            guard halves <= 1, text.last == "★" || halves == 1, whole <= 5 else { return nil }
+            self.init(halfStars: whole * 2 + halves)
+        } else if text.hasSuffix("½") {
+            let whole = text.dropLast().trimmingWhitespace()
+            guard let stars = whole.isEmpty ? 0 : Int(whole), stars >= 0, stars < 5 else { return nil }
+            self.init(halfStars: stars * 2 + 1)
+        } else {
+            self.init(parsing: text.replacing(",", with: "."))
+        }
+    }
+
     /// Reads `3.5`, `4`, `4.0` (surrounding spaces ignored); nil for anything else.
     public init?(parsing text: String) {
         let trimmed = text.trimmingSpacesAndTabs()

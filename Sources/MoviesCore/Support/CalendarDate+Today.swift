@@ -15,6 +15,17 @@ extension CalendarDate {
     /// The first day a movie can have been watched: the year of the first motion pictures.
     public static let earliestWatched = CalendarDate(uncheckedYear: 1870, month: 1, day: 1)
 
+    /// The day a person typed: `YYYY-MM-DD`, or `today` and `yesterday` in the local time zone, counted
+    /// from `now` (`--watched`, `--on`, and the shell's form); surrounding white space ignored.
+    public init?(typed text: String, now: Date = Date()) {
+        let today = CalendarDate.day(of: now)
+        switch text.trimmingWhitespace().lowercased() {
+        case "today": self = today
+        case "yesterday": self = today.previous
+        default: self.init(parsing: text.trimmingWhitespace())
+        }
+    }
+
     /// The day before this one.
     public var previous: CalendarDate {
         if let yesterday = CalendarDate(year: year, month: month, day: day - 1) { return yesterday }

@@ -2,6 +2,7 @@ import Basics
 import FoundationEssentials
 import MoviesCore
 import Observation
+import UserFacing
 
 /// The add-a-movie form: fields, whether it can be saved, and saving.
 ///
@@ -48,7 +49,7 @@ public final class AddMovieViewModel {
 
     /// What stops the form from being saved, as a sentence, or nil when it can be.
     public var validationMessage: String? {
-        validationError.map { ErrorText.message(for: $0) }
+        validationError.map { userFacingMessage(for: $0) }
     }
 
     /// True when the title is not blank after trimming and the year (if any) is valid.
@@ -73,7 +74,7 @@ public final class AddMovieViewModel {
             similarMovies = (try? store.similar(to: movie)) ?? []
             return movie
         } catch {
-            lastError = ErrorText.message(for: error)
+            lastError = userFacingMessage(for: error)
             throw error
         }
     }

@@ -1,6 +1,7 @@
 import Basics
 import MoviesCore
 import Observation
+import UserFacing
 
 /// One movie's details, and the edits that can be made to it.
 @MainActor
@@ -28,7 +29,7 @@ public final class MovieDetailViewModel {
             self.movie = movie
             lastError = nil
         } catch {
-            lastError = ErrorText.message(for: error)
+            lastError = userFacingMessage(for: error)
             throw error
         }
     }
@@ -61,7 +62,7 @@ public final class MovieDetailViewModel {
             lastError = nil
             return change
         } catch {
-            lastError = ErrorText.message(for: error)
+            lastError = userFacingMessage(for: error)
             throw error
         }
     }

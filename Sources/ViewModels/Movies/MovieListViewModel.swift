@@ -1,5 +1,6 @@
 import MoviesCore
 import Observation
+import UserFacing
 
 /// The movie list screen: the movies a filter and sort select, kept current by the store.
 ///
@@ -169,7 +170,7 @@ public final class MovieListViewModel {
             lastError = nil
             return result
         } catch {
-            lastError = ErrorText.message(for: error)
+            lastError = userFacingMessage(for: error)
             throw error
         }
     }
@@ -188,7 +189,7 @@ public final class MovieListViewModel {
     }
 
     private func fail(_ error: any Error) {
-        let message = ErrorText.message(for: error)
+        let message = userFacingMessage(for: error)
         state = .failed(message)
         lastError = message
     }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MoviesCore
 import News
 import Observation
+import UserFacing
 
 /// The news list screen: pages of items newest first, refresh from the feeds, load more, retry.
 ///
@@ -86,7 +87,7 @@ public final class NewsListViewModel {
             hasMoreData = page.count == pageSize
             state = settledState
         } catch {
-            state = .error(ErrorText.message(for: error))
+            state = .error(userFacingMessage(for: error))
         }
     }
 
@@ -102,7 +103,7 @@ public final class NewsListViewModel {
             hasMoreData = page.count == pageSize
             state = settledState
         } catch {
-            state = .error(ErrorText.message(for: error))
+            state = .error(userFacingMessage(for: error))
         }
     }
 
@@ -219,7 +220,7 @@ public final class NewsListViewModel {
                 if case .error = state {} else { state = settledState }
                 if !new.isEmpty { onNewItems?(new) }
             case .failure(let error):
-                state = .error(ErrorText.message(for: error))
+                state = .error(userFacingMessage(for: error))
             }
         }
         if needsReload && !isRequestInFlight {

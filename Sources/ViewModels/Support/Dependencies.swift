@@ -1,3 +1,4 @@
+import App
 import Feeds
 import FoundationEssentials
 import MoviesCore

@@ -2,6 +2,7 @@ import Basics
 import FoundationEssentials
 import MoviesCore
 import News
+import UserFacing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import Basics
+
 /// A value a person writes as one word of text, read by one initializer wherever it is written: an
 /// argument on the command line, an answer typed into the shell's form, a field of a file they edited.
 ///
@@ -5,7 +7,7 @@
 /// and argument's text into its declared type with `init(argument:)`, and help, completion scripts and
 /// "did you mean" read the rest from the type, so none of them can accept, offer or suggest what another
 /// refuses. A value is parsed once, where it enters; the layers below take the typed value.
-package protocol ExpressibleByArgument: Sendable {
+protocol ExpressibleByArgument: Sendable {
     /// The value `argument` spells, or nil when it spells none.
     init?(argument: String)
 
@@ -24,7 +26,7 @@ package protocol ExpressibleByArgument: Sendable {
 }
 
 /// How a shell completes the value of an option or argument.
-package enum CompletionKind: Sendable, Hashable {
+enum CompletionKind: Sendable, Hashable {
     /// Anything: nothing to offer.
     case none
     /// One of these words.
@@ -37,20 +39,20 @@ package enum CompletionKind: Sendable, Hashable {
 }
 
 extension ExpressibleByArgument {
-    package static var allValueStrings: [String] { [] }
+    static var allValueStrings: [String] { [] }
 
-    package static var defaultCompletionKind: CompletionKind {
+    static var defaultCompletionKind: CompletionKind {
         let words = allValueStrings
         return words.isEmpty ? .none : .list(words)
     }
 
-    package var defaultValueDescription: String { String(describing: self) }
+    var defaultValueDescription: String { String(describing: self) }
 }
 
 /// An enumeration spelled by its raw values (`--sort rating`): typed in any case, with surrounding white
 /// space ignored, as the command line has always accepted them.
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
-    package init?(argument: String) {
+    init?(argument: String) {
         // The exact word first: imports read one per row, and most are already exact.
         if let value = Self(rawValue: argument) {
             self = value
@@ -62,20 +64,20 @@ extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, Raw
 
     // A closure, not `\.rawValue`: a key path is built at run time, and every command line builds
     // the whole command tree.
-    package static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 
-    package static var expectedDescription: String {
+    static var expectedDescription: String {
         "one of " + allValueStrings.joined(separator: ", ")
     }
 
-    package var defaultValueDescription: String { rawValue }
+    var defaultValueDescription: String { rawValue }
 }
 
 /// Free text (a title, a note, a path): every argument is one, exactly as given.
 extension String: ExpressibleByArgument {
-    package init?(argument: String) {
+    init?(argument: String) {
         self = argument
     }
 
-    package static var expectedDescription: String { "text" }
+    static var expectedDescription: String { "text" }
 }

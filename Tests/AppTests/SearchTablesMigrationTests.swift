@@ -1,3 +1,4 @@
+import App
 import AppTestSupport
 import MoviesCore
 import Storage

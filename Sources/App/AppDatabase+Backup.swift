@@ -1,4 +1,5 @@
 import Basics
+import MoviesCore
 import Storage
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import Basics
+
 /// How the command line ends, as sysexits.h names its statuses.
 /// https://man.freebsd.org/cgi/man.cgi?query=sysexits
 public enum ExitCode: Int32, Sendable {
@@ -20,10 +22,12 @@ public enum ExitCode: Int32, Sendable {
 
 /// An error a person can act on: what went wrong, in a sentence, and how the command line exits with it.
 ///
-/// The one error contract of the package. Each error a user can meet conforms where it is defined (the
-/// storage layer's technical `StorageError` gets its sentences from `MoviesCore`, which knows what the
-/// file is for), so the command line and the view models print `message` and exit with `exitCode`
-/// without knowing the error's type, and nothing ever branches on the text of a message.
+/// The one error contract of the package, in a target of its own that only the domains' errors and the
+/// front import (neither `Basics` nor `Storage` nor `Feeds` knows it). Each error a user can meet
+/// conforms where it is defined (the storage layer's technical `StorageError` gets its sentences from
+/// `App`, which knows what the file is for; the bottom layer's from this target), so the command line and
+/// the view models print `message` and exit with `exitCode` without knowing the error's type, and nothing
+/// ever branches on the text of a message.
 package protocol UserFacingError: Error {
     /// What went wrong, as a sentence that starts with a capital letter and names what was refused and,
     /// where it can, how to put it right. Printed after `Error: `.
@@ -38,12 +42,15 @@ package func userFacingMessage(for error: any Error) -> String {
     (error as? any UserFacingError)?.message ?? String(describing: error).capitalizingFirstLetter()
 }
 
-extension StringProtocol {
-    /// The text with its first letter made upper case, for a sentence built from a lower-case phrase.
-    /// Only ASCII letters change: a sentence never starts with a user's value (a path, a title), whose
-    /// case is theirs.
-    package func capitalizingFirstLetter() -> String {
-        guard let first = unicodeScalars.first, ("a"..."z").contains(first) else { return String(self) }
-        return String(first).uppercased() + String(String.UnicodeScalarView(unicodeScalars.dropFirst()))
-    }
+// The bottom layer's own errors, in the same contract: Basics knows no command line, so their exit codes
+// are given here, where the contract lives.
+
+extension OutputFileError: UserFacingError {
+    package var message: String { reason.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { .failure }
+}
+
+extension FullTextQuery.Problem: UserFacingError {
+    package var message: String { description.capitalizingFirstLetter() }
+    package var exitCode: ExitCode { .usage }
 }

@@ -1,5 +1,7 @@
 import Basics
+import MoviesCore
 import Storage
+import UserFacing
 
 /// Why `movies backup` or `movies restore` refused, or could not finish; nothing was changed.
 public enum BackupError: Error, Sendable, Equatable {

@@ -7,13 +7,13 @@ import Storage
 /// Finding such rows costs a seek in the unique index (`title_key IS NULL`), so an open with nothing to
 /// do pays one small query. A row whose key duplicates a listed movie's stays, with `\t#<id>` after its
 /// key, so the unique index holds and the list shows both.
-enum PendingTitleKeys {
+package enum PendingTitleKeys {
     /// Rows keyed per statement batch, so a large migrated file is not read into memory at once.
     static let chunk = 1000
 
     /// Keys every row that has none; false when there was nothing to do.
     @discardableResult
-    static func fill(_ database: Database) throws -> Bool {
+    package static func fill(_ database: Database) throws -> Bool {
         let pending = try database.read { connection in
             try connection.scalarInt("SELECT 1 FROM movies WHERE title_key IS NULL LIMIT 1")
         }

@@ -1,22 +1,23 @@
 import Basics
 
-/// Removes from text everything a terminal would act on instead of printing.
+/// Text from outside (a feed, a web page, a server's headers) made safe to show: everything a terminal
+/// would act on instead of printing is removed.
 ///
 /// Feed content is hostile input that ends up on a terminal: an escape sequence in a title could
 /// recolour the screen, move the cursor, set the window title or write to the clipboard. This keeps
 /// printable text, line feeds and tabs, and drops ANSI/VT escape sequences (with their parameters),
 /// the other C0 controls, DEL, the C1 controls and the bidirectional override characters.
-enum TerminalSafety {
+enum OutsideText {
     /// Returns `text` with escape sequences and control characters removed; `\r\n` and `\r` become `\n`.
-    static func clean(_ text: String) -> String {
+    static func safeToShow(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
         var output = String.UnicodeScalarView()
-        output.append(contentsOf: clean(scalars: Array(text.unicodeScalars)))
+        output.append(contentsOf: safeToShow(scalars: Array(text.unicodeScalars)))
         return String(output)
     }
 
-    /// The same as `clean(_:)`, on scalars, for callers that work on scalar arrays.
-    static func clean(scalars input: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    /// The same as `safeToShow(_:)`, on scalars, for callers that work on scalar arrays.
+    static func safeToShow(scalars input: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var output: [Unicode.Scalar] = []
         output.reserveCapacity(input.count)
         var index = 0
@@ -47,7 +48,7 @@ enum TerminalSafety {
         return output
     }
 
-    /// Whether `clean` would change or drop this scalar; most text has none and is returned as is.
+    /// Whether `safeToShow` would change or drop this scalar; most text has none and is returned as is.
     private static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isTerminalControl && scalar != "\n" && scalar != "\t"
     }

@@ -1,5 +1,7 @@
 import Basics
+import MoviesCore
 import Storage
+import UserFacing
 
 /// The storage layer's failures, in the words of a program whose file holds a movie list.
 ///

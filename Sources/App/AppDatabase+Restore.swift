@@ -1,5 +1,6 @@
 import Basics
 import FoundationEssentials
+import MoviesCore
 import Storage
 
 #if canImport(Glibc)
