@@ -21,67 +21,6 @@ enum RawSQLite {
         }
     }
 
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    private static func bind(_ statement: OpaquePointer, _ index: Int32, _ text: String?) {
-        guard let text else {
-            sqlite3_bind_null(statement, index)
-            return
-        }
-        sqlite3_bind_text(statement, index, text, -1, transient)
-    }
-
-    /// Inserts `drafts` in one transaction with one prepared statement.
-    static func insert(_ drafts: [MovieDraft], into path: String) throws {
-        let handle = try open(path)
-        defer { sqlite3_close_v2(handle) }
-        try exec(handle, "BEGIN IMMEDIATE")
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(
-            handle,
-            """
-            INSERT INTO movies (
-                title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri, watch_count, rated_on,
-                title_key, title_sort)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, -1, &statement, nil)
-        guard let statement else { throw BenchError("prepare failed") }
-        defer { sqlite3_finalize(statement) }
-        for draft in drafts {
-            bind(statement, 1, draft.title)
-            if let year = draft.year {
-                sqlite3_bind_int64(statement, 2, Int64(year))
-            } else {
-                sqlite3_bind_null(statement, 2)
-            }
-            bind(statement, 3, draft.ratingWord.rawValue)
-            bind(statement, 4, draft.watchedOn?.description)
-            bind(statement, 5, draft.note)
-            if let stars = draft.stars {
-                sqlite3_bind_double(statement, 6, stars.stars)
-            } else {
-                sqlite3_bind_null(statement, 6)
-            }
-            bind(statement, 7, draft.imdbID)
-            bind(statement, 8, draft.letterboxdURI)
-            if let count = draft.watchCount {
-                sqlite3_bind_int64(statement, 9, Int64(count))
-            } else {
-                sqlite3_bind_null(statement, 9)
-            }
-            bind(statement, 10, draft.ratedOn?.description)
-            // The keys the store writes beside every title (computed the same way, in Swift).
-            let key = TitleKeys.identity(draft.title)
-            bind(statement, 11, key)
-            bind(statement, 12, TitleKeys.sort(identity: key))
-            guard sqlite3_step(statement) == SQLITE_DONE else {
-                throw BenchError(String(cString: sqlite3_errmsg(handle)))
-            }
-            sqlite3_reset(statement)
-        }
-        try exec(handle, "COMMIT")
-    }
-
     /// Reads every movie into `Movie` values with a plain C loop.
     static func fetchAll(from path: String) throws -> [Movie] {
         let handle = try open(path)

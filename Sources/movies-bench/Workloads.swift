@@ -12,7 +12,6 @@ struct Configuration {
     var movies: String
     var sqlite3: String
 
-    var insertRows: Int { quick ? 5_000 : 50_000 }
     var fetchRows: Int { quick ? 20_000 : 200_000 }
     var smallRows: Int { 1_000 }
     var feeds: Int { quick ? 20 : 200 }
@@ -42,33 +41,6 @@ struct Workloads {
     }
 
     // MARK: - In-process
-
-    /// Insert movies in one transaction: `MovieStore.addAll` against a prepared-statement C loop.
-    func insert() throws -> BenchRow {
-        let count = configuration.insertRows
-        let drafts = (1...count).map { index in
-            MovieDraft(
-                title: "Film \(index) \(Fixtures.words[index % 8])", year: 1900 + index % 120,
-                rating: .good,
-                watchedOn: CalendarDate(year: 2024, month: 1 + index % 12, day: 1 + index % 28),
-                note: "note \(index)", stars: StarRating(halfStars: 8), imdbID: "tt\(1_000_000 + index)")
-        }
-        let path = fixtures.folder + "/insert.sqlite"
-        var ours: [Double] = []
-        var baseline: [Double] = []
-        for _ in 0..<configuration.runs {
-            try fixtures.freshDatabase(at: path)
-            let store = MovieStore(database: try Database(path: path))
-            ours.append(try Clock.median(runs: 1) { _ = try store.addAll(drafts) })
-            guard try store.count() == count else { throw BenchError("addAll inserted the wrong count") }
-            try fixtures.freshDatabase(at: path)
-            baseline.append(try Clock.median(runs: 1) { try RawSQLite.insert(drafts, into: path) })
-        }
-        return BenchRow(
-            workload: "insert in one transaction (MovieStore.addAll)", size: Format.count(count),
-            ours: Clock.median(ours), baseline: Clock.median(baseline), target: 1.3,
-            baselineName: "C API loop, one prepared statement")
-    }
 
     /// Fetch every movie into Swift values: `MovieStore.list` against a C loop building the same structs.
     func fetch() throws -> BenchRow {

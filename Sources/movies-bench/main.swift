@@ -45,7 +45,6 @@ do {
     report.header()
     let steps: [(String, () throws -> [BenchRow])] = [
         ("version", { [try workloads.version()] }),
-        ("insert", { [try workloads.insert()] }),
         ("fetch", { [try workloads.fetch()] }),
         ("add", { try workloads.addProcess() }),
         ("import", { [try workloads.importCSV()] }),

@@ -1,4 +1,5 @@
 import App
+import Basics
 import MoviesCore
 import TestSupport
 
@@ -16,5 +17,14 @@ public struct TestDatabase: Sendable {
     /// Creates and migrates `movies.sqlite` in a new temporary folder.
     public init() throws {
         app = try AppDatabase(path: folder.file("movies.sqlite"))
+    }
+}
+
+extension MovieStore {
+    /// Adds `draft` after the store's validation, as every front does before it calls the store: the
+    /// tests' shorthand for `add(MovieValidation.validated(draft))`.
+    @discardableResult
+    public func add(_ draft: MovieDraft, today: CalendarDate = .today()) throws -> Movie {
+        try add(MovieValidation.validated(draft, today: today), today: today)
     }
 }

@@ -71,9 +71,15 @@ struct WatchStateCommandTests {
         "refusals: stars that do not fit the word, a watched day in the future, seen and watchlist together")
     func refusals() throws {
         try movies.succeed("add", "Heat")
-        try movies.refuse(
-            ["add", "Alien", "--rating", "good", "--stars", "5"], status: 64,
-            message: "--rating good does not fit --stars 5 (5 stars is excellent)")
+        // The store's one check of a word against stars, wherever they come from.
+        for arguments in [
+            ["add", "Alien", "--rating", "good", "--stars", "5"], ["rate", "1", "good", "--stars", "5"],
+            ["edit", "1", "--rating", "good", "--stars", "5"],
+        ] {
+            try movies.refuse(
+                arguments, status: 64,
+                message: "The rating good does not fit 5 stars (5 stars is excellent); give one of them")
+        }
         try movies.refuse(
             ["rate", "1", "--stars", "6"], status: 64,
             message: "The value '6' is invalid for '--stars <stars>'")

@@ -128,21 +128,3 @@ struct MovieStoreTests {
         #expect(movies.first?.rating == .good)
     }
 }
-
-@Suite("MovieStore.addAll")
-struct AddAllTests {
-    @Test("adds many in one transaction; a bad or duplicate draft adds none")
-    func addAll() throws {
-        let database = try TestDatabase()
-        let store = database.store
-        #expect(try store.addAll((1...500).map { MovieDraft(title: "Movie \($0)", year: 2000) }) == 500)
-        #expect(throws: MovieError.blankTitle) {
-            try store.addAll([MovieDraft(title: "Fine"), MovieDraft(title: " ")])
-        }
-        let first = try #require(try store.movie(id: 1))
-        #expect(throws: MovieError.duplicate(existing: first)) {
-            try store.addAll([MovieDraft(title: "Another"), MovieDraft(title: "movie 1", year: 2000)])
-        }
-        #expect(try store.count() == 500)
-    }
-}

@@ -131,7 +131,7 @@ extension ImportedMovie {
             movie.note = note.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
         }
         do {
-            let draft = try MovieValidation.validated(movie.draft, today: today)
+            let draft = try MovieValidation.validated(movie.draft, today: today).draft
             movie.title = draft.title
             movie.note = draft.note
             movie.rating = draft.rating

@@ -106,7 +106,7 @@ final class ImportWriter {
     /// A merged or new film as stored: the store's rules applied (the watched date is not checked
     /// again: rows were checked as they were read, and a listed date stays).
     static func normalized(_ draft: MovieDraft) -> MovieDraft {
-        (try? MovieValidation.validated(draft, checkingWatchedDate: false)) ?? draft
+        (try? MovieValidation.validated(draft, checkingWatchedDate: false))?.draft ?? draft
     }
 }
 

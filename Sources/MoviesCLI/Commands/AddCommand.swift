@@ -1,6 +1,5 @@
 import Basics
 import MoviesCore
-import ViewModels
 
 /// `movies add <title> [--rating R] [--stars S] [--year Y] [--watched D] [--note N]`
 enum AddCommand: Command {
@@ -35,23 +34,18 @@ enum AddCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let word = try MovieFieldHelp.word(
-            arguments.given(rating), stars: arguments[stars], arguments: arguments)
-        // Validate before opening: a refused add must not even create the database file.
+        // Validated before the file is opened, so a refused add does not even create it; the store
+        // takes the validated draft as it is.
         let draft = try MovieValidation.validated(
             MovieDraft(
-                title: arguments[title] ?? "", year: arguments[year]?.value, word: word ?? .notSeen,
-                watchedOn: arguments[watched], note: arguments[note], stars: arguments[stars]))
-        let form = AddMovieViewModel(store: try context.dependencies().movies)
-        form.title = draft.title
-        form.rating = draft.ratingWord
-        form.stars = draft.stars
-        form.year = draft.year
-        form.watchedOn = draft.watchedOn
-        form.note = draft.note ?? ""
-        let movie = try form.save()
+                title: arguments[title] ?? "", year: arguments[year]?.value,
+                word: arguments.given(rating) ?? .notSeen, watchedOn: arguments[watched],
+                note: arguments[note],
+                stars: arguments[stars]))
+        let store = try context.dependencies().movies
+        let movie = try store.add(draft)
         context.output.line("Added \(MovieText.summary(movie))")
-        for other in form.similarMovies {
+        for other in try store.similar(to: movie) {
             context.output.line(
                 "\(TerminalText.singleLine(other.titleWithYear)) is already listed as #\(other.id)"
                     + (movie.year == nil || other.year == nil ? "; give --year to tell them apart." : "."))
@@ -59,8 +53,7 @@ enum AddCommand: Command {
     }
 }
 
-/// The help of the options that set a movie's fields, shared by `add`, `edit` and `rate`, and the rule
-/// that puts a word and stars together.
+/// The help of the options that set a movie's fields, shared by `add`, `edit` and `rate`.
 enum MovieFieldHelp {
     static let rating = "How much you liked it; seen for a movie you saw without rating it."
     static let stars = "Letterboxd-style stars, 0.5 to 5 in halves; the rating word follows from them."
@@ -75,18 +68,4 @@ enum MovieFieldHelp {
     /// `-y`, `--year`'s letter before `rm -y` (`--yes`) took it: still accepted by `add` and `edit`.
     static let formerYear = ["-y"]
     static let formerNote = ["-n"]
-
-    /// The word to store: `word`, or the one `stars` give; a word the stars do not fit is refused.
-    static func word(_ word: RatingWord?, stars: StarRating?, arguments: ParsedArguments) throws
-        -> RatingWord?
-    {
-        guard let stars else { return word }
-        let fromStars = RatingWord(stars.rating)
-        if let word, word != fromStars {
-            throw arguments.validationError(
-                "--rating \(word.rawValue) does not fit --stars \(stars) (\(stars) stars is "
-                    + "\(fromStars.rawValue)); give one of them, or a word that fits")
-        }
-        return fromStars
-    }
 }

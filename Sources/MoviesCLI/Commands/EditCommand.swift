@@ -50,8 +50,7 @@ enum EditCommand: Command {
             try MovieValidation.checkTitle(trimmed)
             changes.title = trimmed
         }
-        changes.rating = try MovieFieldHelp.word(
-            arguments[rating], stars: arguments[stars], arguments: arguments)
+        changes.rating = arguments[rating]
         changes.stars = arguments[stars]
         if let year = arguments[Self.year] {
             if case .set(let value) = year {

@@ -1,5 +1,4 @@
 import MoviesCore
-import ViewModels
 
 /// `movies rate <id> [<rating>] [--stars S]`
 enum RateCommand: Command {
@@ -19,13 +18,11 @@ enum RateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = arguments[Self.id] else { return }
-        let stars = arguments[Self.stars]
-        let word = try MovieFieldHelp.word(arguments[rating], stars: stars, arguments: arguments)
-        guard word != nil else {
+        let (word, stars) = (arguments[rating], arguments[Self.stars])
+        guard word != nil || stars != nil else {
             throw arguments.validationError("Give the rating, as a word (movies rate 12 good) or as --stars")
         }
-        let change = try MovieListViewModel(store: try context.dependencies().movies).rate(
-            id: id.rawValue, word, stars: stars)
+        let change = try context.dependencies().movies.rate(id: id.rawValue, word, stars: stars)
         if change.before == change.after {
             context.output.line("Unchanged \(MovieText.summary(change.after))")
         } else {

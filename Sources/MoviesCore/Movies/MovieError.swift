@@ -19,6 +19,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidIMDbID(String)
     /// Not an https address.
     case invalidLetterboxdURI(String)
+    /// A rating word and stars that say two different things (`good` and 1½ stars).
+    case starsDoNotFitRating(RatingWord, StarRating)
     /// A movie with the same title and year is already on the list.
     case duplicate(existing: Movie)
     /// No movie has this id.
@@ -30,7 +32,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isValidation: Bool {
         switch self {
         case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .watchedDateOutOfRange,
-            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .cursorOfAnotherOrder:
+            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .starsDoNotFitRating, .cursorOfAnotherOrder:
             true
         case .duplicate, .notFound: false
         }
@@ -47,6 +49,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noteTooLong: .note
         case .invalidIMDbID: .imdbID
         case .invalidLetterboxdURI: .letterboxdURI
+        case .starsDoNotFitRating: .rating
         case .duplicate, .notFound, .cursorOfAnotherOrder: nil
         }
     }
@@ -74,6 +77,11 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(text)' is not an IMDb id (tt followed by digits, like tt0113277)"
         case .invalidLetterboxdURI(let text):
             return "'\(text)' is not a Letterboxd address (https://...)"
+        case .starsDoNotFitRating(let word, let stars):
+            let fits = RatingWord(stars.rating).rawValue
+            return
+                "the rating \(word.rawValue) does not fit \(stars) stars (\(stars) stars is \(fits)); give one "
+                + "of them, or a word that fits"
         case .duplicate(let existing):
             return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
         case .notFound(let id):
@@ -89,6 +97,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum MovieField: Sendable, Hashable {
     case title
     case year
+    case rating
     case watchedOn
     case note
     case imdbID
@@ -99,6 +108,7 @@ public enum MovieField: Sendable, Hashable {
         switch self {
         case .title: "title"
         case .year: "year"
+        case .rating: "rating"
         case .watchedOn: "watched date"
         case .note: "note"
         case .imdbID: "IMDb id"

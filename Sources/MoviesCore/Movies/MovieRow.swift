@@ -80,8 +80,7 @@ package enum MovieRow {
         try statement.bind(draft.note, at: offset + 6)
         try statement.bind(record.createdAt.map(Timestamp.string(from:)) ?? now, at: offset + 7)
         try statement.bind(record.updatedAt.map(Timestamp.string(from:)) ?? now, at: offset + 8)
-        // Stars that disagree with the word are dropped, as MovieValidation does.
-        try statement.bind(draft.stars.flatMap { $0.rating == draft.rating ? $0.stars : nil }, at: offset + 9)
+        try statement.bind(draft.stars?.stars, at: offset + 9)
         try statement.bind(draft.imdbID, at: offset + 10)
         try statement.bind(draft.letterboxdURI, at: offset + 11)
         try statement.bind(draft.watchCount, at: offset + 12)

@@ -67,11 +67,12 @@ public final class MovieStore: Sendable {
 
     // MARK: - Writing
 
-    /// Adds a movie and returns it as stored. Refuses an invalid draft or a title+year already listed.
-    /// A rating without a date is dated `today`.
+    /// Adds a movie and returns it as stored. Refuses a title+year already listed; the draft was
+    /// validated by whoever made it (`MovieValidation.validated`). A rating without a date is dated
+    /// `today`.
     @discardableResult
-    public func add(_ draft: MovieDraft, today: CalendarDate = .today()) throws -> Movie {
-        var draft = try MovieValidation.validated(draft, today: today)
+    public func add(_ valid: ValidMovieDraft, today: CalendarDate = .today()) throws -> Movie {
+        var draft = valid.draft
         if draft.rating != .notSeen && draft.ratedOn == nil { draft.ratedOn = today }
         return try database.write { connection in
             if let existing = try Self.sameMovie(as: draft, excluding: nil, in: connection) {
@@ -86,56 +87,6 @@ public final class MovieStore: Sendable {
             let inserted = try statement.step() ? MovieRow.decode(statement) : nil
             guard let inserted else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
             return inserted
-        }
-    }
-
-    /// Adds many movies in one transaction, `MovieRow.batchSize` rows per statement (see there for why);
-    /// all or nothing. Returns how many were added. A draft that breaks a rule, or duplicates a listed
-    /// movie, stops everything.
-    @discardableResult
-    public func addAll(_ drafts: some Sequence<MovieDraft>) throws -> Int {
-        try database.write { connection in
-            let now = Timestamp.string(from: Date())
-            let today = CalendarDate.today()
-            var batch: [MovieRecord] = []
-            batch.reserveCapacity(MovieRow.batchSize)
-            var added = 0
-            func insertBatch() throws {
-                guard !batch.isEmpty else { return }
-                let statement = try connection.cachedStatement(MovieRow.insertSQL(rows: batch.count))
-                for (row, record) in batch.enumerated() {
-                    try MovieRow.bind(
-                        record, id: nil, to: statement, offset: Int32(row) * MovieRow.insertColumns.count,
-                        now: now)
-                }
-                do {
-                    try statement.run()
-                } catch let error as StorageError where error.isConstraintViolation {
-                    // The statement changed nothing (statement journal). Replayed row by row, the row that
-                    // fails names the movie already listed, on the list or earlier in this batch.
-                    let single = try connection.cachedStatement(MovieRow.insertSQL(rows: 1))
-                    for record in batch {
-                        try MovieRow.bind(record, id: nil, to: single, offset: 0, now: now)
-                        do {
-                            try single.run()
-                        } catch let rowError as StorageError where rowError.isConstraintViolation {
-                            guard
-                                let existing = try Self.sameMovie(
-                                    as: record.draft, excluding: nil, in: connection)
-                            else { throw rowError }
-                            throw MovieError.duplicate(existing: existing)
-                        }
-                    }
-                }
-                added += batch.count
-                batch.removeAll(keepingCapacity: true)
-            }
-            for draft in drafts {
-                batch.append(MovieRecord(draft: try MovieValidation.validated(draft, today: today)))
-                if batch.count == MovieRow.batchSize { try insertBatch() }
-            }
-            try insertBatch()
-            return added
         }
     }
 
@@ -161,7 +112,8 @@ public final class MovieStore: Sendable {
             }
             let draft = try MovieValidation.validated(
                 changes.applied(to: movie, today: today), today: today,
-                checkingWatchedDate: changes.watchedOn != nil)
+                checkingWatchedDate: changes.watchedOn != nil
+            ).draft
             guard draft != MovieDraft(movie) else { return (movie, movie) }
             if let existing = try Self.sameMovie(as: draft, excluding: id, in: connection) {
                 throw MovieError.duplicate(existing: existing)

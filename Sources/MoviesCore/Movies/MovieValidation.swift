@@ -4,7 +4,9 @@ import Basics
 /// SQL can (a watched date in the future depends on the day, which a CHECK cannot read).
 ///
 /// Checking in Swift first gives a message that names the problem; the CHECKs guard against writes that
-/// bypass this code (a person with `sqlite3`).
+/// bypass this code (a person with `sqlite3`). This is the one check in Swift: it returns a
+/// `ValidMovieDraft`, the only kind of draft the store writes, so a caller that validates early (the
+/// command line, before it opens the file) and the store never check the same draft twice.
 public enum MovieValidation {
     /// Years a movie can have: from the first motion pictures to well past anything announced.
     public static let yearRange = 1870...2100
@@ -18,7 +20,7 @@ public enum MovieValidation {
     /// `checkingWatchedDate` is false (an edit that does not change a date stored before).
     public static func validated(
         _ draft: MovieDraft, today: CalendarDate = .today(), checkingWatchedDate: Bool = true
-    ) throws(MovieError) -> MovieDraft {
+    ) throws(MovieError) -> ValidMovieDraft {
         var draft = draft
         draft.title = TitleKeys.stored(draft.title)
         try checkTitle(draft.title)
@@ -37,7 +39,7 @@ public enum MovieValidation {
             if length > maximumNoteLength { throw .noteTooLong(length: length) }
             if note.isEmpty { draft.note = nil }
         }
-        normalizeWatchState(&draft)
+        try normalizeWatchState(&draft)
         if checkingWatchedDate, let watchedOn = draft.watchedOn {
             try checkWatchedDate(watchedOn, today: today)
         }
@@ -50,16 +52,18 @@ public enum MovieValidation {
         {
             throw .invalidLetterboxdURI(uri)
         }
-        return draft
+        return ValidMovieDraft(checked: draft)
     }
 
     /// Makes the watch state, rating, stars and dates say one thing: stars without a word give the
-    /// word, stars that disagree with the word are dropped (the word wins), anything rated, dated or
-    /// counted is seen, and only a rated movie has a rating date.
-    static func normalizeWatchState(_ draft: inout MovieDraft) {
+    /// word, stars that disagree with the word are refused, anything rated, dated or counted is seen,
+    /// and only a rated movie has a rating date.
+    static func normalizeWatchState(_ draft: inout MovieDraft) throws(MovieError) {
         if let stars = draft.stars {
             if draft.rating == .notSeen { draft.rating = stars.rating }
-            if stars.rating != draft.rating { draft.stars = nil }
+            if stars.rating != draft.rating {
+                throw .starsDoNotFitRating(RatingWord(watchState: .seen, rating: draft.rating), stars)
+            }
         }
         if let count = draft.watchCount, count < 1 { draft.watchCount = nil }
         if draft.rating != .notSeen || draft.watchedOn != nil || draft.watchCount != nil {
@@ -97,5 +101,20 @@ public enum MovieValidation {
         let bytes = Array(text.utf8)
         return bytes.count >= 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "t")
             && bytes[2...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+}
+
+/// A draft that passed `MovieValidation.validated`, as it is stored: the only kind the store writes.
+///
+/// The check is made once, by whoever holds the draft first (the command line validates before it opens
+/// the file, so a refused `add` creates nothing), and the type carries the result down: the store, the
+/// view models and the binder take a `ValidMovieDraft` and never check it again.
+public struct ValidMovieDraft: Sendable, Hashable {
+    /// The fields, in stored form.
+    public let draft: MovieDraft
+
+    /// Only `MovieValidation` makes one.
+    fileprivate init(checked draft: MovieDraft) {
+        self.draft = draft
     }
 }

@@ -24,8 +24,6 @@ public final class AddMovieViewModel {
     /// `Heat` was added without a year; `Amélie` for `Amelie`): the movie was added, and this says so.
     public private(set) var similarMovies: [Movie] = []
 
-    /// True while a save runs.
-    public private(set) var isSaving = false
     /// The last save's error, as a sentence; cleared by the next success or `reset()`.
     public private(set) var lastError: String?
 
@@ -37,7 +35,8 @@ public final class AddMovieViewModel {
     }
 
     /// The first rule the form breaks (a blank title, a year out of range...), or nil when it can be
-    /// saved. `field` says which field to ask for again.
+    /// saved: the store's validator asked, not a check of its own. `field` says which field to ask for
+    /// again.
     public var validationError: MovieError? {
         do {
             _ = try MovieValidation.validated(draft)
@@ -46,14 +45,6 @@ public final class AddMovieViewModel {
             return error
         }
     }
-
-    /// What stops the form from being saved, as a sentence, or nil when it can be.
-    public var validationMessage: String? {
-        validationError.map { userFacingMessage(for: $0) }
-    }
-
-    /// True when the title is not blank after trimming and the year (if any) is valid.
-    public var canSave: Bool { validationMessage == nil }
 
     /// The movie the form describes.
     public var draft: MovieDraft {
@@ -66,8 +57,6 @@ public final class AddMovieViewModel {
     /// bad year, duplicate). The form keeps its fields after a failure so they can be corrected.
     @discardableResult
     public func save() throws -> Movie {
-        isSaving = true
-        defer { isSaving = false }
         do {
             let movie = try store.add(MovieValidation.validated(draft))
             lastError = nil
