@@ -131,6 +131,7 @@ public final class NewsRepository: Sendable {
                 throw NewsError.tooLong(field: field, limit: Self.maximumTitleLength)
             }
         }
+        if let url = draft.url, !WebAddress.isWeb(url) { throw NewsError.notAWebAddress(url) }
         let guid = "manual:" + UUID().uuidString.lowercased()
         return try database.write { connection in
             guard
