@@ -192,12 +192,16 @@ enum NewsImportCommand: Command {
                     + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
         }
         // One transaction: the file's feeds are subscribed all together or, if one cannot be, not at all.
-        let added = try context.dependencies().news.subscribe(
-            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) }
-        ).count
+        let outcome = try context.dependencies().news.subscribe(
+            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) })
+        let added = outcome.added.count
+        let notes = [
+            outcome.repeated > 0 ? "\(outcome.repeated) listed twice in the file" : nil,
+            outcome.alreadySubscribed > 0 ? "\(outcome.alreadySubscribed) already subscribed" : nil,
+        ].compactMap { $0 }
         context.output.line(
             "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"
-                + (valid.count > added ? " (\(valid.count - added) already subscribed)" : "")
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
                 + (problems.isEmpty ? "" : "; skipped \(problems.count) without a usable address")
                 + ". Run movies news refresh to fetch them.")
     }
