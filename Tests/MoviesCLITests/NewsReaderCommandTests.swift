@@ -269,6 +269,72 @@ struct NewsReaderCommandTests {
             message: "--all looks into the fetched page")
     }
 
+    /// A web page announcing the feeds at `paths`, in order.
+    private func page(announcing paths: [String]) -> FeedServer.Route {
+        .body(
+            "<!DOCTYPE html><html><head>"
+                + paths.map { "<link rel=\"alternate\" type=\"application/rss+xml\" href=\"\($0)\">" }
+                .joined()
+                + "</head><body>Site</body></html>", contentType: "text/html")
+    }
+
+    @Test("a page's feeds are tried in turn until one reads; one that fails is named, not the page")
+    func failingAlternates() throws {
+        server.set("/huge.xml", .large(bytes: 12 << 20))
+        server.set("/tried/", page(announcing: ["/missing.xml", "/huge.xml", "/beta.xml"]))
+        let missing = server.url("/missing.xml")
+        let huge = server.url("/huge.xml")
+        // Without --all the first two fail, are passed over and named; the third is taken.
+        let taken = try run("news", "subscribe", server.url("/tried/"))
+        #expect(taken.status == 0, "\(taken)")
+        #expect(
+            taken.stdout == """
+                The page announces 3 feeds; took the first that could be read (--all takes them all):
+                    \(missing)
+                    \(huge)
+                  * \(server.url("/beta.xml"))
+                Subscribed #1  Beta  (3 items)
+
+                """, "\(taken)")
+        #expect(
+            taken.stderr == "  Passed over the page's feed \(missing): HTTP 404 Not Found\n"
+                + "  Passed over the page's feed \(huge): response larger than 10 MB\n", "\(taken)")
+        // A page whose one feed is too large names that feed, not the page.
+        server.set("/big/", page(announcing: ["/huge.xml"]))
+        try movies.refuse(
+            ["news", "subscribe", server.url("/big/")], status: 1,
+            message: "Error: Cannot subscribe to \(server.url("/big/")): the page's feed \(huge): response "
+                + "larger than 10 MB. Nothing was stored")
+        // With --all, each that fails is named; none subscribed is a refusal, with nothing stored.
+        server.set("/bad/", page(announcing: ["/missing.xml", "/huge.xml"]))
+        try movies.refuse(
+            ["news", "subscribe", "--all", server.url("/bad/")], status: 1,
+            message:
+                "none of the page's 2 feeds could be subscribed (\(missing): HTTP 404 Not Found; \(huge): "
+                + "response larger than 10 MB). Nothing was stored")
+        // With --all, the others are subscribed and the failing one named.
+        server.set("/some/", page(announcing: ["/alpha.xml", "/huge.xml"]))
+        let some = try run("news", "subscribe", "--all", server.url("/some/"))
+        #expect(some.status == 0, "\(some)")
+        #expect(
+            some.stdout == "The page announces 2 feeds.\nSubscribed #2  Alpha  (4 items)\n", "\(some)")
+        #expect(some.stderr == "  Passed over the page's feed \(huge): response larger than 10 MB\n")
+    }
+
+    @Test("a page announcing more than 50 feeds: the first 50 are looked at, and the message says so")
+    func crowdedPage() throws {
+        server.set("/crowded/", page(announcing: ["/alpha.xml"] + (1...60).map { "/f\($0).xml" }))
+        let result = try run("news", "subscribe", server.url("/crowded/"))
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "The page announces more than 50 feeds (only the first 50 are looked at); took the first "
+                + "(--all takes them all):", "\(result)")
+        #expect(lines.count == 52, "\(result)")
+        #expect(lines.last == "Subscribed #1  Alpha  (4 items)")
+    }
+
     @Test("a feed reached through a redirect is one subscription; 301 and 308 move it, 302 and 307 do not")
     func redirects() throws {
         for status in [301, 302, 307, 308] {
