@@ -4,7 +4,7 @@ import FoundationEssentials
 /// Turns the HTML found in feeds into plain text that is safe to print on a terminal.
 ///
 /// Feed summaries and titles are HTML of unknown quality written by strangers. libxml2's HTML parser
-/// (`htmlReadMemory`, which mends real-world HTML as browsers do and decodes every HTML entity) reads
+/// (`htmlReadIO`, which mends real-world HTML as browsers do and decodes every HTML entity) reads
 /// them; `HTMLRenderer` lays the tree out as text; everything a terminal could interpret is removed
 /// before and after.
 public enum HTMLText {
