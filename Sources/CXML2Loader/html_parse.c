@@ -193,35 +193,80 @@ static const char *const *attributes_of(struct xml_node *element, struct attribu
 }
 
 /// Walks the nodes under `document` in document order without recursion, so that nesting of any
-/// depth costs no stack.
-static void walk(struct xml_node *document, const movies_html_handler *handler, struct attribute_list *list) {
+/// depth costs no stack. Returns 0 when the handler stopped it.
+static int walk(struct xml_node *document, const movies_html_handler *handler, struct attribute_list *list) {
     static const char *const no_attributes[] = {NULL};
+    void *context = handler->context;
     struct xml_node *node = document->children;
     while (node != NULL) {
         if (node->type == XML_ELEMENT_NODE_ && node->name != NULL) {
             const char *const *attributes = attributes_of(node, list);
-            handler->start_element(handler->context, node->name, attributes != NULL ? attributes : no_attributes);
+            if (handler->start_element(context, node->name, attributes != NULL ? attributes : no_attributes)) {
+                return 0;
+            }
             if (node->children != NULL) {
                 node = node->children;
                 continue;
             }
-            handler->end_element(handler->context, node->name);
+            if (handler->end_element(context, node->name)) {
+                return 0;
+            }
         } else if ((node->type == XML_TEXT_NODE_ || node->type == XML_CDATA_SECTION_NODE_) && node->content != NULL) {
-            handler->text(handler->context, node->content, strlen(node->content));
+            if (handler->text(context, node->content, strlen(node->content))) {
+                return 0;
+            }
         }
         while (node != NULL && node->next == NULL) {
             node = node->parent;
             if (node == NULL || node == document) {
-                return;
+                return 1;
             }
-            if (node->type == XML_ELEMENT_NODE_ && node->name != NULL) {
-                handler->end_element(handler->context, node->name);
+            if (node->type == XML_ELEMENT_NODE_ && node->name != NULL && handler->end_element(context, node->name)) {
+                return 0;
             }
         }
         if (node != NULL) {
             node = node->next;
         }
     }
+    return 1;
+}
+
+// MARK: - Reading
+
+enum {
+    /// The most bytes handed to libxml2 per read, so the budget is asked at least this often.
+    HTML_READ_CHUNK = 16 * 1024,
+};
+
+/// The fragment as libxml2 reads it, a piece at a time.
+struct html_input {
+    const char *bytes;
+    size_t length;
+    size_t offset;
+    const movies_html_handler *handler;
+    int stopped;
+};
+
+/// Hands libxml2 the next piece of the fragment, once the budget allows; a spent budget ends the input
+/// there, and the parse is then thrown away.
+static int read_html(void *context, char *buffer, int length) {
+    struct html_input *input = context;
+    const movies_html_handler *handler = input->handler;
+    if (!input->stopped && handler->exhausted != NULL && handler->exhausted(handler->context)) {
+        input->stopped = 1;
+    }
+    if (input->stopped || length <= 0) {
+        return 0;
+    }
+    size_t left = input->length - input->offset;
+    size_t count = left < (size_t)length ? left : (size_t)length;
+    if (count > HTML_READ_CHUNK) {
+        count = HTML_READ_CHUNK;
+    }
+    memcpy(buffer, input->bytes + input->offset, count);
+    input->offset += count;
+    return (int)count;
 }
 
 // MARK: - Parsing
@@ -262,16 +307,22 @@ movies_html_outcome movies_html_parse(
     silence_generic_errors();
     int options = HTML_PARSE_NONET_ | HTML_PARSE_NOERROR_ | HTML_PARSE_NOWARNING_ | HTML_PARSE_RECOVER_
                   | HTML_PARSE_NODEFDTD_;
-    struct xml_node *document =
-        libxml2.html_read_memory(copy != NULL ? copy : bytes, (int)length, NULL, "UTF-8", options);
+    struct html_input input = {.bytes = copy != NULL ? copy : bytes, .length = length, .handler = handler};
+    struct xml_node *document = libxml2.html_read_io(read_html, NULL, &input, NULL, "UTF-8", options);
     free(copy);
+    if (input.stopped) {
+        if (document != NULL) {
+            libxml2.free_document(document);
+        }
+        return MOVIES_HTML_STOPPED;
+    }
     if (document == NULL) {
         // An empty fragment gives no document; there is nothing to walk either way.
         return MOVIES_HTML_PARSED;
     }
     struct attribute_list list = {0};
-    walk(document, handler, &list);
+    int walked = walk(document, handler, &list);
     free(list.items);
     libxml2.free_document(document);
-    return MOVIES_HTML_PARSED;
+    return walked ? MOVIES_HTML_PARSED : MOVIES_HTML_STOPPED;
 }

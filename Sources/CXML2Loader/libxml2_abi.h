@@ -161,7 +161,9 @@ struct libxml2_functions {
     int (*parse_document)(void *context);
     void (*free_parser_context)(void *context);
     void (*free_document)(void *document);
-    void *(*html_read_memory)(const char *buffer, int size, const char *url, const char *encoding, int options);
+    void *(*html_read_io)(
+        xml_input_read_function read, xml_input_close_function close, void *io_context, const char *url,
+        const char *encoding, int options);
     const struct html_entity_description *(*html_entity_lookup)(const unsigned char *name);
 };
 

@@ -90,15 +90,21 @@ static void load(void) {
         || !RESOLVE(create_io_parser_context, "xmlCreateIOParserCtxt")
         || !RESOLVE(context_use_options, "xmlCtxtUseOptions") || !RESOLVE(parse_document, "xmlParseDocument")
         || !RESOLVE(free_parser_context, "xmlFreeParserCtxt")
-        || !RESOLVE(free_document, "xmlFreeDoc") || !RESOLVE(html_read_memory, "htmlReadMemory")
+        || !RESOLVE(free_document, "xmlFreeDoc") || !RESOLVE(html_read_io, "htmlReadIO")
         || !RESOLVE(html_entity_lookup, "htmlEntityLookup")) {
         return;
     }
     const char *const *version = dlsym(state.library, "xmlParserVersion");
     long number = version != NULL && *version != NULL ? strtol(*version, NULL, 10) : 0;
     if (number < VERSION_NEEDED) {
-        snprintf(state.error, sizeof state.error, "libxml2 %s is too old (2.9.0 or newer is needed)",
-                 version != NULL && *version != NULL ? *version : "(unknown version)");
+        // xmlParserVersion spells 2.8.0 "20800"; the message spells it as people and packages do.
+        if (number > 0) {
+            snprintf(state.error, sizeof state.error, "libxml2 %ld.%ld.%ld is too old (2.9.0 or newer is needed)",
+                     number / 10000, number / 100 % 100, number % 100);
+        } else {
+            snprintf(state.error, sizeof state.error,
+                     "libxml2 of an unknown version is too old (2.9.0 or newer is needed)");
+        }
         return;
     }
     // xmlInitParser must run once before parsers are used from several threads.

@@ -6,12 +6,11 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum {
-    /// Events between two looks at the CPU clock (a system call, so not at every event).
-    CLOCK_CHECK_INTERVAL = 128,
-    /// The most bytes handed to libxml2 per read, so the clock is also checked between reads.
+    /// Events between two looks at the budget (which reads a clock, a system call: not at every event).
+    BUDGET_CHECK_INTERVAL = 128,
+    /// The most bytes handed to libxml2 per read, so the budget is also checked between reads.
     READ_CHUNK = 64 * 1024,
     /// Attributes converted on the stack; an element with more uses the heap.
     STACK_ATTRIBUTES = 32,
@@ -26,21 +25,12 @@ struct parse {
     const char *bytes;
     size_t length;
     size_t offset;
-    double started;
-    long events_until_clock;
+    long events_until_check;
     // Namespace declarations of each open element, to count those in scope.
     int *namespaces;
     int namespaces_capacity;
     long namespaces_in_scope;
 };
-
-static double thread_cpu_seconds(void) {
-    struct timespec now;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) {
-        return 0;
-    }
-    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
 
 /// Stops the parse for `reason`, keeping the first reason given. libxml2 is not halted
 /// (xmlStopParser frees its input buffer, which the code that called back may still be reading):
@@ -56,17 +46,23 @@ static int stopped(const struct parse *parse) {
     return parse->result->stop != MOVIES_XML_STOP_NONE;
 }
 
-/// Counts an event and, every CLOCK_CHECK_INTERVAL events, checks the CPU-time budget.
-static int within_budget(struct parse *parse) {
-    if (--parse->events_until_clock > 0) {
-        return 1;
-    }
-    parse->events_until_clock = CLOCK_CHECK_INTERVAL;
-    if (thread_cpu_seconds() - parse->started > parse->limits->cpu_seconds) {
-        stop(parse, MOVIES_XML_STOP_CPU_TIME);
+/// Asks the budget now; stops the parse when it is spent.
+static int budget_left(struct parse *parse) {
+    const movies_xml_limits *limits = parse->limits;
+    if (limits->exhausted != NULL && limits->exhausted(limits->budget)) {
+        stop(parse, MOVIES_XML_STOP_BUDGET);
         return 0;
     }
     return 1;
+}
+
+/// Counts an event and, every BUDGET_CHECK_INTERVAL events, asks the budget.
+static int within_budget(struct parse *parse) {
+    if (--parse->events_until_check > 0) {
+        return 1;
+    }
+    parse->events_until_check = BUDGET_CHECK_INTERVAL;
+    return budget_left(parse);
 }
 
 // MARK: - Namespaces in scope
@@ -200,12 +196,12 @@ static void on_error(void *context, struct xml_error *error) {
     stop(parse, MOVIES_XML_STOP_ERROR);
 }
 
-/// Hands libxml2 the next piece of the document, checking the CPU budget between pieces. A stopped
-/// parse gets the end of its input, and libxml2 then reports a premature end, whose error is not kept.
+/// Hands libxml2 the next piece of the document, asking the budget between pieces. A stopped parse
+/// gets the end of its input, and libxml2 then reports a premature end, whose error is not kept.
 static int read_input(void *context, char *buffer, int length) {
     struct parse *parse = context;
-    if (!stopped(parse) && thread_cpu_seconds() - parse->started > parse->limits->cpu_seconds) {
-        stop(parse, MOVIES_XML_STOP_CPU_TIME);
+    if (!stopped(parse)) {
+        budget_left(parse);
     }
     if (stopped(parse) || length <= 0) {
         return 0;
@@ -236,8 +232,7 @@ void movies_xml_parse(
         .result = result,
         .bytes = bytes,
         .length = length,
-        .started = thread_cpu_seconds(),
-        .events_until_clock = 1,  // the first event checks the clock, so a budget of 0 stops at once
+        .events_until_check = 1,  // the first event asks the budget, so a spent one stops at once
     };
     struct xml_sax_handler sax;
     memset(&sax, 0, sizeof sax);

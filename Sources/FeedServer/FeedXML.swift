@@ -103,6 +103,9 @@ public final class FeedServer: Sendable {
         /// A redirect with this status (301, 302, 307, 308) to `path` on this server (or to an absolute
         /// address).
         case redirect(Int, to: String)
+        /// A body of this many bytes (of `x`), streamed in 64 KiB pieces with its length declared: past
+        /// the fetcher's 10 MB cap, a response too large to read.
+        case large(bytes: Int)
     }
 
     /// The routes, shared with the server's handler.
@@ -126,6 +129,8 @@ public final class FeedServer: Sendable {
                 return .send(status: status, body: Data("error \(status)".utf8))
             case .redirect(let status, let target):
                 return .send(status: status, headers: ["Location": target], body: Data("moved".utf8))
+            case .large(let bytes):
+                return .stream(total: bytes, chunkSize: 64 << 10, declareLength: true)
             case .body(let body, let contentType):
                 return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
             case .feed(let xml), .slowFeed(let xml, _), .held(let xml, _):

@@ -24,7 +24,16 @@ public struct ArticleText: Sendable, Equatable {
     public var textWithLinkList: String {
         guard !links.isEmpty else { return text }
         let list = links.map { "[\($0.number)]: \($0.url) (\($0.kind.rawValue))" }
-        return ([text, "", "Links:"] + list).joined(separator: "\n")
+        return ((text.isEmpty ? [] : [text, ""]) + ["Links:"] + list).joined(separator: "\n")
+    }
+
+    /// The same text with `address` at the end of its list of links, unless it is there already: an
+    /// entry's own link that is not a web address (see `WebAddress`), kept as text to read rather than
+    /// as the link a browser opens.
+    public func listing(_ address: String) -> ArticleText {
+        guard !links.contains(where: { $0.url == address && $0.kind == .link }) else { return self }
+        return ArticleText(
+            text: text, links: links + [ArticleLink(number: links.count + 1, url: address, kind: .link)])
     }
 }
 

@@ -18,11 +18,13 @@ enum CurlLibrary {
     static var unavailableMessage: String? {
         guard movies_curl_load() == 0 else { return nil }
         let name = libraryName
+        let install = "install it (Debian and Ubuntu: apt-get install libcurl4)"
         if movies_curl_load_missing() != 0 {
-            return "cannot fetch feeds: \(name) is not installed"
+            return "cannot fetch feeds: \(name) is not installed; \(install)"
         }
         return
-            "cannot fetch feeds: \(name) could not be loaded (\(String(cString: movies_curl_load_error())))"
+            "cannot fetch feeds: \(name) could not be loaded (\(String(cString: movies_curl_load_error()))); "
+            + install
     }
 
     /// The library name tried first: "libcurl.so.4" (or "libcurl.4.dylib" on macOS).

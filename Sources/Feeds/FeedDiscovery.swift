@@ -21,20 +21,58 @@ public enum FeedDiscovery {
         "application/rss+xml", "application/atom+xml", "application/feed+json", "application/json+feed",
     ]
 
-    /// The feeds `html` announces, in document order, one per address; only http(s) addresses.
-    public static func alternates(inHTML html: String, baseURL: URL?) -> [Alternate] {
-        let collector = Collector(baseURL: baseURL)
-        withExtendedLifetime(collector) {
+    /// The most feeds taken from one page. A site announces a few (posts, comments, a feed per
+    /// category or author: a few dozen at most); a page announcing 120,000 would have `subscribe --all`
+    /// fetch each, and each one listed.
+    public static let maximumAlternates = 50
+
+    /// What a page announces.
+    public struct Announced: Sendable, Hashable {
+        /// The feeds, in document order, one per address, at most `maximumAlternates`.
+        public var alternates: [Alternate]
+        /// True when the page announces more than `maximumAlternates` feeds: the others were left out.
+        public var isCapped: Bool
+
+        public init(alternates: [Alternate], isCapped: Bool = false) {
+            self.alternates = alternates
+            self.isCapped = isCapped
+        }
+    }
+
+    /// The feeds `html` announces, in document order, one per address; only http(s) addresses, at most
+    /// `maximumAlternates`. Looking costs at most `processorTime` (libxml2's reading of the page
+    /// included), else `.tooSlow`; cancelling the calling task stops it with `.cancelled`.
+    public static func alternates(
+        inHTML html: String, baseURL: URL?, processorTime: Duration = FeedParser.defaultProcessorTime
+    ) throws(FeedParseError) -> Announced {
+        let collector = Collector(baseURL: baseURL, budget: ReadingBudget(processorTime: processorTime))
+        let outcome = withExtendedLifetime(collector) {
             var handler = movies_html_handler(
                 context: Unmanaged.passUnretained(collector).toOpaque(),
                 start_element: { context, name, attributes in
-                    guard let context, let name, String(cString: name) == "link" else { return }
-                    Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().link(
-                        HTMLText.attributes(attributes))
+                    guard let context, let name else { return 0 }
+                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                    guard collector.budget.spend() else { return 1 }
+                    guard name[0] == 0x6C, String(cString: name) == "link" else { return 0 }  // "l"
+                    return collector.link(HTMLText.attributes(attributes)) ? 0 : 1
                 },
-                end_element: { _, _ in }, text: { _, _, _ in })
+                end_element: { context, _ in
+                    guard let context else { return 0 }
+                    return Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().budget.spend()
+                        ? 0 : 1
+                },
+                text: { context, _, _ in
+                    guard let context else { return 0 }
+                    return Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().budget.spend()
+                        ? 0 : 1
+                },
+                exhausted: { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().budget.check()
+                        ? 0 : 1
+                })
             var utf8 = OutsideText.safeToShow(html)
-            _ = utf8.withUTF8 { bytes in
+            return utf8.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { characters in
                     movies_html_parse(
                         characters.baseAddress, characters.count, HTMLRenderer.maximumAttributes, &handler,
@@ -42,7 +80,10 @@ public enum FeedDiscovery {
                 }
             }
         }
-        return collector.found
+        if outcome == MOVIES_HTML_STOPPED, let exhaustion = collector.budget.exhaustion {
+            throw exhaustion
+        }
+        return Announced(alternates: collector.found, isCapped: collector.isCapped)
     }
 
     /// Whether a response that is not a feed may be a web page worth looking into: its type says HTML,
@@ -59,13 +100,20 @@ public enum FeedDiscovery {
 
     private final class Collector {
         let baseURL: URL?
+        let budget: ReadingBudget
         var found: [Alternate] = []
+        /// The addresses in `found`, so that a page of many feeds costs a look-up per link, not a search.
+        private var addresses: Set<String> = []
+        private(set) var isCapped = false
 
-        init(baseURL: URL?) {
+        init(baseURL: URL?, budget: ReadingBudget) {
             self.baseURL = baseURL
+            self.budget = budget
         }
 
-        func link(_ attributes: [String: String]) {
+        /// Takes the feed a `<link>` announces, if any; false to stop once one more than
+        /// `maximumAlternates` is found.
+        func link(_ attributes: [String: String]) -> Bool {
             let relations = (attributes["rel"] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
             guard relations.contains("alternate"),
                 let type = attributes["type"]?.trimmingWhitespace().lowercased(),
@@ -73,12 +121,18 @@ public enum FeedDiscovery {
                 let href = attributes["href"]?.trimmingWhitespace(), !href.isEmpty,
                 let url = URL(string: href, relativeTo: baseURL)?.absoluteURL,
                 let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-            else { return }
+            else { return true }
             let address = url.absoluteString
-            guard !found.contains(where: { $0.url == address }) else { return }
+            guard !addresses.contains(address) else { return true }
+            guard found.count < FeedDiscovery.maximumAlternates else {
+                isCapped = true
+                return false
+            }
+            addresses.insert(address)
             let title = attributes["title"].map { HTMLText.plainText(fromText: $0, singleLine: true) }
             found.append(
                 Alternate(url: address, title: title?.isEmpty == false ? title : nil, mimeType: type))
+            return true
         }
     }
 }

@@ -42,17 +42,22 @@ final class FeedDocumentHandler: XMLEventHandler {
         self.latestDate = latestDate
     }
 
-    /// The feed gathered so far, cleaned up.
-    func result() -> ParsedFeed {
+    /// The feed gathered so far, cleaned up, within what is left of the reading's `budget` (laying out
+    /// the items' HTML is most of the work of a feed with long articles).
+    func result(budget: ReadingBudget) throws(FeedParseError) -> ParsedFeed {
         let siteURL = feed.siteLink?.resolved(fallback: nil)
         let fallbackBase = URLText.baseURL(siteURL)
         let feedAuthor = isAtom ? ItemDraft.authorName(feed.author) : nil
-        let title = feed.title.map(\.singleLine).flatMap { $0.isEmpty ? nil : $0 }
-        return ParsedFeed(
-            title: title, siteURL: siteURL,
-            items: items.map {
-                $0.build(fallbackBase: fallbackBase, feedAuthor: feedAuthor, latestDate: latestDate)
-            })
+        let title = try feed.title?.singleLine(budget)
+        var built: [ParsedFeedItem] = []
+        built.reserveCapacity(items.count)
+        for item in items {
+            built.append(
+                try item.build(
+                    fallbackBase: fallbackBase, feedAuthor: feedAuthor, latestDate: latestDate, budget: budget
+                ))
+        }
+        return ParsedFeed(title: title?.isEmpty == false ? title : nil, siteURL: siteURL, items: built)
     }
 
     // MARK: - Events

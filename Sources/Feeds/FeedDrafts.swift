@@ -24,26 +24,28 @@ struct MarkedUpText {
     }
 
     /// Plain text over several lines, without link numbers.
-    var plain: String {
+    func plain(_ budget: ReadingBudget) throws(FeedParseError) -> String {
         switch markup {
-        case .html: HTMLText.plainText(fromHTML: value)
+        case .html: try HTMLText.render(value, mode: .plain, budget: budget).text
         case .text: HTMLText.plainText(fromText: value)
         }
     }
 
     /// Plain text on one line.
-    var singleLine: String {
+    func singleLine(_ budget: ReadingBudget) throws(FeedParseError) -> String {
         switch markup {
-        case .html: HTMLText.singleLine(fromHTML: value)
+        case .html: try HTMLText.render(value, mode: .singleLine, budget: budget).text
         case .text: HTMLText.plainText(fromText: value, singleLine: true)
         }
     }
 
     /// The text laid out as an article, its links resolved against its own base, else `fallback`.
-    func article(fallback: URL?) -> ArticleText {
+    func article(fallback: URL?, budget: ReadingBudget) throws(FeedParseError) -> ArticleText {
         switch markup {
-        case .html: HTMLText.article(fromHTML: value, baseURL: base ?? fallback)
-        case .text: ArticleText(text: HTMLText.plainText(fromText: value))
+        case .html:
+            let renderer = try HTMLText.render(value, mode: .article(base: base ?? fallback), budget: budget)
+            return ArticleText(text: renderer.text, links: renderer.links)
+        case .text: return ArticleText(text: HTMLText.plainText(fromText: value))
         }
     }
 }
@@ -85,15 +87,18 @@ struct ItemDraft {
     var enclosures: [RawEnclosure] = []
 
     /// The finished item; `fallbackBase` resolves relative links when no `xml:base` or feed URL is
-    /// known, `feedAuthor` is the feed-level author that entries inherit, and dates after `latestDate`
-    /// count as none.
-    func build(fallbackBase: URL?, feedAuthor: String?, latestDate: Date) -> ParsedFeedItem {
+    /// known, `feedAuthor` is the feed-level author that entries inherit, dates after `latestDate`
+    /// count as none, and laying out its HTML stops when `budget` is spent.
+    func build(fallbackBase: URL?, feedAuthor: String?, latestDate: Date, budget: ReadingBudget)
+        throws(FeedParseError) -> ParsedFeedItem
+    {
+        try budget.charge()
         var item = ParsedFeedItem()
         let guid = ItemDraft.identifier(guid)
         let about = ItemDraft.identifier(rdfAbout)
         item.guid = guid ?? about
         item.title =
-            ItemDraft.nonEmpty(title?.singleLine)
+            ItemDraft.nonEmpty(try title?.singleLine(budget))
             ?? ItemDraft.nonEmpty(dublinCoreTitle.map { HTMLText.plainText(fromText: $0, singleLine: true) })
         item.link = link?.resolved(fallback: fallbackBase)
         if item.link == nil, let guid, guidCanBeLink, URLText.isWebURL(guid) {
@@ -102,9 +107,11 @@ struct ItemDraft {
         if item.link == nil, let about, URLText.isWebURL(about) {
             item.link = about
         }
-        let short = description.flatMap { ItemDraft.nonEmpty($0.plain) }
-        item.summary = short ?? content.flatMap { ItemDraft.nonEmpty($0.plain) }
-        let article = (content ?? description)?.article(fallback: fallbackBase)
+        item.summary = ItemDraft.nonEmpty(try description?.plain(budget))
+        if item.summary == nil {
+            item.summary = ItemDraft.nonEmpty(try content?.plain(budget))
+        }
+        let article = try (content ?? description)?.article(fallback: fallbackBase, budget: budget)
         item.content = article.flatMap { $0.text.isEmpty && $0.links.isEmpty ? nil : $0 }
         item.author = ItemDraft.authorName(author) ?? feedAuthor
         let date =

@@ -24,8 +24,11 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
     /// More namespace declarations were in scope at once than the parser accepts (libxml2 2.9 looks
     /// every prefix up through all of them).
     case tooManyNamespaces(limit: Int)
-    /// Reading the document took more processor time than its budget.
+    /// Reading the document (parsing it, laying out its items' HTML, looking for the feeds a page
+    /// announces) took more processor time than its budget.
     case tooSlow(limit: Duration)
+    /// The reading was cancelled (its task was: Ctrl-C during a refresh) before it was done.
+    case cancelled
     /// libxml2, which reads every XML document, could not be loaded; carries the whole message.
     case xmlUnavailable(String)
     /// The document is JSON but not valid JSON (or nested too deep); carries a short reason.
@@ -57,6 +60,8 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
             return "more than \(limit) XML namespaces are declared at once"
         case .tooSlow(let limit):
             return "reading the document took more than \(FeedParseError.seconds(limit)) s of processor time"
+        case .cancelled:
+            return "reading the document was cancelled"
         case .xmlUnavailable(let message):
             return message
         case .malformedJSON(let reason):

@@ -11,7 +11,8 @@ public enum FeedParser {
     public static let maximumFeedBytes = 10 * 1024 * 1024
 
     /// The processor time one document may take by default: the fetcher's default timeout, so that
-    /// reading a feed never costs more than fetching it may.
+    /// reading a feed never costs more than fetching it may. It covers the whole reading: libxml2's
+    /// parse and the layout of every item's HTML as text.
     public static let defaultProcessorTime: Duration = .seconds(15)
 
     /// How far in the future an item's date may be before it counts as no date: a day covers clocks
@@ -27,26 +28,28 @@ public enum FeedParser {
     ///     the document itself declares no encoding, and `application/feed+json` marks JSON.
     ///   - now: the time of reading; item dates more than `futureDateTolerance` after it count as none.
     ///   - processorTime: the processor time reading may take before it is stopped with `.tooSlow`.
+    ///     Cancelling the calling task stops it too, with `.cancelled`.
     public static func parse(
         _ data: Data, baseURL: URL? = nil, contentType: String? = nil, now: Date = Date(),
         processorTime: Duration = defaultProcessorTime
     ) throws(FeedParseError) -> ParsedFeed {
         let latestDate = now.addingTimeInterval(futureDateTolerance)
+        let budget = ReadingBudget(processorTime: processorTime)
         if JSONFeedReader.looksLikeJSON(data) {
             guard data.count <= maximumFeedBytes else {
                 throw .tooLarge(bytes: data.count, limit: maximumFeedBytes)
             }
-            return try JSONFeedReader.parse(data, baseURL: baseURL, latestDate: latestDate)
+            return try JSONFeedReader.parse(data, baseURL: baseURL, latestDate: latestDate, budget: budget)
         }
         let handler = FeedDocumentHandler(baseURL: baseURL, latestDate: latestDate)
-        let limits = XMLReadLimits(maximumBytes: maximumFeedBytes, processorTime: processorTime)
+        let limits = XMLReadLimits(maximumBytes: maximumFeedBytes, budget: budget)
         try XMLDocumentReader.read(
             data, limits: limits, charset: ContentType.charset(of: contentType), handler: handler
         ) { root in
             let local = (root.split(separator: ":").last.map(String.init) ?? root).lowercased()
             return ["rss", "rdf", "feed"].contains(local) ? nil : .notAFeed(rootElement: root)
         }
-        return handler.result()
+        return try handler.result(budget: budget)
     }
 }
 

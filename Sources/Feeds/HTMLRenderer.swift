@@ -28,6 +28,15 @@ final class HTMLRenderer {
     private var lists: [ListLevel] = []
     private var openLinks: [Int?] = []
     private(set) var links: [ArticleLink] = []
+    /// The number of each address in `links`, so that finding one costs the same however many there are.
+    private var linkNumbers: [LinkKey: Int] = [:]
+    /// What laying out the fragment may spend; the parser's callbacks ask it at every node.
+    let budget: ReadingBudget
+
+    private struct LinkKey: Hashable {
+        var url: String
+        var kind: ArticleLink.Kind
+    }
 
     private struct ListLevel {
         var isOrdered: Bool
@@ -35,9 +44,10 @@ final class HTMLRenderer {
     }
 
     /// A renderer; `newlinesAreBreaks` for a fragment without tags, whose line breaks are its layout.
-    init(mode: Mode, newlinesAreBreaks: Bool) {
+    init(mode: Mode, newlinesAreBreaks: Bool, budget: ReadingBudget = .unlimited) {
         self.mode = mode
         self.newlinesAreBreaks = newlinesAreBreaks
+        self.budget = budget
         if case .singleLine = mode {
             accumulator = TextAccumulator(singleLine: true)
         } else {
@@ -183,10 +193,12 @@ final class HTMLRenderer {
         else { return nil }
         let scheme = URLText.scheme(of: url)
         guard scheme != "javascript", scheme != "data", scheme != "vbscript" else { return nil }
-        if let known = links.first(where: { $0.url == url && $0.kind == kind }) {
-            return known.number
+        let key = LinkKey(url: url, kind: kind)
+        if let known = linkNumbers[key] {
+            return known
         }
         links.append(ArticleLink(number: links.count + 1, url: url, kind: kind))
+        linkNumbers[key] = links.count
         return links.count
     }
 

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// Turns the HTML found in feeds into plain text that is safe to print on a terminal.
 ///
 /// Feed summaries and titles are HTML of unknown quality written by strangers. libxml2's HTML parser
-/// (`htmlReadMemory`, which mends real-world HTML as browsers do and decodes every HTML entity) reads
+/// (`htmlReadIO`, which mends real-world HTML as browsers do and decodes every HTML entity) reads
 /// them; `HTMLRenderer` lays the tree out as text; everything a terminal could interpret is removed
 /// before and after.
 public enum HTMLText {
@@ -13,18 +13,18 @@ public enum HTMLText {
     /// `<style>` removed, white space collapsed, control characters and escape sequences removed,
     /// trimmed. A fragment without any tags keeps its own line breaks.
     public static func plainText(fromHTML html: String) -> String {
-        render(html, mode: .plain).text
+        renderWithoutBudget(html, mode: .plain).text
     }
 
     /// The same reduction as `plainText(fromHTML:)` but on a single line, for titles and names.
     public static func singleLine(fromHTML html: String) -> String {
-        render(html, mode: .singleLine).text
+        renderWithoutBudget(html, mode: .singleLine).text
     }
 
     /// An article: the layout of `plainText(fromHTML:)` with its links and images numbered as newsboat
     /// numbers them, their addresses resolved against `baseURL`.
     public static func article(fromHTML html: String, baseURL: URL? = nil) -> ArticleText {
-        let renderer = render(html, mode: .article(base: baseURL))
+        let renderer = renderWithoutBudget(html, mode: .article(base: baseURL))
         return ArticleText(text: renderer.text, links: renderer.links)
     }
 
@@ -44,13 +44,29 @@ public enum HTMLText {
 
     // MARK: - Parsing
 
-    /// Runs libxml2's HTML parser over `html` into a renderer. Without tags or references there is
-    /// nothing to parse; when libxml2 cannot be used, or refuses a crafted fragment, the fragment is
-    /// shown as text rather than lost.
-    private static func render(_ html: String, mode: HTMLRenderer.Mode) -> HTMLRenderer {
+    /// `render` for text laid out outside the reading of a document, where nothing bounds the time but
+    /// the text's own length.
+    private static func renderWithoutBudget(_ html: String, mode: HTMLRenderer.Mode) -> HTMLRenderer {
+        do {
+            return try render(html, mode: mode, budget: .unlimited)
+        } catch {
+            // An unlimited budget is never spent; should it be, the fragment is shown as text.
+            let fallback = HTMLRenderer(mode: mode, newlinesAreBreaks: true)
+            fallback.text(OutsideText.safeToShow(html))
+            return fallback
+        }
+    }
+
+    /// Runs libxml2's HTML parser over `html` into a renderer, within `budget`: libxml2's reading and
+    /// every node laid out count against it, and a spent budget throws (`.tooSlow`, `.cancelled`).
+    /// Without tags or references there is nothing to parse; when libxml2 cannot be used, or refuses a
+    /// crafted fragment, the fragment is shown as text rather than lost.
+    static func render(_ html: String, mode: HTMLRenderer.Mode, budget: ReadingBudget) throws(FeedParseError)
+        -> HTMLRenderer
+    {
         let cleaned = OutsideText.safeToShow(html)
         let hasMarkup = containsMarkup(cleaned)
-        let renderer = HTMLRenderer(mode: mode, newlinesAreBreaks: !hasMarkup)
+        let renderer = HTMLRenderer(mode: mode, newlinesAreBreaks: !hasMarkup, budget: budget)
         guard hasMarkup || containsReference(cleaned) else {
             renderer.text(cleaned)
             return renderer
@@ -59,23 +75,33 @@ public enum HTMLText {
             var handler = movies_html_handler(
                 context: Unmanaged.passUnretained(renderer).toOpaque(),
                 start_element: { context, name, attributes in
-                    guard let context, let name else { return }
+                    guard let context, let name else { return 0 }
                     let renderer = Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue()
+                    guard renderer.budget.spend() else { return 1 }
                     let element = String(cString: name)
                     // The renderer reads the attributes of links and images only.
                     let read = element == "a" || element == "img"
                     renderer.start(element, attributes: read ? HTMLText.attributes(attributes) : [:])
+                    return 0
                 },
                 end_element: { context, name in
-                    guard let context, let name else { return }
-                    Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue().end(
-                        String(cString: name))
+                    guard let context, let name else { return 0 }
+                    let renderer = Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue()
+                    renderer.end(String(cString: name))
+                    return renderer.budget.spend() ? 0 : 1
                 },
                 text: { context, text, length in
-                    guard let context, let text else { return }
-                    let bytes = UnsafeRawBufferPointer(start: text, count: length)
-                    Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue()
-                        .text(String(decoding: bytes, as: UTF8.self))
+                    guard let context, let text else { return 0 }
+                    let renderer = Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue()
+                    guard renderer.budget.spend() else { return 1 }
+                    renderer.text(
+                        String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self))
+                    return 0
+                },
+                exhausted: { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<HTMLRenderer>.fromOpaque(context).takeUnretainedValue().budget.check()
+                        ? 0 : 1
                 })
             var utf8 = HTMLTagNames.escapingUnknownTags(cleaned)
             return utf8.withUTF8 { bytes in
@@ -86,8 +112,11 @@ public enum HTMLText {
                 }
             }
         }
+        if outcome == MOVIES_HTML_STOPPED, let exhaustion = budget.exhaustion {
+            throw exhaustion
+        }
         guard outcome == MOVIES_HTML_PARSED else {
-            let fallback = HTMLRenderer(mode: mode, newlinesAreBreaks: true)
+            let fallback = HTMLRenderer(mode: mode, newlinesAreBreaks: true, budget: budget)
             fallback.text(cleaned)
             return fallback
         }

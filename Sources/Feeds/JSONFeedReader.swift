@@ -19,9 +19,12 @@ enum JSONFeedReader {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    /// The feed in `data`; `baseURL` (the address it was fetched from) resolves relative links, and item
-    /// dates after `latestDate` count as none.
-    static func parse(_ data: Data, baseURL: URL?, latestDate: Date) throws(FeedParseError) -> ParsedFeed {
+    /// The feed in `data`; `baseURL` (the address it was fetched from) resolves relative links, item
+    /// dates after `latestDate` count as none, and laying out the items' HTML stops when `budget` is
+    /// spent.
+    static func parse(_ data: Data, baseURL: URL?, latestDate: Date, budget: ReadingBudget)
+        throws(FeedParseError) -> ParsedFeed
+    {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)
@@ -40,16 +43,19 @@ enum JSONFeedReader {
         let siteURL = document.homePageURL.flatMap { URLText.resolve($0, against: baseURL) }
         let base = baseURL ?? URLText.baseURL(siteURL)
         let feedAuthor = JSONFeedReader.author(document.authors)
-        let items = document.items.map { item in
-            build(item, base: base, feedAuthor: feedAuthor, latestDate: latestDate)
+        var items: [ParsedFeedItem] = []
+        items.reserveCapacity(document.items.count)
+        for item in document.items {
+            items.append(
+                try build(item, base: base, feedAuthor: feedAuthor, latestDate: latestDate, budget: budget))
         }
         let title = document.title.map { HTMLText.plainText(fromText: $0, singleLine: true) }
         return ParsedFeed(title: title.flatMap { $0.isEmpty ? nil : $0 }, siteURL: siteURL, items: items)
     }
 
-    private static func build(_ source: JSONFeedItem, base: URL?, feedAuthor: String?, latestDate: Date)
-        -> ParsedFeedItem
-    {
+    private static func build(
+        _ source: JSONFeedItem, base: URL?, feedAuthor: String?, latestDate: Date, budget: ReadingBudget
+    ) throws(FeedParseError) -> ParsedFeedItem {
         var draft = ItemDraft()
         draft.guid = source.id
         draft.guidCanBeLink = true
@@ -82,7 +88,8 @@ enum JSONFeedReader {
                 draft.image = RawLink(text: attachment.url, base: base)
             }
         }
-        return draft.build(fallbackBase: base, feedAuthor: feedAuthor, latestDate: latestDate)
+        return try draft.build(
+            fallbackBase: base, feedAuthor: feedAuthor, latestDate: latestDate, budget: budget)
     }
 
     /// The first author with a name.

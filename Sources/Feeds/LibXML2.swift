@@ -10,10 +10,12 @@ enum LibXML2 {
     static var unavailableMessage: String? {
         guard movies_xml_load() == 0 else { return nil }
         let name = String(cString: movies_xml_library_name())
+        let install = "install it (Debian and Ubuntu: apt-get install libxml2)"
         if movies_xml_load_missing() != 0 {
-            return "cannot read XML: \(name) is not installed"
+            return "cannot read XML: \(name) is not installed; \(install)"
         }
-        return "cannot read XML: \(name) could not be loaded (\(String(cString: movies_xml_load_error())))"
+        return "cannot read XML: \(name) could not be loaded (\(String(cString: movies_xml_load_error()))); "
+            + install
     }
 
     /// How many times libxml2 asked for an external resource in this process (each one refused).

@@ -29,9 +29,10 @@ public struct ParsedFeedItem: Sendable, Equatable {
     public var guid: String?
     /// The entry's title as plain text on one line (`<title>`, else `<dc:title>`).
     public var title: String?
-    /// The entry's web address, made absolute against `xml:base`, the feed's URL or the site URL where
-    /// that is possible. Falls back on a permalink `<guid>`, an RDF `rdf:about` or an Atom `<id>` that
-    /// is an http(s) URL.
+    /// The entry's link as the feed writes it, made absolute against `xml:base`, the feed's URL or the
+    /// site URL where that is possible; falls back on a permalink `<guid>`, an RDF `rdf:about` or an
+    /// Atom `<id>` that is an http(s) URL. It may have any scheme (`magnet:`, `file:`): only an http(s)
+    /// one (`WebAddress`) is stored as the link a browser opens.
     public var link: String?
     /// The short text, for lists and search: the entry's own short text (RSS `<description>`, Atom
     /// `<summary>`, JSON Feed `summary`) as plain text over several lines, without link numbers; when

@@ -9,8 +9,9 @@ struct XMLReadLimits {
     var maximumAttributesPerElement = 256
     /// The most namespace declarations in scope at once (checked while libxml2 parses).
     var maximumNamespacesInScope = 128
-    /// The processor time libxml2 may spend on the document.
-    var processorTime: Duration = FeedParser.defaultProcessorTime
+    /// What reading the document may spend: processor time from the start of the reading (libxml2's
+    /// parse and what the handler does with it), and the calling task's cancellation.
+    var budget = ReadingBudget(processorTime: FeedParser.defaultProcessorTime)
 }
 
 /// Reads an XML document with libxml2 (`XMLSAXParser`) into an `XMLEventHandler`, after preparing the
@@ -48,8 +49,7 @@ enum XMLDocumentReader {
         let result = XMLSAXParser.parse(
             bytes, into: tracker,
             limits: XMLParseLimits(
-                processorTime: limits.processorTime, maximumNamespacesInScope: limits.maximumNamespacesInScope
-            ))
+                budget: limits.budget, maximumNamespacesInScope: limits.maximumNamespacesInScope))
         if let failure = handler.failure {
             throw failure
         }
@@ -66,8 +66,8 @@ enum XMLDocumentReader {
             guard result.elements > 0 else {
                 throw .malformed(line: line, reason: "the document has no root element")
             }
-        case MOVIES_XML_STOP_CPU_TIME:
-            throw .tooSlow(limit: limits.processorTime)
+        case MOVIES_XML_STOP_BUDGET:
+            throw limits.budget.exhaustion ?? .tooSlow(limit: limits.budget.processorTime ?? .zero)
         case MOVIES_XML_STOP_NAMESPACES:
             throw .tooManyNamespaces(limit: limits.maximumNamespacesInScope)
         case MOVIES_XML_STOP_UNAVAILABLE:

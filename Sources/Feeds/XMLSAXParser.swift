@@ -11,8 +11,9 @@ protocol XMLEventHandler: AnyObject {
 
 /// The budget of one XML parse, checked while libxml2 runs (see `movies_xml_limits`).
 struct XMLParseLimits {
-    /// Processor time the parse may use.
-    var processorTime: Duration
+    /// What the reading may still spend (processor time, cancellation); asked every 128 events and at
+    /// every 64 KiB of input.
+    var budget: ReadingBudget
     /// Namespace declarations in scope at once.
     var maximumNamespacesInScope: Int
 }
@@ -43,12 +44,11 @@ final class XMLSAXParser {
         -> movies_xml_result
     {
         let parser = XMLSAXParser(handler: handler)
-        let parts = limits.processorTime.components
         var cLimits = movies_xml_limits(
-            cpu_seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18,
+            exhausted: ReadingBudget.exhausted, budget: Unmanaged.passUnretained(limits.budget).toOpaque(),
             maximum_namespaces_in_scope: Int32(clamping: limits.maximumNamespacesInScope))
         var result = movies_xml_result()
-        withExtendedLifetime(parser) {
+        withExtendedLifetime((parser, limits.budget)) {
             var cHandler = movies_xml_handler(
                 context: Unmanaged.passUnretained(parser).toOpaque(), start_element: startElement,
                 end_element: endElement, text: characters)

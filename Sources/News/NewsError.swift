@@ -1,4 +1,5 @@
 import Basics
+import Feeds
 import UserFacing
 
 /// Why the news repository refused a request, in words a person can act on.
@@ -17,11 +18,14 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     case controlCharacter(field: String)
     /// A field is longer than allowed.
     case tooLong(field: String, limit: Int)
+    /// An item's link is not an absolute http or https address (`WebAddress`), the only kind stored as
+    /// a link a browser opens.
+    case notAWebAddress(String)
 
     /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
     public var isValidation: Bool {
         switch self {
-        case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong: true
+        case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong, .notAWebAddress: true
         case .alreadySubscribed, .feedNotFound, .itemNotFound: false
         }
     }
@@ -42,6 +46,8 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
             "the \(field) contains a control character; only printable text is allowed"
         case .tooLong(let field, let limit):
             "the \(field) is longer than \(limit) characters"
+        case .notAWebAddress(let url):
+            "'\(url)' is not a web address; an item's link is an http:// or https:// URL"
         }
     }
 }
@@ -49,4 +55,10 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
 extension NewsError: UserFacingError {
     package var message: String { description.capitalizingFirstLetter() }
     package var exitCode: ExitCode { isValidation ? .usage : .failure }
+}
+
+/// A feed library missing on this machine, in the error contract: Feeds knows no exit codes.
+extension LibraryUnavailable: UserFacingError {
+    package var message: String { reason.capitalizingFirstLetter() + ". Nothing was changed" }
+    package var exitCode: ExitCode { .failure }
 }

@@ -85,11 +85,14 @@ public struct NewsRefresher: Sendable {
 
     /// Refreshes `feeds` (every subscribed feed when nil) with at most `jobs` feeds in flight, storing
     /// each as it arrives. `progress` hears (done, total) after each feed. Cancelling the calling task
-    /// ends the refresh early with what arrived stored (see `Summary.unfinished`). Throws only when the
-    /// database fails; the feeds stored before that stay stored.
+    /// ends the refresh early with what arrived stored (see `Summary.unfinished`). Throws when the
+    /// database fails (the feeds stored before that stay stored), and `LibraryUnavailable` before any
+    /// feed is touched when libcurl or libxml2 is missing: a fetch that cannot happen is not recorded
+    /// as a failure of every feed.
     public func refresh(
         feeds: [Feed]? = nil, jobs: Int = 8, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> Summary {
+        try FeedLibraries.checkFetchingAndReading()
         let feeds = if let feeds { feeds } else { try await repository.feeds() }
         // After a database failure the other feeds are not fetched: their stores would fail the same way.
         let databaseFailure = Locked<(any Error)?>(nil)
@@ -156,53 +159,111 @@ public struct NewsRefresher: Sendable {
     public struct Subscription: Sendable {
         /// The feeds subscribed, with what their first fetch stored, in the page's order.
         public var subscribed: [(feed: Feed, update: FeedUpdate)]
-        /// When the address was a web page rather than a feed: the feeds it announces, in its order (the
-        /// first is the one taken unless every one was asked for). Empty for a feed's address.
+        /// When the address was a web page rather than a feed: the feeds it announces, in its order (at
+        /// most `FeedDiscovery.maximumAlternates`). Empty for a feed's address.
         public var discovered: [FeedDiscovery.Alternate]
+        /// True when the page announces more feeds than `FeedDiscovery.maximumAlternates`; only the
+        /// first were looked at.
+        public var discoveryIsCapped = false
+        /// The page's feeds that could not be subscribed (not fetched, not a feed), with why, in the
+        /// page's order: with `all`, those passed over; without, those tried before the one taken.
+        public var failed: [(url: String, problem: FeedProblem)] = []
+        /// With `all`, how many of the page's feeds were subscribed already and passed over.
+        public var alreadySubscribed = 0
     }
 
     /// Fetches `url` and subscribes to the feed found there, storing its items in one transaction;
-    /// nothing is written when the fetch or the parse fails.
+    /// nothing is written when the fetch or the parse fails. Throws `LibraryUnavailable` before
+    /// fetching when libcurl or libxml2 is missing.
     ///
-    /// A web page is looked into for the feeds it announces (HTML autodiscovery): the first is taken, or
-    /// with `all` every one. A feed reached through redirects is refused when its final address is
-    /// already subscribed; after permanent redirects only (301, 308) it is stored under its new address.
+    /// A web page is looked into for the feeds it announces (HTML autodiscovery): the first that can be
+    /// fetched and read as a feed is taken, or with `all` every one, each stored as it arrives (so
+    /// memory holds one feed at a time, however many the page announces) and those that fail passed
+    /// over with why. A feed reached through redirects is refused when its final address is already
+    /// subscribed; after permanent redirects only (301, 308) it is stored under its new address.
     public func subscribe(url: String, all: Bool = false) async throws -> Subscription {
         let address = try NewsRepository.validatedFeedURL(url)
+        try FeedLibraries.checkFetchingAndReading()
         switch try await fetchForSubscribing(address) {
         case .feed(let document):
             return Subscription(subscribed: [try await store(document, typed: address)], discovered: [])
-        case .page(let alternates):
-            var documents: [(address: String, document: Document)] = []
-            for alternate in all ? alternates : Array(alternates.prefix(1)) {
-                let feedAddress = try NewsRepository.validatedFeedURL(alternate.url)
+        case .page(let announced):
+            var subscription = Subscription(
+                subscribed: [], discovered: announced.alternates, discoveryIsCapped: announced.isCapped)
+            for alternate in announced.alternates {
+                if !all && !subscription.subscribed.isEmpty { break }
                 // With every feed asked for, one already subscribed is passed over, not refused.
-                if all, try await repository.feed(reference: feedAddress) != nil { continue }
-                guard case .feed(let document) = try await fetchForSubscribing(feedAddress) else {
-                    throw FeedProblem(
-                        reason: "the page's feed \(feedAddress) is a web page too, not a feed",
-                        isBadData: true)
+                if all, let address = try? NewsRepository.validatedFeedURL(alternate.url),
+                    try await repository.feed(reference: address) != nil
+                {
+                    subscription.alreadySubscribed += 1
+                    continue
                 }
-                documents.append((feedAddress, document))
+                let feedAddress: String
+                let document: Document
+                do {
+                    (feedAddress, document) = try await fetchAlternate(alternate)
+                } catch let problem as FeedProblem {
+                    subscription.failed.append((alternate.url, problem))
+                    continue
+                }
+                do {
+                    subscription.subscribed.append(try await store(document, typed: feedAddress))
+                } catch NewsError.alreadySubscribed where all {
+                    subscription.alreadySubscribed += 1
+                }
             }
-            if documents.isEmpty, let first = alternates.first,
-                let existing = try await repository.feed(reference: first.url)
-            {
-                throw NewsError.alreadySubscribed(existing)
+            if subscription.subscribed.isEmpty {
+                try await refuse(subscription)
             }
-            var subscribed: [(feed: Feed, update: FeedUpdate)] = []
-            for (feedAddress, document) in documents {
-                subscribed.append(try await store(document, typed: feedAddress))
-            }
-            return Subscription(subscribed: subscribed, discovered: alternates)
+            return subscription
         }
+    }
+
+    /// Fetches a feed a page announces: its address as stored and the document; a `FeedProblem` when it
+    /// cannot be subscribed to (an unusable address, a failed fetch, not a feed).
+    private func fetchAlternate(_ alternate: FeedDiscovery.Alternate) async throws -> (String, Document) {
+        let address: String
+        do {
+            address = try NewsRepository.validatedFeedURL(alternate.url)
+        } catch {
+            throw FeedProblem(reason: error.description, isBadData: true)
+        }
+        guard case .feed(let document) = try await fetchForSubscribing(address) else {
+            throw FeedProblem(reason: "it is a web page too, not a feed", isBadData: true)
+        }
+        return (address, document)
+    }
+
+    /// Why nothing of a page was subscribed: the first feed is subscribed already, or each one failed.
+    private func refuse(_ subscription: Subscription) async throws {
+        if subscription.failed.isEmpty, let first = subscription.discovered.first,
+            let existing = try await repository.feed(reference: first.url)
+        {
+            throw NewsError.alreadySubscribed(existing)
+        }
+        let failed = subscription.failed
+        guard let first = failed.first else { return }
+        // A network failure among them makes it a failure to carry out the request (1), not bad data.
+        let isBadData = failed.allSatisfy(\.problem.isBadData)
+        if failed.count == 1 {
+            throw FeedProblem(
+                reason: "the page's feed \(first.url): \(first.problem.reason)", isBadData: isBadData)
+        }
+        // The first three say what went wrong; a page of fifty broken feeds needs no fifty reasons.
+        let shown = failed.prefix(3).map { "\($0.url): \($0.problem.reason)" }
+        let more = failed.count > shown.count ? "; and \(failed.count - shown.count) more" : ""
+        throw FeedProblem(
+            reason: "none of the page's \(failed.count) feeds could be subscribed ("
+                + shown.joined(separator: "; ") + more + ")",
+            isBadData: isBadData)
     }
 
     /// What fetching an address to subscribe to found.
     private enum Found {
         case feed(Document)
-        /// A web page announcing these feeds (never empty).
-        case page([FeedDiscovery.Alternate])
+        /// A web page announcing these feeds (never none).
+        case page(FeedDiscovery.Announced)
     }
 
     /// Fetches `address` for subscribing: refuses one already subscribed, a failed fetch, and a page
@@ -215,9 +276,9 @@ public struct NewsRefresher: Sendable {
         switch await fetchAndParse(FeedRequest(url: parsedURL)) {
         case .failed(let problem):
             throw problem
-        case .page(let alternates, let problem):
-            guard !alternates.isEmpty else { throw problem }
-            return .page(alternates)
+        case .page(let announced, let problem):
+            guard !announced.alternates.isEmpty else { throw problem }
+            return .page(announced)
         case .cancelled:
             throw FeedProblem(reason: "the fetch was cancelled", isBadData: false)
         case .notModified:
@@ -264,12 +325,14 @@ public struct NewsRefresher: Sendable {
         case notModified
         case failed(FeedProblem)
         /// A web page, not a feed: the feeds it announces (maybe none), and why it is no feed.
-        case page([FeedDiscovery.Alternate], FeedProblem)
+        case page(FeedDiscovery.Announced, FeedProblem)
         /// The calling task was cancelled before the feed arrived.
         case cancelled
     }
 
     /// Fetches and parses one feed (parsing is CPU work, spread over the refresh's tasks like fetching).
+    /// Reading it, and looking into a web page for feeds, may take as much processor time as the fetch
+    /// may take time (`fetcher.timeout`, `--timeout`), and stops when the task is cancelled.
     private func fetchAndParse(_ request: FeedRequest) async -> Fetched {
         switch await fetcher.fetch(request) {
         case .failure(let error) where error.kind == .cancelled:
@@ -280,29 +343,49 @@ public struct NewsRefresher: Sendable {
             return .notModified
         case .success(
             .fetched(let body, let etag, let lastModified, let finalURL, let contentType, let permanentURL)):
+            let parseError: FeedParseError
             do {
-                let parsed = try FeedParser.parse(body, baseURL: finalURL, contentType: contentType)
+                let parsed = try FeedParser.parse(
+                    body, baseURL: finalURL, contentType: contentType, processorTime: fetcher.timeout)
                 return .document(
                     Document(
                         feed: parsed, etag: etag, lastModified: lastModified,
                         finalAddress: FeedAddress.normalised(finalURL.absoluteString),
                         permanentAddress: permanentURL.flatMap { FeedAddress.normalised($0.absoluteString) }))
+            } catch FeedParseError.cancelled {
+                return .cancelled
             } catch {
-                let problem = FeedProblem(reason: error.description, isBadData: true)
-                guard FeedDiscovery.looksLikeHTML(body, contentType: contentType) else {
-                    return .failed(problem)
-                }
-                let alternates = FeedDiscovery.alternates(
-                    inHTML: String(decoding: body, as: UTF8.self), baseURL: finalURL)
-                let reason =
-                    if let first = alternates.first {
-                        "the address is a web page, not a feed (it announces the feed \(first.url))"
-                    } else {
-                        "the address is a web page, not a feed, and it announces none "
-                            + "(no <link rel=\"alternate\"> of an RSS, Atom or JSON Feed type)"
-                    }
-                return .page(alternates, FeedProblem(reason: reason, isBadData: true))
+                parseError = error
             }
+            if let library = parseError.unavailableLibrary {
+                return .failed(FeedProblem(reason: library.reason, isBadData: false))
+            }
+            let problem = FeedProblem(reason: parseError.description, isBadData: true)
+            guard FeedDiscovery.looksLikeHTML(body, contentType: contentType) else {
+                return .failed(problem)
+            }
+            let announced: FeedDiscovery.Announced
+            do {
+                announced = try FeedDiscovery.alternates(
+                    inHTML: String(decoding: body, as: UTF8.self), baseURL: finalURL,
+                    processorTime: fetcher.timeout)
+            } catch FeedParseError.cancelled {
+                return .cancelled
+            } catch {
+                return .failed(
+                    FeedProblem(
+                        reason:
+                            "the address is a web page, not a feed, and looking for the feeds it announces "
+                            + "failed: \(error.description)", isBadData: true))
+            }
+            let reason =
+                if let first = announced.alternates.first {
+                    "the address is a web page, not a feed (it announces the feed \(first.url))"
+                } else {
+                    "the address is a web page, not a feed, and it announces none "
+                        + "(no <link rel=\"alternate\"> of an RSS, Atom or JSON Feed type)"
+                }
+            return .page(announced, FeedProblem(reason: reason, isBadData: true))
         }
     }
 }

@@ -38,7 +38,8 @@ extension NewsRepository {
             let published = item.publishedAt.map(Timestamp.string(from:))
             // The short text for lists and search; the fullest one, with its links listed, for reading.
             let summary = item.summary
-            let content = item.content?.textWithLinkList
+            let link = item.link.flatMap { WebAddress.isWeb($0) ? $0 : nil }
+            let content = readingText(of: item, link: link)
             let enclosures = item.enclosures.map {
                 NewsEnclosure(url: $0.url, mimeType: $0.mimeType, length: $0.length.map(Int64.init))
             }
@@ -46,7 +47,7 @@ extension NewsRepository {
                 try connection.execute(
                     NewsItemRow.insertSQL,
                     arguments: NewsItemRow.arguments(
-                        feedID: feedID, guid: identity.key, title: title, summary: summary, url: item.link,
+                        feedID: feedID, guid: identity.key, title: title, summary: summary, url: link,
                         source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
                         fetchedAt: fetched, content: content))
                 try replaceEnclosures(of: connection.lastInsertedRowID, with: enclosures, in: connection)
@@ -57,7 +58,7 @@ extension NewsRepository {
             let newPublished = published ?? Timestamp.string(from: existing.publishedAt)
             let sameFields =
                 existing.title == title && existing.summary == summary && existing.content == content
-                && existing.url == item.link && existing.source == source
+                && existing.url == link && existing.source == source
                 && existing.imageURL == item.imageURL
                 && Timestamp.string(from: existing.publishedAt) == newPublished
             if sameFields, try Self.enclosures(ofItem: existing.id, in: connection) == enclosures {
@@ -71,13 +72,25 @@ extension NewsRepository {
                 WHERE id = ?
                 """,
                 arguments: [
-                    title, summary, content, item.link, source, item.imageURL, newPublished, fetched,
+                    title, summary, content, link, source, item.imageURL, newPublished, fetched,
                     existing.id,
                 ])
             try replaceEnclosures(of: existing.id, with: enclosures, in: connection)
             update.updated += 1
         }
         return update
+    }
+
+    /// The fullest text with its links listed, for `news show`. Only a web address is stored as the
+    /// item's link (`link`, the one `news open` hands to a browser); an entry's link of another kind
+    /// (`magnet:`, `file:`, `javascript:`) is listed with the text's links instead, to be read, not
+    /// opened.
+    private static func readingText(of item: ParsedFeedItem, link: String?) -> String? {
+        guard link == nil, let written = item.link, !written.isEmpty else {
+            return item.content?.textWithLinkList
+        }
+        let article = item.content ?? ArticleText(text: item.summary ?? "")
+        return article.listing(written).textWithLinkList
     }
 
     /// Makes `enclosures` the item's enclosures, in their order.

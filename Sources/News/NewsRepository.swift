@@ -38,7 +38,7 @@ public final class NewsRepository: Sendable {
     /// feeds added, in order; refuses the first invalid address before anything is written.
     @discardableResult
     public func subscribe(urls: [String]) throws -> [Feed] {
-        try subscribe(urls.map { NewSubscription(url: $0) })
+        try subscribe(urls.map { NewSubscription(url: $0) }).added
     }
 
     /// A feed to subscribe to, with the title and folder an OPML file gives it.
@@ -56,22 +56,41 @@ public final class NewsRepository: Sendable {
         }
     }
 
+    /// What `subscribe(_:)` did with a list of feeds.
+    public struct ListSubscription: Sendable, Hashable {
+        /// The feeds added, in the list's order.
+        public var added: [Feed] = []
+        /// Entries whose feed was subscribed before.
+        public var alreadySubscribed = 0
+        /// Entries that repeat an earlier one of the list (the same address, in any spelling): the
+        /// first counts, with its title and folder.
+        public var repeated = 0
+    }
+
     /// `subscribe(urls:)` for feeds with titles and folders (an OPML import): each one's title and folder
-    /// are stored with it.
+    /// are stored with it. Says which entries were added, which were subscribed before and which
+    /// repeat an earlier entry of the list, so a file listing a feed twice is not taken for one that
+    /// was already subscribed.
     @discardableResult
-    public func subscribe(_ entries: [NewSubscription]) throws -> [Feed] {
+    public func subscribe(_ entries: [NewSubscription]) throws -> ListSubscription {
         let addresses = try entries.map { entry throws(NewsError) in try Self.validatedFeedURL(entry.url) }
         return try database.write { connection in
             var seen: Set<String> = []
-            var added: [Feed] = []
-            for (address, entry) in zip(addresses, entries) where seen.insert(address).inserted {
+            var outcome = ListSubscription()
+            for (address, entry) in zip(addresses, entries) {
+                guard seen.insert(address).inserted else {
+                    outcome.repeated += 1
+                    continue
+                }
                 if try Self.feed(url: address, in: connection) == nil {
-                    added.append(
+                    outcome.added.append(
                         try Self.insertFeed(
                             url: address, title: entry.title, folder: entry.folder, in: connection))
+                } else {
+                    outcome.alreadySubscribed += 1
                 }
             }
-            return added
+            return outcome
         }
     }
 
@@ -131,6 +150,7 @@ public final class NewsRepository: Sendable {
                 throw NewsError.tooLong(field: field, limit: Self.maximumTitleLength)
             }
         }
+        if let url = draft.url, !WebAddress.isWeb(url) { throw NewsError.notAWebAddress(url) }
         let guid = "manual:" + UUID().uuidString.lowercased()
         return try database.write { connection in
             guard

@@ -101,7 +101,8 @@ struct FeedParserBudgetTests {
         var neutralized = 0
         let outcome = html.utf8CString.withUnsafeBufferPointer { characters in
             var handler = movies_html_handler(
-                context: nil, start_element: { _, _, _ in }, end_element: { _, _ in }, text: { _, _, _ in })
+                context: nil, start_element: { _, _, _ in 0 }, end_element: { _, _ in 0 },
+                text: { _, _, _ in 0 }, exhausted: nil)
             return movies_html_parse(characters.baseAddress, characters.count - 1, 64, &handler, &neutralized)
         }
         #expect(outcome == MOVIES_HTML_PARSED)
@@ -122,10 +123,126 @@ struct FeedParserBudgetTests {
         var neutralized = 0
         let outcome = html.utf8CString.withUnsafeBufferPointer { characters in
             var handler = movies_html_handler(
-                context: nil, start_element: { _, _, _ in }, end_element: { _, _ in }, text: { _, _, _ in })
+                context: nil, start_element: { _, _, _ in 0 }, end_element: { _, _ in 0 },
+                text: { _, _, _ in 0 }, exhausted: nil)
             return movies_html_parse(characters.baseAddress, characters.count - 1, 64, &handler, &neutralized)
         }
         #expect(outcome == MOVIES_HTML_REFUSED)
         #expect(HTMLText.plainText(fromHTML: html).hasPrefix("<a ! <b ! <b"))
+    }
+}
+
+/// Issue 21, point 6: laying out an item's HTML and looking into a page for feeds were quadratic (a
+/// search through the links found so far for each new one: an item with 130,000 links took 36 s, a
+/// page announcing 120,000 feeds 40 s) and ran outside the reading's budget, so neither `--timeout`
+/// nor Ctrl-C stopped them. The tests assert what was found and which budget stopped what, never how
+/// long it took; the time limits only catch a hang (quadratic work at these sizes takes minutes).
+@Suite("Reading budgets: HTML layout and discovery")
+struct ReadingBudgetTests {
+    /// `count` links, each address twice (so that de-duplication has work to do), 3 MB for 130,000.
+    private static func manyLinks(_ count: Int) -> String {
+        (0..<count).map { "<a href=\"https://example.org/\($0)\">x</a> <a href=\"/\($0)\">y</a>" }.joined()
+    }
+
+    @Test("an article with 130,000 links numbers each address once", .timeLimit(.minutes(1)))
+    func manyLinksAreNumberedOnce() {
+        let article = HTMLText.article(
+            fromHTML: Self.manyLinks(130_000), baseURL: URL(string: "https://example.org/"))
+        #expect(article.links.count == 130_000)
+        #expect(article.links.last?.url == "https://example.org/129999")
+        #expect(article.text.hasPrefix("x[1] y[1]x[2] y[2]"))
+    }
+
+    @Test("laying out HTML counts against the reading's budget, after libxml2's parse")
+    func layoutIsBudgeted() throws {
+        #expect(throws: FeedParseError.tooSlow(limit: .zero)) {
+            try HTMLText.render(
+                "<p>\(Self.manyLinks(10))</p>", mode: .plain, budget: ReadingBudget(processorTime: .zero))
+        }
+        // A JSON Feed has no XML parse to stop: its items' HTML is what the budget stops.
+        let json = Data(
+            (#"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "content_html": ""#
+                + Self.manyLinks(1_000).replacingOccurrences(of: "\"", with: "\\\"") + #""}]}"#).utf8)
+        let base = URL(string: "https://example.org/feed.json")
+        #expect(try FeedParser.parse(json, baseURL: base).items.first?.content?.links.count == 1_000)
+        #expect(throws: FeedParseError.tooSlow(limit: .zero)) {
+            try FeedParser.parse(json, processorTime: .zero)
+        }
+    }
+
+    /// What `read` throws when run in a task that is cancelled before it starts reading.
+    private func errorInCancelledTask(_ read: @escaping @Sendable () throws -> Void) async -> FeedParseError?
+    {
+        let task = Task { () -> FeedParseError? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                try read()
+                return nil
+            } catch {
+                return error as? FeedParseError
+            }
+        }
+        return await task.value
+    }
+
+    @Test("a cancelled task stops the reading: XML, the layout of a JSON Feed's HTML, discovery")
+    func cancellationStopsReading() async {
+        let xml = Data(
+            ("<rss><channel>" + String(repeating: "<item><title>x</title></item>", count: 500)
+                + "</channel></rss>").utf8)
+        #expect(await errorInCancelledTask { _ = try FeedParser.parse(xml) } == .cancelled)
+        let json = Data(
+            #"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "content_html": "<p>a</p>"}]}"#
+                .utf8)
+        #expect(await errorInCancelledTask { _ = try FeedParser.parse(json) } == .cancelled)
+        let page = "<html><head><link rel=alternate type=application/rss+xml href=/f.xml></head></html>"
+        #expect(
+            await errorInCancelledTask { _ = try FeedDiscovery.alternates(inHTML: page, baseURL: nil) }
+                == .cancelled)
+        #expect(FeedParseError.cancelled.description == "reading the document was cancelled")
+    }
+
+    @Test(
+        "a page announcing 120,000 feeds gives the first 50 and says there were more", .timeLimit(.minutes(1))
+    )
+    func discoveryIsCapped() throws {
+        let links = (0..<120_000).map {
+            "<link rel=\"alternate\" type=\"application/rss+xml\" href=\"/f\($0).xml\">"
+        }
+        let page = "<!doctype html><html><head>" + links.joined() + "</head><body>Hi</body></html>"
+        let announced = try FeedDiscovery.alternates(
+            inHTML: page, baseURL: URL(string: "https://example.org/"))
+        #expect(FeedDiscovery.maximumAlternates == 50)
+        #expect(announced.alternates.count == 50)
+        #expect(announced.isCapped)
+        #expect(announced.alternates.last?.url == "https://example.org/f49.xml")
+        // Fifty, each announced twice, are all there is.
+        let fifty = try FeedDiscovery.alternates(
+            inHTML: "<html><head>" + (links.prefix(50) + links.prefix(50)).joined() + "</head></html>",
+            baseURL: URL(string: "https://example.org/"))
+        #expect(fifty.alternates.count == 50 && !fifty.isCapped)
+        #expect(throws: FeedParseError.tooSlow(limit: .zero)) {
+            try FeedDiscovery.alternates(inHTML: page, baseURL: nil, processorTime: .zero)
+        }
+    }
+
+    @Test("libxml2's HTML reading asks the budget before each piece of input: a spent one reads nothing")
+    func htmlReadingAsksTheBudget() {
+        let html = "<p>" + String(repeating: "<b>bold</b> ", count: 10_000) + "</p>"
+        final class Events { var count = 0 }
+        let events = Events()
+        let outcome = withExtendedLifetime(events) {
+            html.utf8CString.withUnsafeBufferPointer { characters in
+                var handler = movies_html_handler(
+                    context: Unmanaged.passUnretained(events).toOpaque(),
+                    start_element: { context, _, _ in
+                        Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue().count += 1
+                        return 0
+                    }, end_element: { _, _ in 0 }, text: { _, _, _ in 0 }, exhausted: { _ in 1 })
+                return movies_html_parse(characters.baseAddress, characters.count - 1, 64, &handler, nil)
+            }
+        }
+        #expect(outcome == MOVIES_HTML_STOPPED)
+        #expect(events.count == 0)
     }
 }

@@ -75,14 +75,25 @@ struct NewsReaderCommandTests {
 
     // MARK: - news open
 
-    /// A `$BROWSER` that writes each argument it gets on a line of `argv.txt`.
-    private func recordingBrowser() throws -> (program: String, record: String) {
+    /// A `$BROWSER` that writes each argument it gets on a line of `argv.txt`; `named` gives the program
+    /// a name of its own (in a folder of its own).
+    private func recordingBrowser(named name: String = "browser.sh") throws -> (
+        program: String, record: String
+    ) {
         let record = movies.folder.file("argv.txt")
-        let program = try movies.folder.write(
-            "#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done > '\(record)'\n",
-            to: "browser.sh")
+        let folder = movies.folder.file("bin-" + name)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let program = folder + "/" + name
+        try "#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done > '\(record)'\n".write(
+            toFile: program, atomically: false, encoding: .utf8)
         chmod(program, 0o755)
         return (program, record)
+    }
+
+    /// What the recording browser was given, one argument a line; nil when it did not run.
+    private func recorded(_ record: String) -> String? {
+        defer { try? FileManager.default.removeItem(atPath: record) }
+        return try? String(contentsOfFile: record, encoding: .utf8)
     }
 
     @Test("news open gives the link to $BROWSER as one argument, never through a shell, and marks it read")
@@ -93,19 +104,18 @@ struct NewsReaderCommandTests {
         let result = try run("news", "open", "1", environment: ["BROWSER": browser + " --new-tab"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Opened #1  Odd link\n")
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == "--new-tab\n\(hostile)\n")
+        #expect(recorded(record) == "--new-tab\n\(hostile)\n")
         #expect(!fileExists(movies.folder.file("pwned")))
         #expect(try sql("SELECT read_at IS NOT NULL FROM news_items WHERE id = 1") == "1")
 
         // In the shell's news screen too.
         try movies.succeed("news", "unread", "1")
-        try FileManager.default.removeItem(atPath: record)
         let shell = try movies.run(
             ["shell"], input: "news\nopen 1\nshow 1\n", environment: ["BROWSER": browser, "TZ": "UTC"])
         #expect(shell.status == 0, "\(shell)")
         #expect(shell.stdout.contains("Opened #1  Odd link"))
         #expect(shell.stdout.contains("#1  Odd link\n"))
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == "\(hostile)\n")
+        #expect(recorded(record) == "\(hostile)\n")
         #expect(try sql("SELECT read_at IS NOT NULL FROM news_items WHERE id = 1") == "1")
     }
 
@@ -123,6 +133,92 @@ struct NewsReaderCommandTests {
         try movies.refuse(
             ["news", "open", "2"], status: 1, message: "Error: The browser 'false' failed with status 1",
             environment: ["BROWSER": "false"])
+    }
+
+    @Test("$BROWSER: %s and %%, browsers separated by colons tried in turn, -- for openers that take it")
+    func browserConventions() throws {
+        let link = "https://example.org/a?b=1%20c"
+        try movies.succeed("news", "add", "--title", "Linked", "--url", link)
+        let (browser, record) = try recordingBrowser()
+        func open(_ value: String) throws -> ProcessResult {
+            try run("news", "open", "1", environment: ["BROWSER": value])
+        }
+        // %s is the address, %% a %; a browser that cannot start or fails hands on to the next one.
+        let substituted = try open("no-such-browser-x:false:\(browser) --flag %s --literal=100%%::")
+        #expect(substituted.status == 0 && substituted.stdout == "Opened #1  Linked\n", "\(substituted)")
+        #expect(recorded(record) == "--flag\n\(link)\n--literal=100%\n")
+        // Without %s the address comes last; a browser known to end its options at -- gets one first.
+        #expect(try open("\(browser) --new-window").status == 0)
+        #expect(recorded(record) == "--new-window\n\(link)\n")
+        let (chromium, _) = try recordingBrowser(named: "chromium")
+        #expect(try open("\(chromium) --incognito").status == 0)
+        #expect(recorded(record) == "--incognito\n--\n\(link)\n")
+        // When none of them opens it, each says why; nothing is marked read.
+        try movies.succeed("news", "unread", "1")
+        try movies.refuse(
+            ["news", "open", "1"], status: 1,
+            message: "Error: No browser of $BROWSER opened the link: 'no-such-browser-x' could not be "
+                + "started (No such file or directory); 'false' failed with status 1\n",
+            environment: ["BROWSER": "no-such-browser-x:false"])
+        #expect(recorded(record) == nil)
+    }
+
+    @Test("news open hands a browser http(s) links only: other links are stored as text, old ones refused")
+    func onlyWebLinksOpen() throws {
+        server.set(
+            "/schemes.xml",
+            .body(
+                """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>Schemes</title>
+                <item><title>File</title><guid>1</guid><link>file:///etc/passwd</link>
+                <description>A local file.</description></item>
+                <item><title>Option</title><guid>2</guid><link>--gpu-launcher=xcalc:</link></item>
+                <item><title>Script</title><guid>3</guid><link>javascript:alert(1)</link></item>
+                <item><title>Web</title><guid>4</guid><link>https://example.org/web</link></item>
+                </channel></rss>
+                """, contentType: "application/rss+xml"))
+        try movies.succeed("news", "subscribe", server.url("/schemes.xml"))
+        #expect(
+            try sql(
+                "SELECT group_concat(ifnull(url, '-'), ' ') FROM (SELECT url FROM news_items ORDER BY id)")
+                == "- - - https://example.org/web")
+        let (browser, record) = try recordingBrowser()
+        for id in 1...3 {
+            try movies.refuse(
+                ["news", "open", "\(id)"], status: 1, message: "Error: News item #\(id) has no link to open",
+                environment: ["BROWSER": browser])
+        }
+        #expect(recorded(record) == nil)
+        // The link stays readable as text, listed with the text's own links.
+        let shown = try movies.succeed("news", "show", "1")
+        #expect(shown.contains("A local file.\n\nLinks:\n[1]: file:///etc/passwd (link)\n"), "\(shown)")
+        #expect(!shown.contains("  link "), "\(shown)")
+        #expect(
+            try movies.succeed("news", "show", "2").contains("\nLinks:\n[1]: --gpu-launcher=xcalc: (link)\n"))
+        // A refresh of the same document changes nothing.
+        #expect(
+            try movies.succeed("news", "refresh") == "Refreshed 1 feed: 0 new items, 1 unchanged, 0 failed.\n"
+                || (try sql("SELECT count(*) FROM news_items")) == "4")
+        #expect(try sql("SELECT count(*) FROM news_items") == "4")
+
+        // Links an earlier version stored, whatever their scheme, are refused before any browser starts.
+        for (id, link) in [
+            (1, "file:///etc/passwd"), (2, "--gpu-launcher=xcalc:"), (3, "javascript:alert(1)"),
+        ] {
+            _ = try sql("UPDATE news_items SET url = '\(link)', read_at = NULL WHERE id = \(id)")
+            try movies.refuse(
+                ["news", "open", "\(id)"], status: 1,
+                message:
+                    "Error: News item #\(id)'s link is not an http(s) address, so it is not opened: \(link)",
+                environment: ["BROWSER": browser])
+        }
+        #expect(recorded(record) == nil)
+        #expect(try run("news", "open", "4", environment: ["BROWSER": browser]).status == 0)
+        #expect(recorded(record) == "https://example.org/web\n")
+        // A link typed by hand is held to the same rule.
+        try movies.refuse(
+            ["news", "add", "--title", "Typed", "--url", "smb://attacker.example/share"], status: 64,
+            message: "Error: 'smb://attacker.example/share' is not a web address")
     }
 
     // MARK: - Subscribing
@@ -171,6 +267,72 @@ struct NewsReaderCommandTests {
         try movies.refuse(
             ["news", "subscribe", "--all", "--no-fetch", server.url("/none/")], status: 64,
             message: "--all looks into the fetched page")
+    }
+
+    /// A web page announcing the feeds at `paths`, in order.
+    private func page(announcing paths: [String]) -> FeedServer.Route {
+        .body(
+            "<!DOCTYPE html><html><head>"
+                + paths.map { "<link rel=\"alternate\" type=\"application/rss+xml\" href=\"\($0)\">" }
+                .joined()
+                + "</head><body>Site</body></html>", contentType: "text/html")
+    }
+
+    @Test("a page's feeds are tried in turn until one reads; one that fails is named, not the page")
+    func failingAlternates() throws {
+        server.set("/huge.xml", .large(bytes: 12 << 20))
+        server.set("/tried/", page(announcing: ["/missing.xml", "/huge.xml", "/beta.xml"]))
+        let missing = server.url("/missing.xml")
+        let huge = server.url("/huge.xml")
+        // Without --all the first two fail, are passed over and named; the third is taken.
+        let taken = try run("news", "subscribe", server.url("/tried/"))
+        #expect(taken.status == 0, "\(taken)")
+        #expect(
+            taken.stdout == """
+                The page announces 3 feeds; took the first that could be read (--all takes them all):
+                    \(missing)
+                    \(huge)
+                  * \(server.url("/beta.xml"))
+                Subscribed #1  Beta  (3 items)
+
+                """, "\(taken)")
+        #expect(
+            taken.stderr == "  Passed over the page's feed \(missing): HTTP 404 Not Found\n"
+                + "  Passed over the page's feed \(huge): response larger than 10 MB\n", "\(taken)")
+        // A page whose one feed is too large names that feed, not the page.
+        server.set("/big/", page(announcing: ["/huge.xml"]))
+        try movies.refuse(
+            ["news", "subscribe", server.url("/big/")], status: 1,
+            message: "Error: Cannot subscribe to \(server.url("/big/")): the page's feed \(huge): response "
+                + "larger than 10 MB. Nothing was stored")
+        // With --all, each that fails is named; none subscribed is a refusal, with nothing stored.
+        server.set("/bad/", page(announcing: ["/missing.xml", "/huge.xml"]))
+        try movies.refuse(
+            ["news", "subscribe", "--all", server.url("/bad/")], status: 1,
+            message:
+                "none of the page's 2 feeds could be subscribed (\(missing): HTTP 404 Not Found; \(huge): "
+                + "response larger than 10 MB). Nothing was stored")
+        // With --all, the others are subscribed and the failing one named.
+        server.set("/some/", page(announcing: ["/alpha.xml", "/huge.xml"]))
+        let some = try run("news", "subscribe", "--all", server.url("/some/"))
+        #expect(some.status == 0, "\(some)")
+        #expect(
+            some.stdout == "The page announces 2 feeds.\nSubscribed #2  Alpha  (4 items)\n", "\(some)")
+        #expect(some.stderr == "  Passed over the page's feed \(huge): response larger than 10 MB\n")
+    }
+
+    @Test("a page announcing more than 50 feeds: the first 50 are looked at, and the message says so")
+    func crowdedPage() throws {
+        server.set("/crowded/", page(announcing: ["/alpha.xml"] + (1...60).map { "/f\($0).xml" }))
+        let result = try run("news", "subscribe", server.url("/crowded/"))
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "The page announces more than 50 feeds (only the first 50 are looked at); took the first "
+                + "(--all takes them all):", "\(result)")
+        #expect(lines.count == 52, "\(result)")
+        #expect(lines.last == "Subscribed #1  Alpha  (4 items)")
     }
 
     @Test("a feed reached through a redirect is one subscription; 301 and 308 move it, 302 and 307 do not")

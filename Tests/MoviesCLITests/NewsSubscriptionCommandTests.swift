@@ -52,7 +52,7 @@ struct NewsSubscriptionCommandTests {
                 "Unsubscribed #2"))
     }
 
-    @Test("an OPML file with HTTP:// addresses subscribes to every entry, each once")
+    @Test("an OPML file with HTTP:// addresses subscribes to every entry, each once; repeats are named so")
     func opmlWithUpperCaseSchemes() throws {
         let file = try movies.folder.write(
             """
@@ -65,10 +65,17 @@ struct NewsSubscriptionCommandTests {
             """, to: "subscriptions.opml")
         let result = try movies.run(["news", "import", file, "--skip-invalid"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("Subscribed to 3 feeds from \(file) (1 already subscribed)"))
+        // "One again" repeats "One" in the file: on a fresh list nothing was subscribed already.
+        #expect(result.stdout.hasPrefix("Subscribed to 3 feeds from \(file) (1 listed twice in the file)."))
         #expect(
             try feedURLs()
                 == "\(server.url("/one.xml")) http://example.org/feed.xml \(server.url("/two.xml"))")
+        #expect(try SQLiteShell.run(movies.databasePath, "SELECT title FROM feeds WHERE id = 1") == "One")
+        let again = try movies.run(["news", "import", file])
+        #expect(
+            again.stdout.hasPrefix(
+                "Subscribed to 0 feeds from \(file) (1 listed twice in the file; 3 already subscribed)."),
+            "\(again)")
     }
 
     @Test("an OPML import that fails part-way subscribes to nothing, with or without --skip-invalid")

@@ -64,6 +64,8 @@ extension Reliability {
             let message: String?
             let stores: [String]?
             let titles: [String]?
+            /// The items' stored links (`news_items.url`, "-" for none), for feeds.
+            let links: [String]?
         }
 
         struct Corpus: Decodable {
@@ -104,7 +106,8 @@ extension Reliability {
         ) throws {
             let stored = try SQLiteShell.run(
                 movies.databasePath,
-                "SELECT group_concat(hex(\(column)), ' ') FROM (SELECT \(column) FROM \(table) ORDER BY id)")
+                "SELECT group_concat(hex(value), ' ') FROM (SELECT \(column) AS value FROM \(table) ORDER BY id)"
+            )
             // Titles are stored as typed, composed (NFC): a decomposed accent comes back composed.
             let texts = column == "title" && table == "movies" ? expected.map(TitleKeys.stored) : expected
             let wanted = texts.map { Data($0.utf8).map { String(format: "%02X", $0) }.joined() }
@@ -230,11 +233,16 @@ extension Reliability {
                 let imported = try fromFile.run(["news", "import", path])
                 #expect(imported.status == 0, "\(testCase.file): \(imported)")
                 expectNoCrash(imported, testCase.file)
-                try expectStored(testCase.titles ?? [], table: "news_items", in: fromFile, testCase.file)
                 let subscribed = try overHTTP.run(["news", "subscribe", url])
                 #expect(subscribed.status == 0, "\(testCase.file): \(subscribed)")
                 expectNoCrash(subscribed, testCase.file)
-                try expectStored(testCase.titles ?? [], table: "news_items", in: overHTTP, testCase.file)
+                for movies in [fromFile, overHTTP] {
+                    try expectStored(testCase.titles ?? [], table: "news_items", in: movies, testCase.file)
+                    if let links = testCase.links {
+                        try expectStored(
+                            links, column: "ifnull(url, '-')", table: "news_items", in: movies, testCase.file)
+                    }
+                }
                 try expectSafeReads(
                     [["news", "list"], ["news", "show", "1"], ["news", "feeds"]], in: overHTTP, testCase.file)
             }

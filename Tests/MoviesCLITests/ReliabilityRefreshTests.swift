@@ -96,6 +96,55 @@ extension Reliability {
                     .joined(separator: ", "))
         }
 
+        /// Before: `subscribe --all` fetched every feed a page announces and held them all until it had
+        /// the last (the attack measured 843 MB for 30 alternates of 9 MB; issue 21, point 7).
+        @Test(
+            "subscribe --all stores each of a page's feeds as it arrives: peak memory does not follow their number",
+            .enabled(if: ReliabilityScale.isSlowEnabled, "a long scenario: MOVIES_SLOW_TESTS=1"))
+        func subscribeAllMemory() async throws {
+            let megabytes = ReliabilityScale.count(ci: 3, full: 9)
+            let counts = ReliabilityScale.isFull ? [2, 30] : [2, 10]
+            let body = Self.largeFeed(bytes: megabytes << 20)
+            let itemsPerFeed = max(1, (megabytes << 20) / 64_000)
+            let server = try TestHTTPServer { request in
+                // /page/N announces /page/N/0.xml ... /page/N/(N-1).xml; every other path is a large feed.
+                let parts = request.path.split(separator: "/")
+                guard parts.count == 2, parts[0] == "page", let count = Int(parts[1]) else {
+                    return .send(status: 200, headers: ["Content-Type": "application/rss+xml"], body: body)
+                }
+                let links = (0..<count).map {
+                    "<link rel=\"alternate\" type=\"application/rss+xml\" href=\"/page/\(count)/\($0).xml\">"
+                }
+                return .send(
+                    status: 200, headers: ["Content-Type": "text/html"],
+                    body: Data("<html><head>\(links.joined())</head><body>Site</body></html>".utf8))
+            }
+            defer { server.stop() }
+            var peaks: [(feeds: Int, kilobytes: Int)] = []
+            for feeds in counts {
+                let fresh = MoviesProcess()
+                let subscribe = try MeasuredProcess(
+                    MoviesProcess.binary,
+                    ["news", "subscribe", "--all", server.url("/page/\(feeds)").absoluteString],
+                    environment: fresh.environment)
+                let ending = await subscribe.finished()
+                #expect(ending.result.status == 0, "\(ending)")
+                #expect(ending.result.stdout.contains("Subscribed #\(feeds)  Large"), "\(ending)")
+                #expect(try count("SELECT count(*) FROM feeds", in: fresh.databasePath) == feeds)
+                #expect(
+                    try count("SELECT count(*) FROM news_items", in: fresh.databasePath)
+                        >= feeds * (itemsPerFeed - 1))
+                peaks.append((feeds, ending.peakKilobytes))
+            }
+            // The most feeds may not cost more than three feeds weigh over the fewest.
+            let growth = (peaks.last?.kilobytes ?? 0) - (peaks.first?.kilobytes ?? 0)
+            #expect(growth < 3 * megabytes * 1024, "peaks: \(peaks)")
+            ReliabilityScale.report(
+                "news subscribe --all of \(megabytes) MB feeds: "
+                    + peaks.map { "\($0.feeds) feeds peak at \($0.kilobytes / 1024) MB" }.joined(
+                        separator: ", "))
+        }
+
         @Test(
             "SIGINT or SIGTERM mid-refresh keeps the feeds that arrived; the process ends by the signal",
             arguments: [SIGINT, SIGTERM])

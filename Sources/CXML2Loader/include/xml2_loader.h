@@ -78,11 +78,16 @@ typedef struct movies_xml_handler {
     int (*text)(void *context, const char *text, int length);
 } movies_xml_handler;
 
+/// Asked while libxml2 runs whether the reading may go on: returns non-zero once its budget (processor
+/// time, the caller's cancellation) is spent. `budget` is the caller's context.
+typedef int (*movies_budget_exhausted)(void *budget);
+
 /// The budget of one parse, checked while libxml2 runs.
 typedef struct movies_xml_limits {
-    /// The CPU time (of the parsing thread) the parse may use, in seconds; checked every 128 events
-    /// and at every 64 KiB of input. 0 or less stops at the first check.
-    double cpu_seconds;
+    /// Asked every 128 events and at every 64 KiB of input, and once before the first event; the
+    /// parse stops (MOVIES_XML_STOP_BUDGET) when it answers non-zero. NULL for no budget.
+    movies_budget_exhausted exhausted;
+    void *budget;
     /// The most namespace declarations in scope at once: each element's prefixes are looked up
     /// through all of them (libxml2 2.9 does it linearly), so thousands in scope make a document of
     /// small elements take minutes.
@@ -97,8 +102,8 @@ typedef enum movies_xml_stop {
     MOVIES_XML_STOP_HANDLER = 1,
     /// libxml2 reported a fatal error (see error_*).
     MOVIES_XML_STOP_ERROR = 2,
-    /// The CPU-time budget ran out.
-    MOVIES_XML_STOP_CPU_TIME = 3,
+    /// The budget ran out (limits->exhausted answered non-zero).
+    MOVIES_XML_STOP_BUDGET = 3,
     /// More namespace declarations were in scope than the limit.
     MOVIES_XML_STOP_NAMESPACES = 4,
     /// libxml2 could not be loaded, or could not allocate its parser.
@@ -135,16 +140,20 @@ void movies_xml_parse(
 
 // MARK: - HTML
 
-/// Where the nodes of a parsed HTML fragment go, in document order.
+/// Where the nodes of a parsed HTML fragment go, in document order. Each callback returns 0 to go on,
+/// non-zero to stop the walk there (MOVIES_HTML_STOPPED).
 typedef struct movies_html_handler {
     void *context;
     /// An element starts. `attributes` holds names and values in turn, ending with NULL; names are
     /// lowercase.
-    void (*start_element)(void *context, const char *name, const char *const *attributes);
+    int (*start_element)(void *context, const char *name, const char *const *attributes);
     /// The element ends (every started element ends, implied end tags included).
-    void (*end_element)(void *context, const char *name);
+    int (*end_element)(void *context, const char *name);
     /// A text node (references decoded), `length` bytes of UTF-8.
-    void (*text)(void *context, const char *text, size_t length);
+    int (*text)(void *context, const char *text, size_t length);
+    /// Asked (with `context`) before each piece of input libxml2 reads, so that a fragment that makes
+    /// libxml2 slow is stopped too; non-zero stops the parse (MOVIES_HTML_STOPPED). NULL for no budget.
+    movies_budget_exhausted exhausted;
 } movies_html_handler;
 
 /// How movies_html_parse went.
@@ -156,12 +165,15 @@ typedef enum movies_html_outcome {
     /// Nothing was parsed: checking the start tags would have cost more than the fragment's
     /// length allows (only crafted input does that); see movies_html_parse.
     MOVIES_HTML_REFUSED = 2,
+    /// The handler stopped the parse or the walk (its budget ran out): what was walked is partial.
+    MOVIES_HTML_STOPPED = 3,
 } movies_html_outcome;
 
-/// Parses the UTF-8 HTML fragment `bytes` with htmlReadMemory (HTML_PARSE_NONET, NOERROR, NOWARNING,
-/// RECOVER, NODEFDTD) and walks the tree into `handler` (iteratively: any depth is fine). The parser adds
-/// the `html` and `body` elements a fragment implies (without them it drops white space between
-/// top-level elements).
+/// Parses the UTF-8 HTML fragment `bytes` with htmlReadIO (HTML_PARSE_NONET, NOERROR, NOWARNING,
+/// RECOVER, NODEFDTD), handed to libxml2 16 KiB at a time with the handler's budget asked before each
+/// piece, and walks the tree into `handler` (iteratively: any depth is fine). The parser adds the
+/// `html` and `body` elements a fragment implies (without them it drops white space between top-level
+/// elements).
 ///
 /// libxml2 2.9's HTML parser compares each attribute of a start tag with all the ones before it, so
 /// one tag with 100,000 attributes takes minutes. Before parsing, every `<` that libxml2 could take

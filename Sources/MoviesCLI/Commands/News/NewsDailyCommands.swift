@@ -1,3 +1,4 @@
+import Feeds
 import FoundationEssentials
 import MoviesCore
 import News
@@ -10,12 +11,18 @@ enum NewsOpenCommand: Command {
         name: "open",
         abstract: "Open an item's link in the web browser, and mark it read.",
         discussion: """
-            The browser is $BROWSER when set (a program, with its own words), else xdg-open (open on \
-            macOS); the address is given to it as an argument of its own, never through a shell. The item \
-            is marked read once the browser has opened it.
+            Only an http(s) link is opened; other links stay text for `news show`. The browser is \
+            $BROWSER when set: browser commands separated by colons, tried in turn until one succeeds, each \
+            a program with its own words, where %s stands for the address (%% for a %) and the address is \
+            added last when there is no %s. Else xdg-open (open on macOS). The address is given as an \
+            argument of its own, never through a shell. The item is marked read once the browser has \
+            opened it.
             """,
         arguments: [id.spec],
-        examples: ["movies news open 12", "BROWSER=lynx movies news open 12"])
+        examples: [
+            "movies news open 12", "BROWSER=lynx movies news open 12",
+            "BROWSER='firefox --new-tab %s:lynx' movies news open 12",
+        ])
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
         guard let id = arguments[Self.id] else { return }
@@ -33,6 +40,13 @@ enum NewsOpenCommand: Command {
         guard let link = item.url, !link.isEmpty else {
             throw CommandFailure(
                 message: "News item #\(item.id) has no link to open; `news show \(item.id)` prints its text",
+                exitCode: .failure)
+        }
+        // Links stored before only web addresses were (`file:`, `javascript:`, `-…`) stay text.
+        guard WebAddress.isWeb(link) else {
+            throw CommandFailure(
+                message: "News item #\(item.id)'s link is not an http(s) address, so it is not opened: "
+                    + "\(TerminalText.singleLine(link)); `news show \(item.id)` prints it",
                 exitCode: .failure)
         }
         try Browser.open(link, environment: environment)

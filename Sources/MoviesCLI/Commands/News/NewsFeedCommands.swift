@@ -56,14 +56,23 @@ enum NewsSubscribeCommand: Command {
                 isBadData: problem.isBadData)
         }
         let discovered = subscription.discovered
+        let announced =
+            subscription.discoveryIsCapped
+            ? "more than \(discovered.count) feeds (only the first \(discovered.count) are looked at)"
+            : "\(discovered.count) feeds"
         if discovered.count > 1 && !arguments[all] {
+            // Without --all the feeds are tried in order until one reads: those before it failed.
+            let taken = subscription.failed.count
             context.output.line(
-                "The page announces \(discovered.count) feeds; took the first (--all takes them all):")
+                "The page announces \(announced); took the first"
+                    + (taken == 0 ? "" : " that could be read") + " (--all takes them all):")
             for (index, alternate) in discovered.enumerated() {
                 context.output.line(
-                    "  \(index == 0 ? "*" : " ") \(TerminalText.singleLine(alternate.url))"
+                    "  \(index == taken ? "*" : " ") \(TerminalText.singleLine(alternate.url))"
                         + (alternate.title.map { "  " + TerminalText.truncated($0, to: 60) } ?? ""))
             }
+        } else if discovered.count > 1 {
+            context.output.line("The page announces \(announced).")
         } else if discovered.count == 1 {
             context.output.line("Found the feed \(TerminalText.singleLine(discovered[0].url)) on the page.")
         }
@@ -72,8 +81,13 @@ enum NewsSubscribeCommand: Command {
                 "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  "
                     + "(\(update.inserted) item\(update.inserted == 1 ? "" : "s"))")
         }
-        if subscription.subscribed.count < discovered.count && arguments[all] {
-            let skipped = discovered.count - subscription.subscribed.count
+        for (feedURL, problem) in subscription.failed {
+            context.errors.line(
+                "  Passed over the page's feed \(TerminalText.singleLine(feedURL)): "
+                    + TerminalText.singleLine(problem.reason))
+        }
+        let skipped = subscription.alreadySubscribed
+        if skipped > 0 {
             context.output.line(
                 "\(skipped) of the page's feeds \(skipped == 1 ? "was" : "were") subscribed already.")
         }
@@ -151,7 +165,7 @@ enum NewsImportCommand: Command {
             do {
                 parsed = try FeedParser.parse(data)
             } catch {
-                throw InputFileError.badData(path: path, reason: error.description)
+                throw inputError(error, path: path)
             }
             let update = try context.dependencies().news.importItems(parsed, fetchedAt: Date())
             context.output.line(
@@ -159,6 +173,12 @@ enum NewsImportCommand: Command {
                     + (update.unchanged + update.updated > 0
                         ? " (\(update.unchanged + update.updated) already there)" : ""))
         }
+    }
+
+    /// What a file that could not be read means: bad data in it (65), unless the library that reads it
+    /// is missing (1), which is no fault of the file's.
+    private static func inputError(_ error: FeedParseError, path: String) -> any Error {
+        error.unavailableLibrary ?? InputFileError.badData(path: path, reason: error.description)
     }
 
     @MainActor
@@ -169,7 +189,7 @@ enum NewsImportCommand: Command {
         do {
             outlines = try OPML.parse(data)
         } catch {
-            throw InputFileError.badData(path: path, reason: error.description)
+            throw inputError(error, path: path)
         }
         var valid: [OPMLOutline] = []
         var problems: [String] = []
@@ -192,12 +212,16 @@ enum NewsImportCommand: Command {
                     + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
         }
         // One transaction: the file's feeds are subscribed all together or, if one cannot be, not at all.
-        let added = try context.dependencies().news.subscribe(
-            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) }
-        ).count
+        let outcome = try context.dependencies().news.subscribe(
+            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) })
+        let added = outcome.added.count
+        let notes = [
+            outcome.repeated > 0 ? "\(outcome.repeated) listed twice in the file" : nil,
+            outcome.alreadySubscribed > 0 ? "\(outcome.alreadySubscribed) already subscribed" : nil,
+        ].compactMap { $0 }
         context.output.line(
             "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"
-                + (valid.count > added ? " (\(valid.count - added) already subscribed)" : "")
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
                 + (problems.isEmpty ? "" : "; skipped \(problems.count) without a usable address")
                 + ". Run movies news refresh to fetch them.")
     }

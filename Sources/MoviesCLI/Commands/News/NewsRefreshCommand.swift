@@ -17,7 +17,8 @@ enum NewsRefreshCommand: Command {
     static let feed = Option<String>(
         "feed", short: "f", valueName: "id", help: "Refresh only this feed (its id or address).")
     static let timeout = Option<Count>(
-        "timeout", valueName: "seconds", help: "How long each feed's fetch may take, in seconds.",
+        "timeout", valueName: "seconds",
+        help: "How long each feed's fetch may take, in seconds; reading it may take as much processor time.",
         default: Count(15))
 
     static let spec = CommandSpec(
