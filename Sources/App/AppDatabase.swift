@@ -61,6 +61,19 @@ public struct AppDatabase: Sendable {
         try self.init(path: path, options: options, migrate: true)
     }
 
+    /// The database at `path`, opened and migrated, or nil when nothing is there: for a command about
+    /// something the list already holds (`show 5`), which must not create an empty list to say that it
+    /// holds nothing. A path that cannot hold a database is refused as `init(path:)` refuses it.
+    public static func existing(path: String, options: Options = Options()) throws -> AppDatabase? {
+        var options = options
+        options.createIfMissing = false
+        do {
+            return try AppDatabase(path: path, options: options)
+        } catch StorageError.missing {
+            return nil
+        }
+    }
+
     /// Opens the file at `path` as it is, without migrating it: for `movies migrate`, which reports
     /// what it applies, and `movies migrate --status`, which changes nothing.
     public static func openWithoutMigrating(path: String, options: Options = Options()) throws -> AppDatabase

@@ -1,5 +1,6 @@
 import App
 import Basics
+import FoundationEssentials
 import MoviesCore
 import UserFacing
 import ViewModels
@@ -14,6 +15,8 @@ final class CommandContext {
     let terminal: Terminal
     /// `--db` when given.
     let databasePathOption: String?
+    /// The command's names from the root (`["movies", "news", "list"]`), for messages and hints.
+    let commandPath: [String]
     private var openedDatabase: AppDatabase?
     /// Whether long output may go through the pager: not with `--no-pager`, nor inside `movies shell`.
     var allowsPager = true
@@ -27,6 +30,18 @@ final class CommandContext {
     /// from here.
     private var changeCountWhenOpened = 0
 
+    /// The shell the command runs in, when it runs in `movies shell`: what its screens show (the filter
+    /// `list` keeps, the news list the marks go through) and how to move between them.
+    weak var shell: ShellSession?
+
+    /// The shell, for a command that only the shell has; refuses to run it anywhere else.
+    func inShell() throws -> ShellSession {
+        guard let shell else {
+            throw CommandFailure(message: "This command runs in movies shell only", exitCode: .usage)
+        }
+        return shell
+    }
+
     /// Asks the person at the terminal a yes-or-no question (`rm` of several movies); nil when nobody
     /// can be asked (a pipe, a script), and the command goes ahead. `movies shell` asks through its
     /// own line editor.
@@ -34,8 +49,9 @@ final class CommandContext {
 
     init(
         environment: [String: String], output: OutputStream, errors: OutputStream, terminal: Terminal,
-        databasePath: String?
+        databasePath: String?, commandPath: [String] = []
     ) {
+        self.commandPath = commandPath
         self.environment = environment
         self.output = output
         self.errors = errors
@@ -68,7 +84,11 @@ final class CommandContext {
     /// pending migrations first.
     func database() throws -> AppDatabase {
         if let openedDatabase { return openedDatabase }
-        let database = try AppDatabase(path: try databasePath, options: databaseOptions)
+        return opened(try AppDatabase(path: try databasePath, options: databaseOptions))
+    }
+
+    /// Keeps `database` as the command's, counting its writes from now on.
+    private func opened(_ database: AppDatabase) -> AppDatabase {
         openedDatabase = database
         changeCountWhenOpened = (try? database.changeCount()) ?? 0
         return database
@@ -84,6 +104,17 @@ final class CommandContext {
     /// are not reported as saved.
     func discardChangeCount() {
         changeCountWhenOpened = openedDatabase.flatMap { try? $0.changeCount() } ?? 0
+    }
+
+    /// The movie store, for a command about a movie already listed (`show`, `rate`, `edit`, `rm`...):
+    /// where there is no database file yet, no movie is listed, and `id` is refused as unknown without
+    /// creating an empty list.
+    func existingMovies(for id: MovieID) throws -> MovieStore {
+        if let openedDatabase { return openedDatabase.movies }
+        guard let database = try AppDatabase.existing(path: try databasePath, options: databaseOptions) else {
+            throw MovieError.notFound(id: id.rawValue)
+        }
+        return opened(database).movies
     }
 
     /// What view models are built from, over the opened database.

@@ -13,17 +13,8 @@ public enum MoviesCLI {
     /// The version `movies --version` prints.
     public static let version = "0.1.0"
 
-    /// Every top-level command, in the order help lists them.
-    static let commands: [CommandSpec] = [
-        AddCommand.entry, ListCommand.entry, SearchCommand.entry, ShowCommand.entry, RateCommand.entry,
-        WatchedCommand.entry, UnwatchCommand.entry, EditCommand.entry, RemoveCommand.entry,
-        ImportCommand.entry, ExportCommand.entry, StatsCommand.entry, NewsCommand.spec, ShellCommand.entry,
-        BackupCommand.entry, RestoreCommand.entry, MigrateCommand.entry, CompletionsCommand.entry,
-        HelpCommand.entry,
-    ]
-
     /// `--version`, at the root only.
-    static let versionFlag = Flag("version", help: "Show the version.")
+    static let versionFlag = OptionSpec(name: "version", kind: .flag, help: "Show the version.")
 
     static let rootSpec = CommandSpec(
         name: "movies",
@@ -32,24 +23,22 @@ public enum MoviesCLI {
             The list lives in $MOVIES_DB, else $XDG_DATA_HOME/movies/movies.sqlite, else \
             ~/.local/share/movies/movies.sqlite; --db picks another file. Any SQLite client can read it.
             """,
-        options: [versionFlag.spec],
-        subcommands: commands,
+        options: [versionFlag],
+        subcommands: CommandRegistry.specs(in: .movies),
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies list --sort rating",
             "movies rate 1 good",
         ])
 
-    static let globalOptions: [OptionSpec] = [
-        CommonOptions.database.spec, CommonOptions.help.spec,
-    ]
+    static let globalOptions: [OptionSpec] = [CommonOptions.database, CommonOptions.help]
     static let helpFormatter = HelpFormatter(root: rootSpec, globalOptions: globalOptions)
 
     /// The tree the `news` program answers with (`movies` invoked through a symlink or copy named
     /// `news`): the news group as a root, so its help and errors say `news list`, not `movies news list`.
     static let newsRootSpec: CommandSpec = {
         var spec = NewsCommand.spec
-        spec.options.append(versionFlag.spec)
+        spec.options.append(versionFlag)
         return spec
     }()
     static let newsHelpFormatter = HelpFormatter(root: newsRootSpec, globalOptions: globalOptions)
@@ -117,10 +106,10 @@ public enum MoviesCLI {
                 }
                 let commandContext = CommandContext(
                     environment: environment, output: output, errors: errors, terminal: terminal,
-                    databasePath: parsed[CommonOptions.database])
+                    databasePath: CommonOptions.databasePath(in: parsed), commandPath: parsed.commandPath)
                 context = commandContext
                 // `--no-pager`, which the commands that page accept.
-                commandContext.allowsPager = !parsed[Pager.disableFlag]
+                commandContext.allowsPager = !parsed.hasFlag(named: CommonOptions.noPagerName)
                 // An error is reported once the pager is gone, on the terminal; the command's own error
                 // comes before the pager's.
                 do {

@@ -110,6 +110,10 @@ enum DatabaseFile {
     /// of the `stat` that found nothing.
     private static func createFile(path: String, create: Bool, failure: Int32) throws {
         guard failure == ENOENT || failure == ENOTDIR else { throw cannotOpen(path, failure) }
+        // A file where a folder of the path should be: no database can ever be there, created or not.
+        if failure == ENOTDIR, let file = fileInPlaceOfFolder(PathText.folder(of: path)) {
+            throw StorageError.cannotOpen(path: path, reason: "\(file) is a file, not a folder")
+        }
         guard create else { throw StorageError.missing(path: path) }
         var link = stat()
         if lstat(path, &link) == 0 && FileKind(mode: link.st_mode) == .symbolicLink {
@@ -124,6 +128,15 @@ enum DatabaseFile {
         } else if errno != EEXIST {
             throw cannotOpen(path, errno)
         }
+    }
+
+    /// The first of `folder` and its parents, from the top, that exists and is not a folder.
+    private static func fileInPlaceOfFolder(_ folder: String) -> String? {
+        guard !folder.isEmpty, folder != "/" else { return nil }
+        if let above = fileInPlaceOfFolder(PathText.folder(of: folder)) { return above }
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return nil }
+        return FileKind(mode: info.st_mode) == .directory ? nil : folder
     }
 
     /// Creates `folder` (and missing parents) with mode `0700`, for the database at `path`.

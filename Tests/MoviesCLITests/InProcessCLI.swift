@@ -84,6 +84,18 @@ func parsed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLoc
     return parsed
 }
 
+/// The command a command line parses to, its properties set from it as a run sets them.
+func command<C: Command>(
+    _: C.Type, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
+) throws -> C {
+    let result = try parse(arguments)
+    guard case .run(let parsed) = result, parsed.command.handler == C.self else {
+        Issue.record("\(arguments) did not parse to \(C.self): \(result)", sourceLocation: sourceLocation)
+        throw ParseFailure()
+    }
+    return DeclarationSession.read(C.self, from: parsed)
+}
+
 /// The usage error a command line must be refused with.
 func usageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
     -> UsageError

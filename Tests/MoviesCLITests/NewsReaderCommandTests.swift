@@ -458,10 +458,10 @@ struct NewsReaderCommandTests {
         #expect(try movies.succeed("news", "read", "--all") == "Marked 1 item read.\n")
         #expect(try unread() == "")
         try movies.succeed("news", "unread", "1")
-        try movies.refuse(["news", "read"], status: 64, message: "Error: say which items")
+        try movies.refuse(["news", "read"], status: 64, message: "Error: Say which items")
         try movies.refuse(
             ["news", "read", "1", "--all"], status: 64,
-            message: "Error: give item ids, --all, --feed or --before")
+            message: "Error: Give item ids, --all, --feed or --before")
         try movies.refuse(["news", "read", "--feed", "9"], status: 1, message: "Error: No subscribed feed 9")
         try movies.refuse(
             ["news", "read", "--before", "99"], status: 1, message: "Error: No news item with id 99")

@@ -22,8 +22,8 @@ struct OptionNamesTests {
             }
         }
         visit(MoviesCLI.rootSpec, path: "movies", globals: MoviesCLI.globalOptions)
-        visit(ShellCommands.root, path: "shell", globals: ShellCommands.globalOptions)
-        visit(NewsScreen.root, path: "shell news", globals: ShellCommands.globalOptions)
+        visit(ShellTrees.movies, path: "shell", globals: ShellTrees.globalOptions)
+        visit(ShellTrees.news, path: "shell news", globals: ShellTrees.globalOptions)
         return commands
     }
 
@@ -54,21 +54,21 @@ struct OptionNamesTests {
 
     @Test("former spellings still work where scripts may use them, and nothing offers them")
     func formerSpellings() async throws {
-        let add = try parsed("add", "Heat", "-w", "2024-03-09", "-n", "with Sam")
-        #expect(add[AddCommand.watched] == CalendarDate(year: 2024, month: 3, day: 9))
-        #expect(add[AddCommand.note] == "with Sam")
-        let newLetters = try parsed("add", "Heat", "-W", "2024-03-09", "-N", "with Sam")
-        #expect(newLetters[AddCommand.watched] == add[AddCommand.watched])
-        #expect(newLetters[AddCommand.note] == add[AddCommand.note])
-        let edit = try parsed("edit", "1", "-w", "", "-n", "")
-        #expect(edit[EditCommand.watched] == .clear && edit[EditCommand.note] == .clear)
-        #expect(try parsed("export", "--to", "json")[ExportCommand.format] == .json)
-        #expect(try parsed("export", "-t", "tsv")[ExportCommand.format] == .tsv)
-        #expect(try parsed("export", "--to=ndjson")[ExportCommand.format] == .ndjson)
-        #expect(try parsed("news", "list", "-s")[NewsListCommand.starred])
-        #expect(try parsed("news", "list", "-S")[NewsListCommand.starred])
-        let filter = try ShellCommandsParsing.parsed(["filter", "-t", "heat"])
-        #expect(filter[ShellCommands.text] == "heat")
+        let add = try command(AddCommand.self, "add", "Heat", "-w", "2024-03-09", "-n", "with Sam")
+        #expect(add.watched == CalendarDate(year: 2024, month: 3, day: 9))
+        #expect(add.note == "with Sam")
+        let newLetters = try command(AddCommand.self, "add", "Heat", "-W", "2024-03-09", "-N", "with Sam")
+        #expect(newLetters.watched == add.watched)
+        #expect(newLetters.note == add.note)
+        let edit = try command(EditCommand.self, "edit", "1", "-w", "", "-n", "")
+        #expect(edit.watched == .clear && edit.note == .clear)
+        #expect(try command(ExportCommand.self, "export", "--to", "json").format == .json)
+        #expect(try command(ExportCommand.self, "export", "-t", "tsv").format == .tsv)
+        #expect(try command(ExportCommand.self, "export", "--to=ndjson").format == .ndjson)
+        #expect(try command(NewsListCommand.self, "news", "list", "-s").starred)
+        #expect(try command(NewsListCommand.self, "news", "list", "-S").starred)
+        let filter = try ShellCommandsParsing.command(FilterCommand.self, ["filter", "-t", "heat"])
+        #expect(filter.text == "heat")
 
         let help = try await cli.succeed("add", "--help")
         #expect(!help.contains("-w,") && !help.contains("-n,") && help.contains("-W, --watched"))
@@ -144,10 +144,12 @@ struct OptionNamesTests {
 
 /// Parsing a line of the shell's movie screen.
 enum ShellCommandsParsing {
-    static func parsed(_ words: [String]) throws -> ParsedArguments {
-        let result = try ArgumentParser(root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+    static func command<C: Command>(_: C.Type, _ words: [String]) throws -> C {
+        let result = try ArgumentParser(root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
             .parse(words)
-        guard case .run(let arguments) = result else { throw ParseFailure() }
-        return arguments
+        guard case .run(let arguments) = result, arguments.command.handler == C.self else {
+            throw ParseFailure()
+        }
+        return DeclarationSession.read(C.self, from: arguments)
     }
 }

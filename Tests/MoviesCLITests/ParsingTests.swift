@@ -11,65 +11,73 @@ import Testing
 struct ParsingTests {
     @Test("options and arguments hand back typed values")
     func typedValues() throws {
-        let add = try parsed(
+        let parsedAdd = try parsed(
             "add", "Heat", "--rating", "GOOD", "-y", "1995", "--watched=2024-03-09", "--note", "-5 stars")
-        #expect(add.commandPath == ["movies", "add"])
-        #expect(add.command.handler == AddCommand.self)
-        #expect(add[AddCommand.title] == "Heat")
-        #expect(add[AddCommand.rating] == .good)
-        #expect(add[AddCommand.year]?.value == 1995)
-        #expect(add[AddCommand.watched] == CalendarDate(year: 2024, month: 3, day: 9))
-        #expect(add[AddCommand.note] == "-5 stars")
+        #expect(parsedAdd.commandPath == ["movies", "add"])
+        #expect(parsedAdd.command.handler == AddCommand.self)
+        let add = try command(
+            AddCommand.self, "add", "Heat", "--rating", "GOOD", "-y", "1995", "--watched=2024-03-09",
+            "--note",
+            "-5 stars")
+        #expect(add.title == "Heat")
+        #expect(add.rating == .good)
+        #expect(add.year?.value == 1995)
+        #expect(add.watched == CalendarDate(year: 2024, month: 3, day: 9))
+        #expect(add.note == "-5 stars")
 
-        let list = try parsed(
-            "list", "--sort", "Title", "--reverse", "-l", "5", "--after", "title:Heat%202:7", "--format",
-            "csv")
-        #expect(list[ListCommand.sort] == .title)
-        #expect(list[ListCommand.reverse])
-        #expect(list[ListCommand.limit]?.value == 5)
-        #expect(list[ListCommand.after] == MovieCursor("title:Heat%202:7"))
-        #expect(list[ListCommand.after]?.key == .title("Heat 2"))
-        #expect(list.outputFormat == .csv)
+        let list = try command(
+            ListCommand.self, "list", "--sort", "Title", "--reverse", "-l", "5", "--after",
+            "title:Heat%202:7",
+            "--format", "csv")
+        #expect(list.sort == .title)
+        #expect(list.reverse)
+        #expect(list.limit?.value == 5)
+        #expect(list.after == MovieCursor("title:Heat%202:7"))
+        #expect(list.after?.key == .title("Heat 2"))
+        #expect(list.format == .csv)
 
-        let export = try parsed("export", "--format", "letterboxd-watchlist", "-o", "out.csv")
-        #expect(export[ExportCommand.format] == .letterboxdWatchlist)
-        #expect(export[ExportCommand.output] == "out.csv")
-        let importing = try parsed("import", "f.csv", "--from", "IMDb", "--on-duplicate", "update", "-n")
-        #expect(importing[ImportCommand.format] == .imdb)
-        #expect(importing[ImportCommand.onDuplicate] == .update)
-        #expect(importing[ImportCommand.dryRun])
-        #expect(try parsed("completions", "zsh")[CompletionsCommand.shell] == .zsh)
-        #expect(try parsed("--db", "/tmp/x.sqlite", "list")[CommonOptions.database] == "/tmp/x.sqlite")
+        let export = try command(
+            ExportCommand.self, "export", "--format", "letterboxd-watchlist", "-o", "out.csv")
+        #expect(export.format == .letterboxdWatchlist)
+        #expect(export.output == "out.csv")
+        let importing = try command(
+            ImportCommand.self, "import", "f.csv", "--from", "IMDb", "--on-duplicate", "update", "-n")
+        #expect(importing.format == .imdb)
+        #expect(importing.onDuplicate == .update)
+        #expect(importing.dryRun)
+        #expect(try command(CompletionsCommand.self, "completions", "zsh").shell == .zsh)
+        #expect(
+            CommonOptions.databasePath(in: try parsed("--db", "/tmp/x.sqlite", "list")) == "/tmp/x.sqlite")
     }
 
-    @Test("a value not given is its declared default, and `given` tells the two apart")
+    @Test("a value not given is its declared default; an option that may be left out is nil")
     func defaults() throws {
-        let list = try parsed("list")
-        #expect(list[ListCommand.sort] == .added)
-        #expect(list.given(ListCommand.sort) == nil)
-        #expect(try parsed("list", "-s", "year").given(ListCommand.sort) == .year)
-        #expect(list.outputFormat == .table)
-        #expect(list[ListCommand.limit] == nil)
-        #expect(!list[ListCommand.reverse])
-        #expect(try parsed("add", "Heat")[AddCommand.rating] == .notSeen)
-        #expect(try parsed("news", "list")[NewsListCommand.limit]?.value == 20)
-        #expect(try parsed("news", "refresh")[NewsRefreshCommand.jobs]?.value == 8)
-        #expect(try parsed("export")[ExportCommand.format] == .csv)
-        #expect(try parsed("import", "f.csv")[ImportCommand.onDuplicate] == nil)
+        let list = try command(ListCommand.self, "list")
+        #expect(list.sort == nil)
+        #expect(try command(ListCommand.self, "list", "-s", "year").sort == .year)
+        #expect(list.format == .table)
+        #expect(list.limit == nil)
+        #expect(!list.reverse)
+        #expect(try command(AddCommand.self, "add", "Heat").rating == nil)
+        #expect(try command(NewsListCommand.self, "news", "list").limit.value == 20)
+        #expect(try command(NewsRefreshCommand.self, "news", "refresh").jobs.value == 8)
+        #expect(try command(ExportCommand.self, "export").format == .csv)
+        #expect(try command(ImportCommand.self, "import", "f.csv").onDuplicate == nil)
     }
 
     @Test("a repeating enumerated option takes repeats and comma-separated lists")
     func repeating() throws {
-        let list = try parsed("list", "--rating", "good,excellent", "-r", "POOR", "--rating=not seen")
-        #expect(list.all(CommonOptions.ratingFilter) == [.good, .excellent, .poor, .notSeen])
-        #expect(try parsed("rm", "3", "#4", "5").all(RemoveCommand.ids).map(\.rawValue) == [3, 4, 5])
-        #expect(try parsed("news", "star", "1", "#2").all(NewsMarkCommand.ids).map(\.rawValue) == [1, 2])
+        let list = try command(
+            ListCommand.self, "list", "--rating", "good,excellent", "-r", "POOR", "--rating=not seen")
+        #expect(list.ratings == [.good, .excellent, .poor, .notSeen])
+        #expect(try command(RemoveCommand.self, "rm", "3", "#4", "5").ids.map(\.rawValue) == [3, 4, 5])
+        #expect(try command(NewsStarCommand.self, "news", "star", "1", "#2").ids.map(\.rawValue) == [1, 2])
     }
 
     @Test("ids are 12 or #12, positive, up to Int64.max")
     func ids() throws {
-        #expect(try parsed("show", "#12")[ShowCommand.id]?.rawValue == 12)
-        #expect(try parsed("show", "9223372036854775807")[ShowCommand.id]?.rawValue == Int64.max)
+        #expect(try command(ShowCommand.self, "show", "#12").id.rawValue == 12)
+        #expect(try command(ShowCommand.self, "show", "9223372036854775807").id.rawValue == Int64.max)
         for bad in ["0", "-1", "#", "abc", "9223372036854775808", "1.5", "#-3", ""] {
             #expect(
                 try usageError(["show", bad]).kind
@@ -82,14 +90,15 @@ struct ParsingTests {
 
     @Test("edit: an empty value clears a field, anything else must parse as the field's type")
     func clearing() throws {
-        let cleared = try parsed("edit", "1", "--year", "", "--watched", "", "--note", "")
-        #expect(cleared[EditCommand.year] == .clear)
-        #expect(cleared[EditCommand.watched] == .clear)
-        #expect(cleared[EditCommand.note] == .clear)
-        let set = try parsed("edit", "1", "--year", " 1999 ", "--watched", "2024-01-02", "--note", "n")
-        #expect(set[EditCommand.year] == .set(ReleaseYear(argument: "1999")!))
-        #expect(set[EditCommand.watched] == .set(CalendarDate(year: 2024, month: 1, day: 2)!))
-        #expect(set[EditCommand.note] == .set("n"))
+        let cleared = try command(EditCommand.self, "edit", "1", "--year", "", "--watched", "", "--note", "")
+        #expect(cleared.year == .clear)
+        #expect(cleared.watched == .clear)
+        #expect(cleared.note == .clear)
+        let set = try command(
+            EditCommand.self, "edit", "1", "--year", " 1999 ", "--watched", "2024-01-02", "--note", "n")
+        #expect(set.year == .set(ReleaseYear(argument: "1999")!))
+        #expect(set.watched == .set(CalendarDate(year: 2024, month: 1, day: 2)!))
+        #expect(set.note == .set("n"))
         #expect(
             try usageError(["edit", "1", "--year", " "]).message
                 == "The value ' ' is invalid for '--year <year>': expected a year such as 1995")
@@ -117,7 +126,7 @@ struct ParsingTests {
 
     @Test("counts: positive whole numbers up to Int.max; zero, negatives and overflow are refused")
     func counts() throws {
-        let largest = try parsed("list", "--limit", "9223372036854775807")[ListCommand.limit]
+        let largest = try command(ListCommand.self, "list", "--limit", "9223372036854775807").limit
         #expect(largest?.value == Int.max)
         #expect(largest?.withLookahead == Int.max)
         #expect(Count(argument: "20")?.withLookahead == 21)
@@ -191,7 +200,8 @@ struct ParsingTests {
             command.subcommands.forEach(visit)
         }
         visit(MoviesCLI.rootSpec)
-        visit(ShellCommands.root)
+        visit(ShellTrees.movies)
+        visit(ShellTrees.news)
         #expect(checked > 20)
     }
 }

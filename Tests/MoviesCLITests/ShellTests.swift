@@ -79,7 +79,8 @@ struct ShellTests {
     func quitAndHelp() throws {
         let result = try movies.run(["shell"], input: "help\nhelp add\nquit\nadd Never\n")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("SUBCOMMANDS:\n  list"))
+        #expect(result.stdout.contains("SUBCOMMANDS:\n  add"))
+        #expect(result.stdout.contains("\n  list  ") && result.stdout.contains("\n  filter  "))
         #expect(result.stdout.contains("USAGE: add <title> [--rating <rating>]"))
         #expect(!result.stdout.contains("Added"))
     }

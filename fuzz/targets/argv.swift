@@ -7,10 +7,10 @@
 /// UTF-8 with repair as `CommandLine.arguments` does. `list\0--rating\0good` is `movies list --rating good`.
 import Basics
 import Foundation
-
-@testable import MoviesCLI
 import MoviesCore
 import News
+
+@testable import MoviesCLI
 
 /// The parser `MoviesCLI.run` builds, made once.
 private let parser = ArgumentParser(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions)
@@ -45,9 +45,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         case .help(let path):
             _ = MoviesCLI.helpFormatter.help(for: path)
         case .run(let parsed):
-            _ = parsed.command.handler
             _ = MoviesCLI.helpFormatter.usage(for: parsed.commandPath)
-            _ = parsed[CommonOptions.database]
+            _ = CommonOptions.databasePath(in: parsed)
+            // Every value handed to its declared property, and the command's own rules checked.
+            if let handler = parsed.command.handler {
+                _ = try handler.command(from: parsed)
+            }
         }
     } catch {
         _ = MoviesCLI.describe(error)

@@ -1,5 +1,5 @@
 /// libFuzzer target for the shell's line splitter, `ShellWords.split`, and the parsers the shell hands
-/// the words to (the movie screen's `ShellCommands.root` and the news screen's `NewsScreen.root`).
+/// the words to (the movie screen's `ShellTrees.movies` and the news screen's `ShellTrees.news`).
 ///
 /// Input layout: one input line as bytes, decoded as UTF-8 with repair as `LineReader` does.
 ///
@@ -11,12 +11,13 @@ import Foundation
 @testable import MoviesCLI
 
 /// The movie screen's parser and help, as `ShellSession` builds them.
-private let movieParser = ArgumentParser(root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
-private let movieHelp = HelpFormatter(root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+private let movieParser = ArgumentParser(root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
+private let movieHelp = HelpFormatter(root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
 /// The news screen's; `NewsScreen` is main-actor isolated, and libFuzzer calls in on the main thread.
 @MainActor private let newsParser = ArgumentParser(
-    root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
-@MainActor private let newsHelp = HelpFormatter(root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
+    root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
+@MainActor private let newsHelp = HelpFormatter(
+    root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
 
 /// `word` quoted for sh: in single quotes, each `'` closing them, escaped, and opening them again.
 ///

@@ -2,22 +2,8 @@ import Basics
 import MoviesCore
 
 /// `movies add <title> [--rating R] [--stars S] [--year Y] [--watched D] [--note N]`
-enum AddCommand: Command {
-    static let title = Argument<String>("title", help: "The movie's title (quote it when it has spaces).")
-    static let rating = Option<RatingWord>(
-        "rating", short: "r", valueName: "rating", help: MovieFieldHelp.rating, default: .notSeen)
-    static let stars = Option<StarRating>("stars", valueName: "stars", help: MovieFieldHelp.stars)
-    static let year = Option<ReleaseYear>(
-        "year", short: "Y", valueName: "year", help: MovieFieldHelp.year,
-        hiddenSpellings: MovieFieldHelp.formerYear)
-    static let watched = Option<CalendarDate>(
-        "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched,
-        hiddenSpellings: MovieFieldHelp.formerWatched)
-    static let note = Option<String>(
-        "note", short: "N", valueName: "text", help: MovieFieldHelp.note,
-        hiddenSpellings: MovieFieldHelp.formerNote)
-
-    static let spec = CommandSpec(
+struct AddCommand: Command {
+    static let about = CommandAbout(
         name: "add",
         abstract: "Add a movie to the list.",
         discussion: """
@@ -25,23 +11,37 @@ enum AddCommand: Command {
             with the same title and year is refused; one with the same title and no year (or the same \
             letters with other accents) is added, and the one already listed is named.
             """,
-        arguments: [title.spec],
-        options: [rating.spec, stars.spec, year.spec, watched.spec, note.spec],
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies add \"Past Lives\" --watched today --note \"with Sam\"",
             "movies add \"Aftersun\" --year 2022 --stars 4.5",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+    @Argument("title", help: "The movie's title (quote it when it has spaces).")
+    var title: String
+    @Option(
+        "rating", short: "r", help: MovieFieldHelp.rating, defaultDescription: RatingWord.notSeen.rawValue)
+    var rating: RatingWord?
+    @Option("stars", help: MovieFieldHelp.stars)
+    var stars: StarRating?
+    @Option("year", short: "Y", help: MovieFieldHelp.year, hiddenSpellings: MovieFieldHelp.formerYear)
+    var year: ReleaseYear?
+    @Option(
+        "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched,
+        hiddenSpellings: MovieFieldHelp.formerWatched)
+    var watched: CalendarDate?
+    @Option(
+        "note", short: "N", valueName: "text", help: MovieFieldHelp.note,
+        hiddenSpellings: MovieFieldHelp.formerNote)
+    var note: String?
+
+    func run(in context: CommandContext) async throws {
         // Validated before the file is opened, so a refused add does not even create it; the store
         // takes the validated draft as it is.
         let draft = try MovieValidation.validated(
             MovieDraft(
-                title: arguments[title] ?? "", year: arguments[year]?.value,
-                word: arguments.given(rating) ?? .notSeen, watchedOn: arguments[watched],
-                note: arguments[note],
-                stars: arguments[stars]))
+                title: title, year: year?.value, word: rating ?? .notSeen, watchedOn: watched, note: note,
+                stars: stars))
         let store = try context.dependencies().movies
         let movie = try store.add(draft)
         context.output.line("Added \(MovieText.summary(movie))")

@@ -4,12 +4,8 @@ import FoundationEssentials
 import MoviesCore
 
 /// `movies backup <file>`
-enum BackupCommand: Command {
-    static let file = Argument<String>(
-        "file", help: "The backup file to write (replaced whole if it exists).",
-        completion: .file)
-
-    static let spec = CommandSpec(
+struct BackupCommand: Command {
+    static let about = CommandAbout(
         name: "backup",
         abstract: "Write a consistent copy of the whole database to a file, while others keep using it.",
         discussion: """
@@ -20,13 +16,15 @@ enum BackupCommand: Command {
             migrates it when it is older. The database and its -wal, -shm, -journal, a folder, a FIFO or a \
             device are refused.
             """,
-        arguments: [file.spec],
         examples: [
             "movies backup ~/movies-2026-12-01.sqlite", "movies --db work.sqlite backup work-copy.sqlite",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = arguments[file] ?? ""
+    @Argument("file", help: "The backup file to write (replaced whole if it exists).", completion: .file)
+    var file: String
+
+    func run(in context: CommandContext) async throws {
+        let path = file
         let databasePath = try context.databasePath
         // A backup of nothing would create the database it was meant to copy.
         guard FileManager.default.fileExists(atPath: databasePath) else {

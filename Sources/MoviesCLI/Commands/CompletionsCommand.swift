@@ -1,8 +1,6 @@
 /// `movies completions bash|zsh|fish`
-enum CompletionsCommand: Command {
-    static let shell = Argument<CompletionShell>("shell", help: "The shell to complete in.")
-
-    static let spec = CommandSpec(
+struct CompletionsCommand: Command {
+    static let about = CommandAbout(
         name: "completions",
         abstract: "Print a shell completion script for movies.",
         discussion: """
@@ -13,11 +11,12 @@ enum CompletionsCommand: Command {
               zsh:   movies completions zsh > ~/.zfunc/_movies   (with ~/.zfunc on $fpath)
               fish:  movies completions fish > ~/.config/fish/completions/movies.fish
                      ln -s movies.fish ~/.config/fish/completions/news.fish
-            """,
-        arguments: [shell.spec])
+            """)
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let shell = arguments[Self.shell] else { return }
+    @Argument("shell", help: "The shell to complete in.")
+    var shell: CompletionShell
+
+    func run(in context: CommandContext) async throws {
         let tree = CompletionTree.movies
         switch shell {
         case .bash: context.output.write(BashCompletion(tree: tree).script())

@@ -3,20 +3,8 @@ import Interchange
 import MoviesCore
 
 /// `movies export [--format F] [-o FILE]`
-enum ExportCommand: Command {
-    /// `--format`, as every command that prints records names it; `--to` and `-t`, its names before,
-    /// still work for scripts.
-    static let format = Option<ExportFormat>(
-        "format", valueName: "format", help: "The format.", default: .csv, hiddenSpellings: ["--to", "-t"])
-    static let output = Option<String>(
-        "output", short: "o", valueName: "file",
-        help: """
-            Write to this file instead of stdout: a file is replaced whole or not at all, a FIFO or device \
-            written in place.
-            """,
-        completion: .file)
-
-    static let spec = CommandSpec(
+struct ExportCommand: Command {
+    static let about = CommandAbout(
         name: "export",
         abstract: "Export the list: this program's formats, or Letterboxd's import layout.",
         discussion: """
@@ -29,17 +17,29 @@ enum ExportCommand: Command {
             csv and tsv start a value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) with \
             a ' (import removes it); letterboxd keeps titles exact for Letterboxd's importer.
             """,
-        options: [format.spec, output.spec],
         examples: [
             "movies export -o movies.csv", "movies export --format letterboxd -o letterboxd.csv",
             "movies export --format letterboxd-watchlist -o letterboxd-watchlist.csv",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let target = arguments[format] ?? .csv
+    /// `--format`, as every command that prints records names it; `--to` and `-t`, its names before,
+    /// still work for scripts.
+    @Option("format", help: "The format.", hiddenSpellings: ["--to", "-t"])
+    var format: ExportFormat = .csv
+    @Option(
+        "output", short: "o", valueName: "file",
+        help: """
+            Write to this file instead of stdout: a file is replaced whole or not at all, a FIFO or device \
+            written in place.
+            """,
+        completion: .file)
+    var output: String?
+
+    func run(in context: CommandContext) async throws {
+        let target = format
         // The output path is checked (and its temporary file made) before the database is opened, so a
         // refused path leaves the database untouched, or not created.
-        let file = try arguments[output].map {
+        let file = try output.map {
             try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: try context.databasePath))
         }
         let store = try context.dependencies().movies

@@ -2,18 +2,14 @@
 ///
 /// The words name a command below the group `help` was given in, so `news help list` and
 /// `movies news help list` explain the same command, each in the words of the program that was run.
-enum HelpCommand: Command {
-    static let names = Argument<String>(
-        "command", help: "The command to explain.", isOptional: true, isRepeating: true,
-        completion: .commandName)
+struct HelpCommand: Command {
+    static let about = CommandAbout(name: "help", abstract: "Show help for a command.")
 
-    static let spec = CommandSpec(
-        name: "help",
-        abstract: "Show help for a command.",
-        arguments: [names.spec])
+    @Argument("command", help: "The command to explain.", completion: .commandName)
+    var names: [String] = []
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let group = Array(arguments.commandPath.dropLast())
+    func run(in context: CommandContext) async throws {
+        let group = Array(context.commandPath.dropLast())
         let root = MoviesCLI.root(named: group.first ?? MoviesCLI.rootSpec.name)
         var spec = root
         for name in group.dropFirst() {
@@ -21,15 +17,15 @@ enum HelpCommand: Command {
             spec = next
         }
         // Refuse an unknown name rather than silently showing the parent's help.
-        for name in arguments.all(names) {
+        for name in names {
             guard let next = spec.subcommand(named: name) else {
                 let suggestion = Suggestion.closest(to: name, among: spec.subcommands.map(\.name))
                 throw UsageError(
-                    .unknownCommand(name, suggestion: suggestion), commandPath: arguments.commandPath)
+                    .unknownCommand(name, suggestion: suggestion), commandPath: context.commandPath)
             }
             spec = next
         }
-        let path = group + arguments.all(names)
+        let path = group + names
         context.output.write(MoviesCLI.helpFormatter(forRoot: root.name).help(for: path))
     }
 }

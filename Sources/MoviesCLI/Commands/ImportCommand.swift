@@ -6,26 +6,8 @@ import UserFacing
 
 /// `movies import <file|-> [--from F] [--dry-run] [--on-duplicate skip|update|fail] [--skip-invalid]
 /// [--include-tv]`
-enum ImportCommand: Command {
-    static let file = Argument<String>(
-        "file", help: "The file, Letterboxd export folder, or .zip to import; - reads standard input.",
-        completion: .file)
-    static let format = Option<MovieImportFormat>(
-        "from", valueName: "format", help: "The file's format, when its header does not tell.")
-    static let dryRun = Flag("dry-run", short: "n", help: "Report what would happen; write nothing.")
-    static let onDuplicate = Option<DuplicatePolicy>(
-        "on-duplicate", valueName: "policy",
-        help: """
-            What to do with a movie already listed (same title and year): skip it, update it from the \
-            row, or stop (fail) and import nothing.
-            """,
-        defaultDescription: "skip; update for a folder or .zip")
-    static let skipInvalid = Flag(
-        "skip-invalid", help: "Import the good rows and report each bad one, instead of importing nothing.")
-    static let includeTV = Flag(
-        "include-tv", help: "Also import IMDb titles that are not films (series, episodes, games).")
-
-    static let spec = CommandSpec(
+struct ImportCommand: Command {
+    static let about = CommandAbout(
         name: "import",
         abstract: "Import movies from Letterboxd, IMDb, or this program's own export.",
         discussion: """
@@ -43,8 +25,6 @@ enum ImportCommand: Command {
             unless --skip-invalid. --dry-run reads everything, reports every bad row (and, with \
             --on-duplicate fail, every film already listed) and what would change, and writes nothing.
             """,
-        arguments: [file.spec],
-        options: [format.spec, dryRun.spec, onDuplicate.spec, skipInvalid.spec, includeTV.spec],
         examples: [
             "movies import ~/Downloads/letterboxd-export.zip",
             "movies import ratings.csv --dry-run",
@@ -52,12 +32,34 @@ enum ImportCommand: Command {
             "curl -s https://example.org/list.csv | movies import -",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = arguments[file] ?? ""
-        let (readers, isExport) = try openReaders(path, format: arguments[Self.format])
+    @Argument(
+        "file", help: "The file, Letterboxd export folder, or .zip to import; - reads standard input.",
+        completion: .file)
+    var file: String
+    @Option("from", valueName: "format", help: "The file's format, when its header does not tell.")
+    var format: MovieImportFormat?
+    @Flag("dry-run", short: "n", help: "Report what would happen; write nothing.")
+    var dryRun: Bool
+    @Option(
+        "on-duplicate", valueName: "policy",
+        help: """
+            What to do with a movie already listed (same title and year): skip it, update it from the \
+            row, or stop (fail) and import nothing.
+            """,
+        defaultDescription: "skip; update for a folder or .zip")
+    var onDuplicate: DuplicatePolicy?
+    @Flag("skip-invalid", help: "Import the good rows and report each bad one, instead of importing nothing.")
+    var skipInvalid: Bool
+    @Flag("include-tv", help: "Also import IMDb titles that are not films (series, episodes, games).")
+    var includeTV: Bool
+
+    func run(in context: CommandContext) async throws {
+        let path = file
+        let (readers, isExport) = try Self.openReaders(path, format: format)
         let options = ImportOptions(
-            onDuplicate: arguments[onDuplicate] ?? (isExport ? .update : .skip), dryRun: arguments[dryRun],
-            skipInvalid: arguments[skipInvalid], includeTV: arguments[includeTV])
+            onDuplicate: onDuplicate ?? (isExport ? .update : .skip), dryRun: dryRun,
+            skipInvalid: skipInvalid,
+            includeTV: includeTV)
         let name = path == "-" ? "standard input" : path
         let totalBytes = readers.reduce(0) { $0 + ($1.fileSize ?? 0) }
         let database = try context.database()

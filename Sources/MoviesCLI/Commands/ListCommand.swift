@@ -6,30 +6,8 @@ import ViewModels
 
 /// `movies list [--rating R ...] [--seen | --watchlist] [--sort S] [--reverse] [--limit N] [--after CURSOR]
 /// [--format F]`
-enum ListCommand: Command {
-    static let sort = Option<MovieSort>(
-        "sort", short: "s", valueName: "order",
-        help: "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
-        default: .added)
-    static let reverse = Flag("reverse", help: "Reverse the order.")
-    static let seen = Flag("seen", help: "Only the movies you have seen, rated or not.")
-    static let watchlist = Flag("watchlist", help: "Only the watchlist: the movies not seen yet.")
-    static let limit = Option<Count>(
-        "limit", short: "l", valueName: "n", help: "Show at most this many movies.")
-    static let after = Option<MovieCursor>(
-        "after", valueName: "cursor",
-        help: """
-            Continue after this point: the cursor the previous page printed (in the order added, the id \
-            of its last movie).
-            """)
-    static let watch = Flag(
-        "watch", short: "w",
-        help: """
-            Keep running and print each change as it happens, from any program, until Ctrl-C: \
-            + added, ~ changed, - removed (with --format ndjson, one JSON object per change).
-            """)
-
-    static let spec = CommandSpec(
+struct ListCommand: Command {
+    static let about = CommandAbout(
         name: "list",
         abstract: "Show the movie list.",
         discussion: """
@@ -38,11 +16,6 @@ enum ListCommand: Command {
             first does, and from where the last movie stood even if it was removed since. At a terminal \
             the table fits its width and long output goes through $PAGER (less -FRX by default).
             """,
-        options: [
-            CommonOptions.ratingFilter.spec, seen.spec, watchlist.spec, sort.spec, reverse.spec, limit.spec,
-            after.spec,
-            CommonOptions.format.spec, watch.spec, Pager.disableFlag.spec,
-        ],
         examples: [
             "movies list --rating good,excellent --sort rating",
             "movies list --seen --rating seen",
@@ -52,35 +25,81 @@ enum ListCommand: Command {
             "movies list --sort title --limit 50 --after title:Heat:12",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let limit = arguments[Self.limit]
-        let after = arguments[Self.after]
-        let sort = arguments[Self.sort] ?? .added
-        let format = arguments.outputFormat
-        let watches = arguments[watch]
-        if watches {
-            context.isOneShot = false
+    @Option(.ratingFilter) var ratings: [RatingWord]
+    @Flag("seen", help: "Only the movies you have seen, rated or not.")
+    var seen: Bool
+    @Flag("watchlist", help: "Only the watchlist: the movies not seen yet.")
+    var watchlist: Bool
+    /// Nil when not given: the command line lists in the order added, the shell in the order `sort` set.
+    @Option(
+        "sort", short: "s", valueName: "order",
+        help: "The order: when added (oldest first), title (A–Z), rating (best first), year (oldest first).",
+        defaultDescription: MovieSort.added.rawValue)
+    var sort: MovieSort?
+    @Flag("reverse", help: "Reverse the order.")
+    var reverse: Bool
+    @Option("limit", short: "l", valueName: "n", help: "Show at most this many movies.")
+    var limit: Count?
+    @Option(
+        "after", valueName: "cursor",
+        help: """
+            Continue after this point: the cursor the previous page printed (in the order added, the id \
+            of its last movie).
+            """)
+    var after: MovieCursor?
+    @Option(.format) var format: OutputFormat
+    @Flag(
+        "watch", short: "w",
+        help: """
+            Keep running and print each change as it happens, from any program, until Ctrl-C: \
+            + added, ~ changed, - removed (with --format ndjson, one JSON object per change).
+            """)
+    var watch: Bool
+    @Flag(.noPager) var noPager: Bool
+
+    /// `--seen` or `--watchlist`, not both.
+    var watchState: WatchState? {
+        seen ? .seen : watchlist ? .watchlist : nil
+    }
+
+    func validate() throws(CommandLineRule) {
+        if seen && watchlist {
+            throw CommandLineRule("--seen and --watchlist exclude each other; give one of them")
+        }
+        if watch {
             guard format == .table || format == .ndjson else {
-                throw arguments.validationError(
+                throw CommandLineRule(
                     "--watch prints changes as table lines or as ndjson, not as \(format.rawValue)")
             }
             guard limit == nil && after == nil else {
-                throw arguments.validationError(
+                throw CommandLineRule(
                     "--watch follows the whole list; it cannot be combined with --limit or --after")
             }
         }
-        if let after, after.sort != sort {
-            throw arguments.validationError(Self.cursorMismatch(after, sort: sort))
+        if let after, let sort, after.sort != sort {
+            throw CommandLineRule(Self.cursorMismatch(after, sort: sort))
         }
+    }
+
+    func run(in context: CommandContext) async throws {
+        if let screen = context.shell?.movieScreen {
+            try listOnScreen(screen, in: context)
+            return
+        }
+        let sort = sort ?? .added
+        if let after, after.sort != sort {
+            throw UsageError(
+                .validation(Self.cursorMismatch(after, sort: sort)), commandPath: context.commandPath)
+        }
+        if watch { context.isOneShot = false }
         let list = MovieListViewModel(store: try context.dependencies().movies)
-        let ratings = Set(arguments.all(CommonOptions.ratingFilter))
+        let ratings = Set(ratings)
         list.ratingFilter = ratings
-        let watchState = try Self.watchState(arguments)
         list.watchStateFilter = watchState
         list.sort = sort
-        list.isReversed = arguments[reverse]
-        if watches {
-            try await watch(list, format: format, context: context)
+        list.isReversed = reverse
+        if watch {
+            try await Self.watch(list, format: format, context: context)
             return
         }
         list.after = after
@@ -97,9 +116,42 @@ enum ListCommand: Command {
             if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
             if let watchState { words.append(watchState == .seen ? "--seen" : "--watchlist") }
             if sort != .added { words += ["--sort", sort.rawValue] }
-            if arguments[reverse] { words.append("--reverse") }
+            if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
             words += ["--limit", String(limit.value), "--after", list.cursor(after: last).description]
+            context.output.flush()
+            context.errors.line(NextPageHint.line("movies", command: words))
+        }
+    }
+
+    /// `list` in the shell: the screen's filter and sort unless the options say otherwise (`--reverse`
+    /// reverses the screen's order).
+    @MainActor
+    private func listOnScreen(_ screen: MovieScreen, in context: CommandContext) throws {
+        let view = MovieListViewModel(store: try context.dependencies().movies)
+        view.ratingFilter = ratings.isEmpty ? screen.list.ratingFilter : Set(ratings)
+        view.watchStateFilter = watchState
+        view.textFilter = screen.list.textFilter
+        view.sort = sort ?? screen.list.sort
+        view.isReversed = reverse != screen.list.isReversed
+        view.limit = limit?.withLookahead
+        view.after = after
+        let page = try MovieListRendering.stream(
+            view, pageSize: limit?.value, format: format, context: context, emptyHint: nil)
+        if page.count == 0 && format == .table {
+            context.output.line(
+                view.after != nil
+                    ? "No more movies."
+                    : screen.list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
+        }
+        if let last = page.lastBeforeMore, let limit {
+            // The options given again; the shell's filter and sort stay as they are.
+            var words = ["list"]
+            if !ratings.isEmpty { words += ["--rating", ratings.map(\.rawValue).joined(separator: ",")] }
+            if let sort { words += ["--sort", sort.rawValue] }
+            if reverse { words.append("--reverse") }
+            if format != .table { words += ["--format", format.rawValue] }
+            words += ["--limit", String(limit.value), "--after", view.cursor(after: last).description]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
         }
@@ -113,17 +165,6 @@ enum ListCommand: Command {
         case (true, .seen?): "No movies seen yet. Log one with: movies watched <id>"
         case (true, .watchlist?): "Nothing on the watchlist."
         case (false, _): "No movies match the filter."
-        }
-    }
-
-    /// `--seen` or `--watchlist`, not both.
-    static func watchState(_ arguments: ParsedArguments) throws -> WatchState? {
-        switch (arguments[seen], arguments[watchlist]) {
-        case (true, true):
-            throw arguments.validationError("--seen and --watchlist exclude each other; give one of them")
-        case (true, false): return .seen
-        case (false, true): return .watchlist
-        case (false, false): return nil
         }
     }
 

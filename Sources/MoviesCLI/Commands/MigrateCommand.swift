@@ -3,23 +3,22 @@ import Basics
 import MoviesCore
 
 /// `movies migrate [--status]`
-enum MigrateCommand: Command {
-    static let status = Flag(
-        "status", help: "List applied and pending migrations; change nothing, create nothing.")
-
-    static let spec = CommandSpec(
+struct MigrateCommand: Command {
+    static let about = CommandAbout(
         name: "migrate",
         abstract: "Bring the database's schema up to date, or show which migrations are applied.",
         discussion: """
             Every command applies pending migrations before it runs; this one does only that, and says \
             what it did. A database written by a newer movies is refused, unchanged. With --status, a \
             path where there is no database yet is an error (exit 66), and nothing is created.
-            """,
-        options: [status.spec])
+            """)
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+    @Flag("status", help: "List applied and pending migrations; change nothing, create nothing.")
+    var status: Bool
+
+    func run(in context: CommandContext) async throws {
         let path = try context.databasePath
-        if arguments[Self.status] {
+        if status {
             // Only look: no file, folder, WAL switch, checkpoint or migration.
             let status = try AppDatabase.schemaStatus(ofFileAt: path, options: context.databaseOptions)
             context.output.line("Database: \(path)")

@@ -2,12 +2,8 @@ import App
 import MoviesCore
 
 /// `movies restore <file>`
-enum RestoreCommand: Command {
-    static let file = Argument<String>(
-        "file", help: "The backup to restore (from `movies backup`, or any copy).",
-        completion: .file)
-
-    static let spec = CommandSpec(
+struct RestoreCommand: Command {
+    static let about = CommandAbout(
         name: "restore",
         abstract: "Replace the list with a backup; the replaced list is kept beside the database.",
         discussion: """
@@ -20,11 +16,13 @@ enum RestoreCommand: Command {
             another program has the database open (a movies shell or list --watch, sqlite3, Litestream): \
             close it first. Other commands started meanwhile wait, then report the database busy.
             """,
-        arguments: [file.spec],
         examples: ["movies restore ~/movies-2026-12-01.sqlite"])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = arguments[file] ?? ""
+    @Argument("file", help: "The backup to restore (from `movies backup`, or any copy).", completion: .file)
+    var file: String
+
+    func run(in context: CommandContext) async throws {
+        let path = file
         let progress = ProgressLine(label: "Restoring", isEnabled: context.terminal.isErrorInteractive)
         let summary = try AppDatabase.restore(
             from: path, into: try context.databasePath, options: context.databaseOptions

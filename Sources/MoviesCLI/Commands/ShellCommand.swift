@@ -9,8 +9,8 @@ import UserFacing
 #endif
 
 /// `movies shell`
-enum ShellCommand: Command {
-    static let spec = CommandSpec(
+struct ShellCommand: Command {
+    static let about = CommandAbout(
         name: "shell",
         abstract: "Work on the list interactively, and see changes from anywhere as they happen.",
         discussion: """
@@ -24,7 +24,7 @@ enum ShellCommand: Command {
             "printf 'add \"A\" --rating good\\nlist\\n' | movies shell",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+    func run(in context: CommandContext) async throws {
         // The shell is the screen: a pager would take it over for each command.
         context.allowsPager = false
         context.isOneShot = false

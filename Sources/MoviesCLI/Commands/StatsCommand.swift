@@ -2,16 +2,8 @@ import Basics
 import MoviesCore
 
 /// `movies stats [--by month|year] [--year YYYY] [--format text|json]`
-enum StatsCommand: Command {
-    static let period = Option<MovieStatistics.Query.Period>(
-        "by", valueName: "period", help: "Count the films seen per month (the last twelve) or per year.",
-        default: .month)
-    static let year = Option<WatchedYear>(
-        "year", short: "Y", valueName: "year", help: "Only the films watched in this year, in every figure.")
-    static let format = Option<StatsFormat>(
-        "format", valueName: "format", help: "How to print the figures.", default: .text)
-
-    static let spec = CommandSpec(
+struct StatsCommand: Command {
+    static let about = CommandAbout(
         name: "stats",
         abstract: "Show the films seen per month or year, how the ratings spread, decades and runs.",
         discussion: """
@@ -21,14 +13,19 @@ enum StatsCommand: Command {
             a film watched. Films seen without a watched day count everywhere but in the chart and the \
             run. Bars fit the terminal's width and are drawn with # when the locale is not UTF-8.
             """,
-        options: [period.spec, year.spec, format.spec],
         examples: ["movies stats", "movies stats --by year", "movies stats --year 2025 --format json"])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let query = MovieStatistics.Query(
-            period: arguments[period] ?? .month, year: arguments[year]?.value, today: .today())
+    @Option("by", valueName: "period", help: "Count the films seen per month (the last twelve) or per year.")
+    var period: MovieStatistics.Query.Period = .month
+    @Option("year", short: "Y", help: "Only the films watched in this year, in every figure.")
+    var year: WatchedYear?
+    @Option("format", help: "How to print the figures.")
+    var format: StatsFormat = .text
+
+    func run(in context: CommandContext) async throws {
+        let query = MovieStatistics.Query(period: period, year: year?.value, today: .today())
         let statistics = try context.dependencies().movies.statistics(query)
-        switch arguments[format] ?? .text {
+        switch format {
         case .json:
             context.output.line(StatsJSON.object(statistics))
         case .text:

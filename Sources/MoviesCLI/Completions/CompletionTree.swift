@@ -69,7 +69,7 @@ struct CompletionTree {
         root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions,
         programs: [
             Program(name: MoviesCLI.rootSpec.name, path: []),
-            Program(name: NewsCommand.spec.name, path: [NewsCommand.spec.name]),
+            Program(name: NewsCommand.name, path: [NewsCommand.name]),
         ])
 
     /// The nodes a program reaches: all of them for `movies`, the news group's for `news`.

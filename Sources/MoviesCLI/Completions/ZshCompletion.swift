@@ -87,7 +87,7 @@ struct ZshCompletion {
             return spelling.hasPrefix("--") ? spelling + "=" : spelling + "+"
         }
         let exclusion: String
-        if option.name == CommonOptions.help.spec.name {
+        if option.name == CommonOptions.help.name {
             exclusion = "'(- *)'"
         } else if option.isRepeating {
             exclusion = "'*'"

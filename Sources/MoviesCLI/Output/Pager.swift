@@ -19,10 +19,6 @@ import UserFacing
 /// error: the rest of the output is dropped (EPIPE, with SIGPIPE ignored meanwhile) and the command
 /// exits as it would have.
 final class Pager {
-    /// `--no-pager`, accepted by the commands that page their output.
-    static let disableFlag = Flag(
-        "no-pager", help: "Print to the terminal directly, not through $PAGER (less -FRX by default).")
-
     /// The pager's command line for `environment`, or nil for none.
     static func command(environment: [String: String]) -> String? {
         let command = environment["MOVIES_PAGER"] ?? environment["PAGER"] ?? "less -FRX"

@@ -23,8 +23,8 @@ struct ArgumentParser {
     let globalOptions: [OptionSpec]
 
     /// The flags the parser itself acts on, wherever they appear.
-    private static let help = CommonOptions.help.spec.name
-    private static let version = MoviesCLI.versionFlag.spec.name
+    private static let help = CommonOptions.help.name
+    private static let version = MoviesCLI.versionFlag.name
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
         var path = [root]

@@ -25,7 +25,7 @@ struct HelpFormatter {
         let command = specs[specs.count - 1]
         var parts = specs.map(\.name).filter { !$0.isEmpty }
         if specs.count == 1,
-            globalOptions.contains(where: { $0.name == CommonOptions.database.spec.name })
+            globalOptions.contains(where: { $0.name == CommonOptions.database.name })
         {
             parts.append("[--db <path>]")
         }

@@ -1,8 +1,8 @@
 /// The values of one parsed command line, already typed: each option's and argument's text went
 /// through its declared type's `init(argument:)` in the parser, so commands read values, not text.
 ///
-/// Look-ups take the declaration itself (`arguments[AddCommand.rating]` is a `Rating?`), so a command
-/// cannot ask for a name it did not declare or for a type other than the one parsed.
+/// A command never reads this itself: its properties (`@Option`, `@Flag`, `@Argument`) take their values
+/// from it when the command is built (`DeclarationSession.read`), each by the name it declared.
 struct ParsedArguments: Sendable {
     /// The command's names from the root, e.g. `["movies", "add"]`.
     let commandPath: [String]
@@ -26,39 +26,18 @@ struct ParsedArguments: Sendable {
         self.flags = flags
     }
 
-    /// The option's value (the last one given), else its declared default, else nil.
-    subscript<Value>(option: Option<Value>) -> Value? {
-        given(option) ?? option.defaultValue
+    /// Every value given for the option called `name`, in order.
+    func optionValues(named name: String) -> [any Sendable] {
+        options[name] ?? []
     }
 
-    /// Every value given for a repeating option, in order; empty when none was.
-    func all<Value>(_ option: Option<Value>) -> [Value] {
-        options[option.spec.name]?.compactMap { $0 as? Value } ?? []
+    /// Every word given for the positional argument called `name`, typed, in order.
+    func argumentValues(named name: String) -> [any Sendable] {
+        positionals[name] ?? []
     }
 
-    /// The option's value when it was given (the last one), ignoring its default: for a caller whose
-    /// own setting stands when the option is left out (the shell's sort).
-    func given<Value>(_ option: Option<Value>) -> Value? {
-        options[option.spec.name]?.last as? Value
-    }
-
-    /// True when the flag was given.
-    subscript(flag: Flag) -> Bool {
-        flags.contains(flag.spec.name)
-    }
-
-    /// The positional argument's value, or nil when an optional one was left out.
-    subscript<Value>(argument: Argument<Value>) -> Value? {
-        positionals[argument.spec.name]?.last as? Value
-    }
-
-    /// Every value of a repeating argument, in order.
-    func all<Value>(_ argument: Argument<Value>) -> [Value] {
-        positionals[argument.spec.name]?.compactMap { $0 as? Value } ?? []
-    }
-
-    /// A refusal by one of the command's own rules (`--watch` with `--limit`), as a usage error.
-    func validationError(_ message: String) -> UsageError {
-        UsageError(.validation(message), commandPath: commandPath)
+    /// Whether the flag called `name` was given.
+    func hasFlag(named name: String) -> Bool {
+        flags.contains(name)
     }
 }

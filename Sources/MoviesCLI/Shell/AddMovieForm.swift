@@ -75,7 +75,7 @@ struct AddMovieForm {
 
     private func takeTitle(_ answer: String) -> Outcome {
         let title = answer.trimmingWhitespace()
-        let leaving = [ShellCommands.quit.name] + ShellCommands.quit.aliases
+        let leaving = [QuitCommand.about.name] + QuitCommand.about.aliases
         if title.isEmpty || leaving.contains(title.lowercased()) {
             return .cancel
         }

@@ -11,40 +11,6 @@ import ViewModels
 /// the prompt, as the movie list's change feed is.
 @MainActor
 final class NewsScreen {
-    /// This screen's commands; `feeds` runs through its handler, `help` and `quit` are the shell's.
-    enum Own: String, CaseIterable {
-        case list, more, refresh, retry, show, open, read, unread, star, unstar, movies
-    }
-
-    static let more = CommandSpec(name: Own.more.rawValue, abstract: "Load and show the next page of items.")
-    static let refresh = CommandSpec(
-        name: Own.refresh.rawValue,
-        abstract: "Fetch the subscribed feeds (Ctrl-C stops, keeping what arrived), then show the first page."
-    )
-    static let retry = CommandSpec(
-        name: Own.retry.rawValue, abstract: "After an error: refresh if nothing is shown, else load more.")
-    static let itemID = Argument<NewsItemID>("id", help: "The item's id.")
-    static let show = CommandSpec(
-        name: Own.show.rawValue, abstract: "Show an item in full and mark it read.", arguments: [itemID.spec])
-    static let open = CommandSpec(
-        name: Own.open.rawValue,
-        abstract: "Open an item's link in the web browser ($BROWSER) and mark it read.",
-        arguments: [itemID.spec])
-    static let list = CommandSpec(name: Own.list.rawValue, abstract: "Show the items loaded so far.")
-    static let movies = CommandSpec(name: Own.movies.rawValue, abstract: "Go back to the movie list.")
-
-    /// The commands of this screen.
-    static let root = CommandSpec(
-        name: "",
-        abstract: "The news screen of the movies shell.",
-        subcommands: [
-            list, more, refresh, retry, show, open,
-            // The marks through this screen's list view model, so the list shown knows of them.
-            NewsMarkCommand.Read.spec, NewsMarkCommand.Unread.spec, NewsMarkCommand.Star.spec,
-            NewsMarkCommand.Unstar.spec,
-            NewsFeedsCommand.entry, movies, ShellCommands.help, ShellCommands.quit,
-        ])
-
     let list: NewsListViewModel
     private let context: CommandContext
     private let console: any Console
@@ -69,91 +35,89 @@ final class NewsScreen {
         report(newItems: list.items)
     }
 
-    /// This screen's own command that `word` names.
-    func command(named word: String) -> Own? {
-        Self.root.subcommand(named: word).flatMap { Own(rawValue: $0.name) }
-    }
-
     /// Stops following changes: the shell is going back to the movie list, or ending.
     func leave() {
         list.stopObservingChanges()
         list.onNewItems = nil
     }
 
-    /// Runs one parsed command of this screen.
-    func run(_ arguments: ParsedArguments) async throws {
-        if let command = arguments.command.handler {
-            try await command.run(arguments, in: context)
+    // MARK: - What its commands do
+
+    /// `list`: the items loaded so far.
+    func showLoaded() {
+        report(newItems: list.items)
+    }
+
+    /// `more`: the next page.
+    func more() async {
+        guard list.hasMoreData else {
+            context.output.line("No more items.")
             return
         }
-        guard let own = Own(rawValue: arguments.command.name) else { return }
-        switch own {
-        case .list:
-            report(newItems: list.items)
-        case .more:
-            guard list.hasMoreData else {
-                context.output.line("No more items.")
-                return
-            }
-            let before = list.items.count
-            await list.loadMore()
-            report(newItems: Array(list.items.dropFirst(before)))
-        case .refresh:
-            let progress = ProgressLine(
-                label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
-            // Ctrl-C stops the refresh, keeping the feeds that arrived, and the shell goes on.
-            await console.runCancellingOnInterrupt { [list] in await list.loadData(isRefreshing: true) }
-            progress.finish()
-            if let summary = list.lastRefresh {
-                context.output.line(Self.refreshLine(summary))
-            }
-            report(newItems: list.items)
-        case .retry:
-            guard case .error = list.state else {
-                context.output.line("Nothing to retry.")
-                return
-            }
-            let before = list.items.count
-            await list.retry()
-            report(newItems: Array(list.items.dropFirst(before == 0 ? 0 : before)))
-        case .show:
-            // Through the view model, so the list shown knows the item is read now.
-            guard let id = arguments[Self.itemID] else { return }
-            let item = try list.setRead(id: id.rawValue, true)
-            let news = try context.dependencies().news
-            let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
-            context.output.write(
-                NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
-        case .open:
-            guard let id = arguments[Self.itemID] else { return }
-            let item = try NewsOpenCommand.open(
-                id.rawValue, news: try context.dependencies().news, environment: context.environment)
-            _ = try list.setRead(id: item.id, true)
-            context.output.line("Opened #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
-        case .read where try NewsMarkCommand.Read.scope(arguments, in: context) != nil:
-            // Many items at once: marked in the database, then the list read again to show it.
-            try await NewsMarkCommand.Read.run(arguments, in: context)
-            await list.loadData(isRefreshing: false)
-        case .read, .unread, .star, .unstar:
-            let ids = arguments.all(NewsMarkCommand.ids).map(\.rawValue)
-            for id in ids where try context.dependencies().news.item(id: id) == nil {
-                throw NewsError.itemNotFound(id: id)
-            }
-            for id in ids {
-                let item: NewsItem
-                switch own {
-                case .read: item = try list.setRead(id: id, true)
-                case .unread: item = try list.setRead(id: id, false)
-                case .star: item = try list.setStarred(id: id, true)
-                default: item = try list.setStarred(id: id, false)
-                }
-                context.output.line(
-                    "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
-            }
-        case .movies:
-            // Handled by the session before parsing; with extra words it is refused by the parser.
-            break
+        let before = list.items.count
+        await list.loadMore()
+        report(newItems: Array(list.items.dropFirst(before)))
+    }
+
+    /// `refresh`: fetches the feeds; Ctrl-C stops it, keeping the feeds that arrived, and the shell goes on.
+    func refresh() async {
+        let progress = ProgressLine(label: "Refreshing feeds", isEnabled: context.terminal.isErrorInteractive)
+        await console.runCancellingOnInterrupt { [list] in await list.loadData(isRefreshing: true) }
+        progress.finish()
+        if let summary = list.lastRefresh {
+            context.output.line(Self.refreshLine(summary))
         }
+        report(newItems: list.items)
+    }
+
+    /// `retry`, after an error: refresh if nothing is shown, else load more.
+    func retry() async {
+        guard case .error = list.state else {
+            context.output.line("Nothing to retry.")
+            return
+        }
+        let before = list.items.count
+        await list.retry()
+        report(newItems: Array(list.items.dropFirst(before == 0 ? 0 : before)))
+    }
+
+    /// `show <id>`, through the view model, so the list shown knows the item is read now.
+    func show(_ id: NewsItemID) throws {
+        let item = try list.setRead(id: id.rawValue, true)
+        let news = try context.dependencies().news
+        let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
+        context.output.write(
+            NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
+    }
+
+    /// `open <id>`: the browser, then the item marked read through the view model.
+    func open(_ id: NewsItemID) throws {
+        let item = try NewsOpenCommand.open(
+            id.rawValue, news: try context.dependencies().news, environment: context.environment)
+        _ = try list.setRead(id: item.id, true)
+        context.output.line("Opened #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+    }
+
+    /// `read`, `unread`, `star`, `unstar` of items by id, through the view model; every id is checked
+    /// first, so a refusal changes nothing.
+    func mark(_ ids: [NewsItemID], _ mark: NewsMark) throws {
+        for id in ids where try context.dependencies().news.item(id: id.rawValue) == nil {
+            throw NewsError.itemNotFound(id: id.rawValue)
+        }
+        for id in ids {
+            let item: NewsItem
+            switch mark {
+            case .read(let isRead): item = try list.setRead(id: id.rawValue, isRead)
+            case .starred(let isStarred): item = try list.setStarred(id: id.rawValue, isStarred)
+            }
+            context.output.line(
+                "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+        }
+    }
+
+    /// After many items were marked read in the database at once, the list is read again to show it.
+    func reload() async {
+        await list.loadData(isRefreshing: false)
     }
 
     /// `4 new, 0 failed.`, or for a refresh stopped by Ctrl-C,
@@ -187,5 +151,45 @@ final class NewsScreen {
         default:
             break
         }
+    }
+}
+
+/// `list` on the news screen: the items loaded so far.
+struct NewsScreenListCommand: Command {
+    static let about = CommandAbout(name: "list", abstract: "Show the items loaded so far.")
+
+    func run(in context: CommandContext) async throws {
+        try context.inShell().newsScreen().showLoaded()
+    }
+}
+
+/// `more` on the news screen.
+struct NewsMoreCommand: Command {
+    static let about = CommandAbout(name: "more", abstract: "Load and show the next page of items.")
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().newsScreen().more()
+    }
+}
+
+/// `refresh` on the news screen.
+struct NewsScreenRefreshCommand: Command {
+    static let about = CommandAbout(
+        name: "refresh",
+        abstract: "Fetch the subscribed feeds (Ctrl-C stops, keeping what arrived), then show the first page."
+    )
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().newsScreen().refresh()
+    }
+}
+
+/// `retry` on the news screen.
+struct NewsRetryCommand: Command {
+    static let about = CommandAbout(
+        name: "retry", abstract: "After an error: refresh if nothing is shown, else load more.")
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().newsScreen().retry()
     }
 }

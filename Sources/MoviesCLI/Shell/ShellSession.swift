@@ -3,11 +3,34 @@ import MoviesCore
 import UserFacing
 import ViewModels
 
+/// The command trees of the shell's two screens, made from the registry (`CommandRegistry`).
+enum ShellTrees {
+    /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
+    static let globalOptions = [CommonOptions.help]
+
+    /// The movie screen's commands.
+    static let movies = CommandSpec(
+        name: "",
+        abstract: "The movies shell: type a command, or help <command> for its options.",
+        discussion: """
+            Quoting works as in a shell: "two words", 'single quotes', back\\ slash. Changes to the list made \
+            anywhere (this shell, another movies, sqlite3) are printed as they happen: + added, ~ changed, \
+            - removed.
+            """,
+        subcommands: CommandRegistry.specs(in: .movieScreen))
+
+    /// The news screen's commands.
+    static let news = CommandSpec(
+        name: "", abstract: "The news screen of the movies shell.",
+        subcommands: CommandRegistry.specs(in: .newsScreen))
+}
+
 /// One run of `movies shell`: reads lines, runs them as commands, prints the change feed.
 ///
 /// It is also the shell's coordinator: it owns which screen is current (the movie list, or the news
-/// list after `news`), builds each screen's view models from one `Dependencies` value, and routes each
-/// line to the current screen's commands. View models never navigate.
+/// list after `news`), builds each screen's view models from one `Dependencies` value, and hands every
+/// command it runs the context with itself in it (`CommandContext.shell`), so a command that acts on a
+/// screen (`list`, `filter`, `more`, the news marks) finds it there. View models never navigate.
 ///
 /// The shell drives the same view models as the one-shot commands. At a terminal it also keeps a list
 /// view model observing the store, and prints what changed, from anywhere, above the prompt. Reading a
@@ -19,10 +42,10 @@ import ViewModels
 @MainActor
 final class ShellSession {
     private let context: CommandContext
-    private let console: any Console
+    let console: any Console
     private let dependencies: Dependencies
-    /// The filter and sort `list` uses, set by `filter` and `sort`.
-    private let list: MovieListViewModel
+    /// The movie screen: the filter and sort `list` uses, set by `filter` and `sort`.
+    let movieScreen: MovieScreen
     /// Follows every movie, for the change feed (terminal only).
     private var feed: MovieListViewModel?
     private var firstFailure: ExitCode?
@@ -31,27 +54,29 @@ final class ShellSession {
     /// The number of the line being run, counted from 1, for a script's error messages.
     private var lineNumber = 0
     /// The news screen while it is current; nil on the movie list.
-    private var news: NewsScreen?
+    private(set) var news: NewsScreen?
+    /// Set by `quit`.
+    private var quits = false
 
-    private static let parser = ArgumentParser(
-        root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
-    private static let helpFormatter = HelpFormatter(
-        root: ShellCommands.root, globalOptions: ShellCommands.globalOptions)
+    private static let movieParser = ArgumentParser(
+        root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
+    private static let movieHelp = HelpFormatter(
+        root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
     private static let newsParser = ArgumentParser(
-        root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
-    private static let newsHelpFormatter = HelpFormatter(
-        root: NewsScreen.root, globalOptions: ShellCommands.globalOptions)
+        root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
+    private static let newsHelp = HelpFormatter(
+        root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
 
     /// The current screen's parser and help.
-    private var activeParser: ArgumentParser { news == nil ? Self.parser : Self.newsParser }
-    private var activeHelp: HelpFormatter { news == nil ? Self.helpFormatter : Self.newsHelpFormatter }
+    private var activeParser: ArgumentParser { news == nil ? Self.movieParser : Self.newsParser }
+    private var activeHelp: HelpFormatter { news == nil ? Self.movieHelp : Self.newsHelp }
     private var prompt: String { news == nil ? "movies> " : "news> " }
 
     init(context: CommandContext, console: any Console) throws {
         self.context = context
         self.console = console
         dependencies = try context.dependencies()
-        list = MovieListViewModel(store: dependencies.movies)
+        movieScreen = MovieScreen(store: dependencies.movies)
         // A question (`rm` of several movies) is typed at the shell's own prompt; a script is not asked.
         context.askYesNo =
             console.isInteractive
@@ -61,6 +86,7 @@ final class ShellSession {
                 }
                 return CommandContext.isYes(answer)
             } : nil
+        context.shell = self
     }
 
     /// Runs until `quit`, `exit` or the end of input; returns the exit code.
@@ -69,8 +95,7 @@ final class ShellSession {
             console.show("movies shell — type help for the commands, quit or Ctrl-D to leave.\n")
             startFeed()
         }
-        var quits = false
-        loop: while true {
+        loop: while !quits {
             let input = await console.readLine(prompt: prompt, kind: .command)
             if input != .interrupted && input != .end {
                 lineNumber += 1
@@ -93,12 +118,8 @@ final class ShellSession {
                     fail(error.description.capitalizingFirstLetter(), code: ExitCode.usage)
                     continue
                 }
-                guard let first = words.first else { continue }
+                guard !words.isEmpty else { continue }
                 lastFailure = nil
-                if ownCommand(named: first) == .quit {
-                    quits = true
-                    break loop
-                }
                 await execute(words)
                 context.output.flush()
             }
@@ -106,54 +127,66 @@ final class ShellSession {
         feed?.stopObserving()
         news?.leave()
         console.close()
+        context.shell = nil
         guard console.isInteractive else { return firstFailure?.rawValue ?? 0 }
         return quits ? 0 : lastFailure?.rawValue ?? 0
     }
 
-    // MARK: - Commands
+    // MARK: - What the shell's commands ask of it
 
-    /// The shell's own command (`help`, `quit`...) that `word` names on the current screen, aliases
-    /// included, as the parser would find it.
-    private func ownCommand(named word: String) -> ShellCommands.Own? {
-        let root = news == nil ? ShellCommands.root : NewsScreen.root
-        return root.subcommand(named: word).flatMap { ShellCommands.Own(rawValue: $0.name) }
+    /// The news screen, for a command that only the news screen has.
+    func newsScreen() throws -> NewsScreen {
+        guard let news else {
+            throw CommandFailure(message: "Not on the news screen; type news", exitCode: .usage)
+        }
+        return news
     }
+
+    /// `news`: the news screen becomes current.
+    func enterNews() async {
+        guard news == nil else { return }
+        let screen = NewsScreen(dependencies: dependencies, context: context, console: console)
+        news = screen
+        await screen.enter()
+    }
+
+    /// `movies`: back to the movie screen.
+    func leaveNews() {
+        news?.leave()
+        news = nil
+    }
+
+    /// `quit`: the session ends after this line.
+    func quit() {
+        quits = true
+    }
+
+    /// `help [command ...]`: the current screen's command list, or one command's help.
+    func showHelp(_ names: [String]) throws {
+        var spec = news == nil ? ShellTrees.movies : ShellTrees.news
+        for name in names {
+            guard let next = spec.subcommand(named: name) else {
+                let suggestion = Suggestion.closest(to: name, among: spec.subcommands.map(\.name))
+                throw UsageError(.unknownCommand(name, suggestion: suggestion), commandPath: ["", "help"])
+            }
+            spec = next
+        }
+        context.output.write(activeHelp.help(for: [""] + names))
+    }
+
+    // MARK: - Running a line
 
     private func execute(_ words: [String]) async {
         do {
-            // What acts before parsing: `help` takes any words, `add` alone at a terminal opens the form,
-            // and `news` alone (`movies` alone on the news screen) switches screens.
-            let first = words.first ?? ""
-            if ownCommand(named: first) == .help {
-                try showHelp(Array(words.dropFirst()))
+            // `add` alone at a terminal opens the form instead of asking for a title it was not given.
+            if words == [AddCommand.about.name], news == nil, console.isInteractive {
+                let form = AddMovieForm(console: console, form: AddMovieViewModel(store: dependencies.movies))
+                if let movie = try await form.run() {
+                    context.output.line("Added \(MovieText.summary(movie))")
+                } else {
+                    context.output.line("Cancelled.")
+                }
                 return
-            }
-            if let news {
-                if words.count == 1, news.command(named: first) == .movies {
-                    news.leave()
-                    self.news = nil
-                    context.output.line("Back to the movie list.")
-                    return
-                }
-            } else if words.count == 1 {
-                if ShellCommands.root.subcommand(named: first)?.handler == AddCommand.self,
-                    console.isInteractive
-                {
-                    let form = AddMovieForm(
-                        console: console, form: AddMovieViewModel(store: dependencies.movies))
-                    if let movie = try await form.run() {
-                        context.output.line("Added \(MovieText.summary(movie))")
-                    } else {
-                        context.output.line("Cancelled.")
-                    }
-                    return
-                }
-                if ownCommand(named: first) == .news {
-                    let screen = NewsScreen(dependencies: dependencies, context: context, console: console)
-                    news = screen
-                    await screen.enter()
-                    return
-                }
             }
             switch try activeParser.parse(words) {
             case .help(let path):
@@ -161,7 +194,8 @@ final class ShellSession {
             case .version:
                 context.output.line("movies \(MoviesCLI.version)")
             case .run(let arguments):
-                try await run(arguments)
+                guard let command = arguments.command.handler else { return }
+                try await command.run(arguments, in: context)
             }
         } catch {
             context.output.flush()
@@ -169,105 +203,6 @@ final class ShellSession {
             let footer = (error as? UsageError).map { activeHelp.errorFooter(for: $0.commandPath) } ?? ""
             fail(message, footer: footer, code: code)
         }
-    }
-
-    private func run(_ arguments: ParsedArguments) async throws {
-        if let news {
-            try await news.run(arguments)
-            return
-        }
-        if let command = arguments.command.handler {
-            try await command.run(arguments, in: context)
-            return
-        }
-        switch ShellCommands.Own(rawValue: arguments.command.name) {
-        case .list: try listMovies(arguments)
-        case .filter: setFilter(arguments)
-        case .sort: setSort(arguments)
-        // Run before parsing (`news` alone switches screens, `help` and `quit` take any words).
-        case .news, .help, .quit, nil: break
-        }
-    }
-
-    /// `help [command]`: the shell's command list, or one command's help.
-    private func showHelp(_ words: [String]) throws {
-        let target = words.filter { !$0.hasPrefix("-") }
-        var spec = news == nil ? ShellCommands.root : NewsScreen.root
-        for name in target {
-            guard let next = spec.subcommand(named: name) else {
-                throw UsageError(.unknownCommand(name, suggestion: nil), commandPath: ["", "help"])
-            }
-            spec = next
-        }
-        context.output.write(activeHelp.help(for: [""] + target))
-    }
-
-    /// `list` with its usual options; without them it uses the shell's filter and sort.
-    private func listMovies(_ arguments: ParsedArguments) throws {
-        let view = MovieListViewModel(store: dependencies.movies)
-        let ratings = arguments.all(CommonOptions.ratingFilter)
-        view.ratingFilter = ratings.isEmpty ? list.ratingFilter : Set(ratings)
-        view.watchStateFilter = try ListCommand.watchState(arguments)
-        view.textFilter = list.textFilter
-        view.sort = arguments.given(ListCommand.sort) ?? list.sort
-        view.isReversed = arguments[ListCommand.reverse] != list.isReversed
-        let limit = arguments[ListCommand.limit]
-        view.limit = limit?.withLookahead
-        view.after = arguments[ListCommand.after]
-        let format = arguments.outputFormat
-        let page = try MovieListRendering.stream(
-            view, pageSize: limit?.value, format: format, context: context, emptyHint: nil)
-        if page.count == 0 && arguments.given(CommonOptions.format) == nil {
-            context.output.line(
-                view.after != nil
-                    ? "No more movies."
-                    : list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
-        }
-        if let last = page.lastBeforeMore, let limit {
-            // The options given again; the shell's filter and sort stay as they are.
-            var words = ["list"]
-            if !ratings.isEmpty { words += ["--rating", ratings.map(\.rawValue).joined(separator: ",")] }
-            if let sort = arguments.given(ListCommand.sort) { words += ["--sort", sort.rawValue] }
-            if arguments[ListCommand.reverse] { words.append("--reverse") }
-            if format != .table { words += ["--format", format.rawValue] }
-            words += ["--limit", String(limit.value), "--after", view.cursor(after: last).description]
-            context.output.flush()
-            context.errors.line(NextPageHint.line("movies", command: words))
-        }
-    }
-
-    private func setFilter(_ arguments: ParsedArguments) {
-        if arguments[ShellCommands.clear] {
-            list.ratingFilter = []
-            list.textFilter = ""
-        }
-        let ratings = arguments.all(CommonOptions.ratingFilter)
-        if !ratings.isEmpty {
-            list.ratingFilter = Set(ratings)
-        }
-        if let text = arguments[ShellCommands.text] {
-            list.textFilter = text
-        }
-        var parts: [String] = []
-        if !list.ratingFilter.isEmpty {
-            parts.append(
-                "rating "
-                    + RatingWord.allCases.filter(list.ratingFilter.contains).map(\.rawValue).joined(
-                        separator: ", "))
-        }
-        if !list.textFilter.isEmpty {
-            parts.append("text \"\(TerminalText.singleLine(list.textFilter))\"")
-        }
-        context.output.line(
-            "Filter: " + (parts.isEmpty ? "none (every movie)" : parts.joined(separator: "; ")))
-    }
-
-    private func setSort(_ arguments: ParsedArguments) {
-        if let order = arguments[ShellCommands.order] {
-            list.sort = order
-            list.isReversed = arguments[ShellCommands.reverse]
-        }
-        context.output.line("Sort: \(list.sort.rawValue)" + (list.isReversed ? ", reversed" : ""))
     }
 
     // MARK: - Feed and failures

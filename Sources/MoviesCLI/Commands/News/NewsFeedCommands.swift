@@ -7,12 +7,8 @@ import News
 import ViewModels
 
 /// `movies news subscribe <url> [--all] [--no-fetch]`
-enum NewsSubscribeCommand: Command {
-    static let url = Argument<String>("url", help: "The feed's address, or a web site's (http or https).")
-    static let noFetch = Flag("no-fetch", help: "Subscribe without fetching now.")
-    static let all = Flag("all", help: "Subscribe to every feed a web page announces, not only the first.")
-
-    static let spec = CommandSpec(
+struct NewsSubscribeCommand: Command {
+    static let about = CommandAbout(
         name: "subscribe",
         abstract: "Subscribe to an RSS, Atom or JSON feed, or to the feed a web site announces.",
         discussion: """
@@ -25,22 +21,29 @@ enum NewsSubscribeCommand: Command {
             scheme and host in lower case and without a default port, so the same feed typed two ways is \
             one subscription.
             """,
-        arguments: [url.spec],
-        options: [all.spec, noFetch.spec],
         examples: [
             "movies news subscribe https://example.org/feed.xml",
             "movies news subscribe https://example.org/",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let url = arguments[Self.url] ?? ""
+    @Argument("url", help: "The feed's address, or a web site's (http or https).")
+    var url: String
+    @Flag("all", help: "Subscribe to every feed a web page announces, not only the first.")
+    var all: Bool
+    @Flag("no-fetch", help: "Subscribe without fetching now.")
+    var noFetch: Bool
+
+    func validate() throws(CommandLineRule) {
+        if noFetch && all {
+            throw CommandLineRule("--all looks into the fetched page; it cannot go with --no-fetch")
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
         // Check the address before opening (or creating) the database.
         _ = try NewsRepository.validatedFeedURL(url)
-        if arguments[noFetch] && arguments[all] {
-            throw arguments.validationError("--all looks into the fetched page; it cannot go with --no-fetch")
-        }
         let dependencies = try context.dependencies()
-        if arguments[noFetch] {
+        if noFetch {
             let feed = try dependencies.news.subscribe(url: url)
             context.output.line(
                 "Subscribed #\(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
@@ -48,7 +51,7 @@ enum NewsSubscribeCommand: Command {
         }
         let subscription: NewsRefresher.Subscription
         do {
-            subscription = try await dependencies.newsRefresher.subscribe(url: url, all: arguments[all])
+            subscription = try await dependencies.newsRefresher.subscribe(url: url, all: all)
         } catch let problem as FeedProblem {
             throw FeedProblem(
                 reason: "cannot subscribe to \(url): \(problem.reason). Nothing was stored "
@@ -60,7 +63,7 @@ enum NewsSubscribeCommand: Command {
             subscription.discoveryIsCapped
             ? "more than \(discovered.count) feeds (only the first \(discovered.count) are looked at)"
             : "\(discovered.count) feeds"
-        if discovered.count > 1 && !arguments[all] {
+        if discovered.count > 1 && !all {
             // Without --all the feeds are tried in order until one reads: those before it failed.
             let taken = subscription.failed.count
             context.output.line(
@@ -95,31 +98,32 @@ enum NewsSubscribeCommand: Command {
 }
 
 /// `movies news unsubscribe <feed>`
-enum NewsUnsubscribeCommand: Command {
-    static let feed = Argument<String>("feed", help: "The feed's id (see `news feeds`) or address.")
+struct NewsUnsubscribeCommand: Command {
+    static let about = CommandAbout(
+        name: "unsubscribe", abstract: "Unsubscribe from a feed; its items go too, except starred ones.")
 
-    static let spec = CommandSpec(
-        name: "unsubscribe",
-        abstract: "Unsubscribe from a feed; its items go too, except starred ones.",
-        arguments: [feed.spec])
+    @Argument("feed", help: "The feed's id (see `news feeds`) or address.")
+    var feed: String
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let feed = try context.dependencies().news.unsubscribe(arguments[Self.feed] ?? "")
+    func run(in context: CommandContext) async throws {
+        let feed = try context.dependencies().news.unsubscribe(feed)
         context.output.line("Unsubscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))")
     }
 }
 
 /// `movies news feeds [--format F]`
-enum NewsFeedsCommand: Command {
-    static let spec = CommandSpec(
+struct NewsFeedsCommand: Command {
+    static let about = CommandAbout(
         name: "feeds",
-        abstract: "List subscribed feeds with their address, unread items, last fetch and last error.",
-        options: [CommonOptions.format.spec, Pager.disableFlag.spec])
+        abstract: "List subscribed feeds with their address, unread items, last fetch and last error.")
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+    @Option(.format) var format: OutputFormat
+    @Flag(.noPager) var noPager: Bool
+
+    func run(in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
         let unread = try context.dependencies().news.unreadCounts()
-        if let format = arguments.outputFormat.recordFormat {
+        if let format = format.recordFormat {
             context.startPager()
             let writer = RecordWriter(format: format, fields: NewsRecords.feedFields, sink: context.output)
             try writer.begin()
@@ -137,12 +141,8 @@ enum NewsFeedsCommand: Command {
 }
 
 /// `movies news import <file> [--skip-invalid]`
-enum NewsImportCommand: Command {
-    static let file = Argument<String>("file", help: "The OPML, RSS or Atom file.", completion: .file)
-    static let skipInvalid = Flag(
-        "skip-invalid", help: "Import an OPML file's good entries and skip the bad ones.")
-
-    static let spec = CommandSpec(
+struct NewsImportCommand: Command {
+    static let about = CommandAbout(
         name: "import",
         abstract: "Import an OPML file of subscriptions, or the items of an RSS or Atom file.",
         discussion: """
@@ -151,21 +151,24 @@ enum NewsImportCommand: Command {
             go: if any entry has a missing or unusable address, nothing is imported unless --skip-invalid is \
             given, and if one cannot be stored, none is. A feed \
             file's items are stored as loose items; importing the same file again adds nothing.
-            """,
-        arguments: [file.spec],
-        options: [skipInvalid.spec])
+            """)
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let path = arguments[file] ?? ""
+    @Argument("file", help: "The OPML, RSS or Atom file.", completion: .file)
+    var file: String
+    @Flag("skip-invalid", help: "Import an OPML file's good entries and skip the bad ones.")
+    var skipInvalid: Bool
+
+    func run(in context: CommandContext) async throws {
+        let path = file
         let data = try InputFile.read(path, limit: FeedParser.maximumFeedBytes)
         if InputFile.looksLikeOPML(data) {
-            try importOPML(data, path: path, skipInvalid: arguments[skipInvalid], context: context)
+            try Self.importOPML(data, path: path, skipInvalid: skipInvalid, context: context)
         } else {
             let parsed: ParsedFeed
             do {
                 parsed = try FeedParser.parse(data)
             } catch {
-                throw inputError(error, path: path)
+                throw Self.inputError(error, path: path)
             }
             let update = try context.dependencies().news.importItems(parsed, fetchedAt: Date())
             context.output.line(
@@ -228,24 +231,23 @@ enum NewsImportCommand: Command {
 }
 
 /// `movies news export-opml [-o FILE]`
-enum NewsExportOPMLCommand: Command {
-    static let output = Option<String>(
+struct NewsExportOPMLCommand: Command {
+    static let about = CommandAbout(
+        name: "export-opml", abstract: "Print the subscriptions as OPML, for another feed reader.")
+
+    @Option(
         "output", short: "o", valueName: "file", help: "Write to this file instead (atomically).",
         completion: .file)
+    var output: String?
 
-    static let spec = CommandSpec(
-        name: "export-opml",
-        abstract: "Print the subscriptions as OPML, for another feed reader.",
-        options: [output.spec])
-
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
+    func run(in context: CommandContext) async throws {
         let feeds = try context.dependencies().news.feeds()
         let opml = OPML.export(
             feeds.map {
                 OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL, folder: $0.folder)
             },
             title: "movies news subscriptions")
-        if let path = arguments[output] {
+        if let path = output {
             try OutputFile.write(opml, to: path, databasePath: try context.databasePath)
             context.errors.line("Wrote \(feeds.count) feed\(feeds.count == 1 ? "" : "s") to \(path)")
         } else {

@@ -11,17 +11,8 @@ import UserFacing
 #endif
 
 /// `movies news refresh [--feed ID] [--jobs N] [--timeout S]`
-enum NewsRefreshCommand: Command {
-    static let jobs = Option<Count>(
-        "jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.", default: Count(8))
-    static let feed = Option<String>(
-        "feed", short: "f", valueName: "id", help: "Refresh only this feed (its id or address).")
-    static let timeout = Option<Count>(
-        "timeout", valueName: "seconds",
-        help: "How long each feed's fetch may take, in seconds; reading it may take as much processor time.",
-        default: Count(15))
-
-    static let spec = CommandSpec(
+struct NewsRefreshCommand: Command {
+    static let about = CommandAbout(
         name: "refresh",
         abstract: "Fetch every subscribed feed and store new items.",
         discussion: """
@@ -30,18 +21,23 @@ enum NewsRefreshCommand: Command {
             failed. Ctrl-C (or SIGTERM) stops the refresh: the feeds that arrived stay stored, and movies \
             ends by that signal, as an interrupted program does (a shell shows status 130, or 143).
             """,
-        options: [feed.spec, jobs.spec, timeout.spec],
         examples: ["movies news refresh", "movies news refresh --feed 3 --timeout 60"])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        let jobs = arguments[Self.jobs]?.value ?? 8
+    @Option("feed", short: "f", valueName: "id", help: "Refresh only this feed (its id or address).")
+    var feed: String?
+    @Option("jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.")
+    var jobs: Count = Count(8)
+    @Option(
+        "timeout", valueName: "seconds",
+        help: "How long each feed's fetch may take, in seconds; reading it may take as much processor time.")
+    var timeout: Count = Count(15)
+
+    func run(in context: CommandContext) async throws {
         let dependencies = try context.dependencies()
         var refresher = dependencies.newsRefresher
-        if let seconds = arguments[timeout]?.value {
-            refresher.fetcher.timeout = .seconds(seconds)
-        }
+        refresher.fetcher.timeout = .seconds(timeout.value)
         var feeds: [Feed]?
-        if let reference = arguments[feed] {
+        if let reference = feed {
             guard let found = try dependencies.news.feed(reference: reference) else {
                 throw NewsError.feedNotFound(reference)
             }
@@ -51,7 +47,7 @@ enum NewsRefreshCommand: Command {
         let interrupt = InterruptFlag(signals: [SIGINT, SIGTERM])
         defer { interrupt.restore() }
         let refresh = Task {
-            try await refresher.refresh(feeds: feeds, jobs: jobs) { done, total in
+            try await refresher.refresh(feeds: feeds, jobs: jobs.value) { done, total in
                 progress.update(done, of: total)
             }
         }

@@ -1,13 +1,10 @@
 import Feeds
-import FoundationEssentials
 import MoviesCore
 import News
 
 /// `movies news open <id>`
-enum NewsOpenCommand: Command {
-    static let id = Argument<NewsItemID>("id", help: "The item's id, as `news list` shows it.")
-
-    static let spec = CommandSpec(
+struct NewsOpenCommand: Command {
+    static let about = CommandAbout(
         name: "open",
         abstract: "Open an item's link in the web browser, and mark it read.",
         discussion: """
@@ -18,16 +15,21 @@ enum NewsOpenCommand: Command {
             argument of its own, never through a shell. The item is marked read once the browser has \
             opened it.
             """,
-        arguments: [id.spec],
         examples: [
             "movies news open 12", "BROWSER=lynx movies news open 12",
             "BROWSER='firefox --new-tab %s:lynx' movies news open 12",
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let id = arguments[Self.id] else { return }
+    @Argument("id", help: "The item's id, as `news list` shows it.")
+    var id: NewsItemID
+
+    func run(in context: CommandContext) async throws {
+        if let screen = context.shell?.news {
+            try screen.open(id)
+            return
+        }
         let news = try context.dependencies().news
-        let item = try open(id.rawValue, news: news, environment: context.environment)
+        let item = try Self.open(id.rawValue, news: news, environment: context.environment)
         _ = try news.setRead(id: item.id, true)
         context.output.line("Opened #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
     }
@@ -51,33 +53,5 @@ enum NewsOpenCommand: Command {
         }
         try Browser.open(link, environment: environment)
         return item
-    }
-}
-
-/// `movies news prune --older-than AGE`
-enum NewsPruneCommand: Command {
-    static let olderThan = Option<ItemAge>(
-        "older-than", valueName: "age", help: "Remove read, unstarred items published longer ago than this.",
-        isRequired: true)
-
-    static let spec = CommandSpec(
-        name: "prune",
-        abstract: "Remove old items that are read and not starred.",
-        discussion: """
-            Items published longer ago than --older-than (90d, 12w) go when they are read and not starred; \
-            unread and starred ones stay, however old. A feed's pruned items are remembered, so a refresh \
-            does not bring them back while the feed still lists them.
-            """,
-        options: [olderThan.spec],
-        examples: ["movies news prune --older-than 90d"])
-
-    static func run(_ arguments: ParsedArguments, in context: CommandContext) async throws {
-        guard let age = arguments[olderThan] else { return }
-        let now = Date()
-        let removed = try context.dependencies().news.prune(
-            publishedBefore: now.addingTimeInterval(-age.seconds), now: now)
-        context.output.line(
-            "Removed \(removed) read item\(removed == 1 ? "" : "s") older than \(age.days) day"
-                + (age.days == 1 ? "" : "s") + ".")
     }
 }

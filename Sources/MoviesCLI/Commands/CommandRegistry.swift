@@ -1,0 +1,92 @@
+/// Every command of `movies`, once, with the places it answers in: `movies …`, `movies news …` (and the
+/// `news` program), and the shell's two screens. The parser trees of the command line and of both
+/// screens, their help, "did you mean" and the completion scripts are all made from this one list, so a
+/// command added here is parsed, helped, completed and documented everywhere it belongs.
+///
+/// A command that behaves differently in the shell (its `list` keeps the screen's filter; its marks go
+/// through the news screen's view model) says so in its own `run`, from `CommandContext.shell`.
+enum CommandRegistry {
+    /// Where a command answers.
+    struct Places: OptionSet, Sendable {
+        let rawValue: Int
+        /// `movies <command>`.
+        static let movies = Places(rawValue: 1)
+        /// `movies news <command>`, and `news <command>` through the symlink.
+        static let news = Places(rawValue: 2)
+        /// The shell's movie screen (`movies shell`).
+        static let movieScreen = Places(rawValue: 4)
+        /// The shell's news screen (`news` in the shell).
+        static let newsScreen = Places(rawValue: 8)
+        /// Both screens of the shell.
+        static let shell: Places = [.movieScreen, .newsScreen]
+    }
+
+    /// One line of the registry: a command, or the `news` group, and where it answers.
+    enum Entry: Sendable {
+        case command(any Command.Type, Places)
+        /// The group whose subcommands are the commands of `.news`.
+        case newsGroup(Places)
+    }
+
+    /// Every command, in the order help lists them.
+    static let entries: [Entry] = [
+        .command(AddCommand.self, [.movies, .movieScreen]),
+        .command(ListCommand.self, [.movies, .movieScreen]),
+        .command(SearchCommand.self, [.movies, .movieScreen]),
+        .command(ShowCommand.self, [.movies, .movieScreen]),
+        .command(RateCommand.self, [.movies, .movieScreen]),
+        .command(WatchedCommand.self, [.movies, .movieScreen]),
+        .command(UnwatchCommand.self, [.movies, .movieScreen]),
+        .command(EditCommand.self, [.movies, .movieScreen]),
+        .command(RemoveCommand.self, [.movies, .movieScreen]),
+        .command(ImportCommand.self, [.movies]),
+        .command(ExportCommand.self, [.movies]),
+        .command(StatsCommand.self, [.movies, .movieScreen]),
+        .command(FilterCommand.self, [.movieScreen]),
+        .command(SortCommand.self, [.movieScreen]),
+        .newsGroup([.movies]),
+        .command(NewsScreenCommand.self, [.movieScreen]),
+        .command(ShellCommand.self, [.movies]),
+        .command(BackupCommand.self, [.movies]),
+        .command(RestoreCommand.self, [.movies]),
+        .command(MigrateCommand.self, [.movies]),
+        .command(CompletionsCommand.self, [.movies]),
+
+        .command(NewsListCommand.self, [.news]),
+        .command(NewsScreenListCommand.self, [.newsScreen]),
+        .command(NewsMoreCommand.self, [.newsScreen]),
+        .command(NewsSearchCommand.self, [.news, .newsScreen]),
+        .command(NewsShowCommand.self, [.news, .newsScreen]),
+        .command(NewsOpenCommand.self, [.news, .newsScreen]),
+        .command(NewsRefreshCommand.self, [.news]),
+        .command(NewsScreenRefreshCommand.self, [.newsScreen]),
+        .command(NewsRetryCommand.self, [.newsScreen]),
+        .command(NewsSubscribeCommand.self, [.news]),
+        .command(NewsUnsubscribeCommand.self, [.news]),
+        .command(NewsFeedsCommand.self, [.news, .newsScreen]),
+        .command(NewsReadCommand.self, [.news, .newsScreen]),
+        .command(NewsUnreadCommand.self, [.news, .newsScreen]),
+        .command(NewsStarCommand.self, [.news, .newsScreen]),
+        .command(NewsUnstarCommand.self, [.news, .newsScreen]),
+        .command(NewsPruneCommand.self, [.news]),
+        .command(NewsAddCommand.self, [.news]),
+        .command(NewsImportCommand.self, [.news]),
+        .command(NewsExportOPMLCommand.self, [.news]),
+        .command(MoviesScreenCommand.self, [.newsScreen]),
+
+        .command(ClearCommand.self, .shell),
+        .command(HelpCommand.self, [.movies, .news]),
+        .command(ShellHelpCommand.self, .shell),
+        .command(QuitCommand.self, .shell),
+    ]
+
+    /// The specs of the commands that answer in `place`, in the registry's order.
+    static func specs(in place: Places) -> [CommandSpec] {
+        entries.compactMap { entry in
+            switch entry {
+            case .command(let command, let places): places.contains(place) ? command.spec : nil
+            case .newsGroup(let places): places.contains(place) ? NewsCommand.spec : nil
+            }
+        }
+    }
+}
