@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies add <title> [--rating R] [--stars S] [--year Y] [--watched D] [--note N]`
+/// `movies add`: see docs/COMMANDS.md, written from the declarations below.
 struct AddCommand: Command {
     static let about = CommandAbout(
         name: "add",

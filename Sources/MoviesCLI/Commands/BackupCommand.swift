@@ -3,7 +3,7 @@ import Basics
 import FoundationEssentials
 import MoviesCore
 
-/// `movies backup <file>`
+/// `movies backup`: see docs/COMMANDS.md, written from the declarations below.
 struct BackupCommand: Command {
     static let about = CommandAbout(
         name: "backup",

@@ -1,4 +1,4 @@
-/// `movies completions bash|zsh|fish`
+/// `movies completions`: see docs/COMMANDS.md, written from the declarations below.
 struct CompletionsCommand: Command {
     static let about = CommandAbout(
         name: "completions",

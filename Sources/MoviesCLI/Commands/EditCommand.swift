@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies edit <id> [--title T] [--rating R] [--stars S] [--year Y] [--watched D] [--note N]`
+/// `movies edit`: see docs/COMMANDS.md, written from the declarations below.
 struct EditCommand: Command {
     static let about = CommandAbout(
         name: "edit",

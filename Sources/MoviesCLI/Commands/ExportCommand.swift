@@ -2,7 +2,7 @@ import Basics
 import Interchange
 import MoviesCore
 
-/// `movies export [--format F] [-o FILE]`
+/// `movies export`: see docs/COMMANDS.md, written from the declarations below.
 struct ExportCommand: Command {
     static let about = CommandAbout(
         name: "export",

@@ -1,4 +1,4 @@
-/// `movies help [<command> ...]`, and `help` in every group (`movies news help list`).
+/// `movies help`, and `help` in every group (`movies news help list`).
 ///
 /// The words name a command below the group `help` was given in, so `news help list` and
 /// `movies news help list` explain the same command, each in the words of the program that was run.
@@ -7,8 +7,17 @@ struct HelpCommand: Command {
 
     @Argument("command", help: "The command to explain.", completion: .commandName)
     var names: [String] = []
+    @Flag(
+        "markdown",
+        help: "Print the reference of every command as Markdown instead (what docs/COMMANDS.md holds).")
+    var markdown: Bool
 
     func run(in context: CommandContext) async throws {
+        if markdown {
+            context.output.write(
+                CommandReference(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions).markdown())
+            return
+        }
         let group = Array(context.commandPath.dropLast())
         let root = MoviesCLI.root(named: group.first ?? MoviesCLI.rootSpec.name)
         var spec = root

@@ -4,8 +4,7 @@ import Interchange
 import MoviesCore
 import UserFacing
 
-/// `movies import <file|-> [--from F] [--dry-run] [--on-duplicate skip|update|fail] [--skip-invalid]
-/// [--include-tv]`
+/// `movies import`: see docs/COMMANDS.md, written from the declarations below.
 struct ImportCommand: Command {
     static let about = CommandAbout(
         name: "import",

@@ -4,8 +4,7 @@ import Interchange
 import MoviesCore
 import ViewModels
 
-/// `movies list [--rating R ...] [--seen | --watchlist] [--sort S] [--reverse] [--limit N] [--after CURSOR]
-/// [--format F]`
+/// `movies list`: see docs/COMMANDS.md, written from the declarations below.
 struct ListCommand: Command {
     static let about = CommandAbout(
         name: "list",

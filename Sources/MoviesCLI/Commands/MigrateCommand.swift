@@ -2,7 +2,7 @@ import App
 import Basics
 import MoviesCore
 
-/// `movies migrate [--status]`
+/// `movies migrate`: see docs/COMMANDS.md, written from the declarations below.
 struct MigrateCommand: Command {
     static let about = CommandAbout(
         name: "migrate",

@@ -1,6 +1,6 @@
 import MoviesCore
 
-/// `movies rate <id> [<rating>] [--stars S]`
+/// `movies rate`: see docs/COMMANDS.md, written from the declarations below.
 struct RateCommand: Command {
     static let about = CommandAbout(
         name: "rate",

@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies rm <id>... [--dry-run] [--yes]`
+/// `movies rm`: see docs/COMMANDS.md, written from the declarations below.
 struct RemoveCommand: Command {
     static let about = CommandAbout(
         name: "rm",

@@ -1,7 +1,7 @@
 import App
 import MoviesCore
 
-/// `movies restore <file>`
+/// `movies restore`: see docs/COMMANDS.md, written from the declarations below.
 struct RestoreCommand: Command {
     static let about = CommandAbout(
         name: "restore",

@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies search <words> [--rating R ...] [--limit N] [--format F]`
+/// `movies search`: see docs/COMMANDS.md, written from the declarations below.
 struct SearchCommand: Command {
     static let about = CommandAbout(
         name: "search",

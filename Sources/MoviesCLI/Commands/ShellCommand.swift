@@ -8,7 +8,7 @@ import UserFacing
     import Darwin
 #endif
 
-/// `movies shell`
+/// `movies shell`: see docs/COMMANDS.md, written from the declarations below.
 struct ShellCommand: Command {
     static let about = CommandAbout(
         name: "shell",

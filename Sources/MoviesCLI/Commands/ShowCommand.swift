@@ -1,7 +1,7 @@
 import Interchange
 import MoviesCore
 
-/// `movies show <id> [--format F]`
+/// `movies show`: see docs/COMMANDS.md, written from the declarations below.
 struct ShowCommand: Command {
     static let about = CommandAbout(name: "show", abstract: "Show every detail of one movie.")
 

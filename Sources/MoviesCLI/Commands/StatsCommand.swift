@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies stats [--by month|year] [--year YYYY] [--format text|json]`
+/// `movies stats`: see docs/COMMANDS.md, written from the declarations below.
 struct StatsCommand: Command {
     static let about = CommandAbout(
         name: "stats",

@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies watched <id> [--on DATE]`
+/// `movies watched`: see docs/COMMANDS.md, written from the declarations below.
 struct WatchedCommand: Command {
     static let about = CommandAbout(
         name: "watched",
@@ -28,7 +28,7 @@ struct WatchedCommand: Command {
     }
 }
 
-/// `movies unwatch <id>`
+/// `movies unwatch`: see docs/COMMANDS.md, written from the declarations below.
 struct UnwatchCommand: Command {
     static let about = CommandAbout(
         name: "unwatch",

@@ -1,7 +1,7 @@
 import MoviesCore
 import News
 
-/// `movies news add --title T [--summary S] [--source S] [--url U] [--image-url U] [--published DATE]`
+/// `movies news add`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsAddCommand: Command {
     static let about = CommandAbout(
         name: "add",

@@ -6,7 +6,7 @@ import MoviesCore
 import News
 import ViewModels
 
-/// `movies news subscribe <url> [--all] [--no-fetch]`
+/// `movies news subscribe`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsSubscribeCommand: Command {
     static let about = CommandAbout(
         name: "subscribe",
@@ -97,7 +97,7 @@ struct NewsSubscribeCommand: Command {
     }
 }
 
-/// `movies news unsubscribe <feed>`
+/// `movies news unsubscribe`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsUnsubscribeCommand: Command {
     static let about = CommandAbout(
         name: "unsubscribe", abstract: "Unsubscribe from a feed; its items go too, except starred ones.")
@@ -111,7 +111,7 @@ struct NewsUnsubscribeCommand: Command {
     }
 }
 
-/// `movies news feeds [--format F]`
+/// `movies news feeds`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsFeedsCommand: Command {
     static let about = CommandAbout(
         name: "feeds",
@@ -140,7 +140,7 @@ struct NewsFeedsCommand: Command {
     }
 }
 
-/// `movies news import <file> [--skip-invalid]`
+/// `movies news import`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsImportCommand: Command {
     static let about = CommandAbout(
         name: "import",
@@ -230,7 +230,7 @@ struct NewsImportCommand: Command {
     }
 }
 
-/// `movies news export-opml [-o FILE]`
+/// `movies news export-opml`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsExportOPMLCommand: Command {
     static let about = CommandAbout(
         name: "export-opml", abstract: "Print the subscriptions as OPML, for another feed reader.")

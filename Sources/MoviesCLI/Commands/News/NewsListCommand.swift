@@ -3,7 +3,7 @@ import Interchange
 import MoviesCore
 import News
 
-/// `movies news list [--unread] [--starred] [--feed ID] [--folder NAME] [--limit N] [--after CURSOR] [--format F]`
+/// `movies news list`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsListCommand: Command {
     static let about = CommandAbout(
         name: "list",

@@ -31,7 +31,7 @@ enum NewsMark: Sendable {
     }
 }
 
-/// `movies news read <id>... | --all | --feed ID | --before ID`
+/// `movies news read`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsReadCommand: Command {
     static let about = CommandAbout(
         name: "read",
@@ -82,14 +82,14 @@ struct NewsReadCommand: Command {
     }
 }
 
-/// `movies news unread <id>...`
+/// `movies news unread`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsUnreadCommand: Command {
     static let about = CommandAbout(name: "unread", abstract: "Mark items unread.")
     @Argument("id", help: "The items' ids.") var ids: [NewsItemID]
     func run(in context: CommandContext) async throws { try NewsMark.read(false).apply(to: ids, in: context) }
 }
 
-/// `movies news star <id>...`
+/// `movies news star`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsStarCommand: Command {
     static let about = CommandAbout(name: "star", abstract: "Star items, to keep them.")
     @Argument("id", help: "The items' ids.") var ids: [NewsItemID]
@@ -98,7 +98,7 @@ struct NewsStarCommand: Command {
     }
 }
 
-/// `movies news unstar <id>...`
+/// `movies news unstar`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsUnstarCommand: Command {
     static let about = CommandAbout(name: "unstar", abstract: "Remove the star from items.")
     @Argument("id", help: "The items' ids.") var ids: [NewsItemID]

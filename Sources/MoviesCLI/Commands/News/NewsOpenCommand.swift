@@ -2,7 +2,7 @@ import Feeds
 import MoviesCore
 import News
 
-/// `movies news open <id>`
+/// `movies news open`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsOpenCommand: Command {
     static let about = CommandAbout(
         name: "open",

@@ -2,7 +2,7 @@ import FoundationEssentials
 import MoviesCore
 import News
 
-/// `movies news prune --older-than AGE`
+/// `movies news prune`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsPruneCommand: Command {
     static let about = CommandAbout(
         name: "prune",

@@ -10,7 +10,7 @@ import UserFacing
     import Darwin
 #endif
 
-/// `movies news refresh [--feed ID] [--jobs N] [--timeout S]`
+/// `movies news refresh`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsRefreshCommand: Command {
     static let about = CommandAbout(
         name: "refresh",

@@ -1,7 +1,7 @@
 import Basics
 import MoviesCore
 
-/// `movies news search <words> [--limit N] [--format F]`
+/// `movies news search`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsSearchCommand: Command {
     static let about = CommandAbout(
         name: "search", abstract: "Find news items by words of their title or summary, best match first.")

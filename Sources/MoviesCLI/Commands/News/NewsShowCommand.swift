@@ -2,7 +2,7 @@ import Interchange
 import MoviesCore
 import News
 
-/// `movies news show <id> [--format F]`
+/// `movies news show`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsShowCommand: Command {
     static let about = CommandAbout(
         name: "show",
