@@ -90,26 +90,30 @@ struct ListCommand: Command {
             throw UsageError(
                 .validation(Self.cursorMismatch(after, sort: sort)), commandPath: context.commandPath)
         }
-        if watch { context.isOneShot = false }
-        let list = MovieListViewModel(store: try context.dependencies().movies)
         let ratings = Set(ratings)
-        list.ratingFilter = ratings
-        list.watchStateFilter = watchState
-        list.sort = sort
-        list.isReversed = reverse
         if watch {
+            // Follows the change stream: the list view model keeps it current.
+            context.isOneShot = false
+            let list = MovieListViewModel(store: try context.dependencies().movies)
+            list.ratingFilter = ratings
+            list.watchStateFilter = watchState
+            list.sort = sort
+            list.isReversed = reverse
             try await Self.watch(list, format: format, context: context)
             return
         }
-        list.after = after
         // One more than the page, to know whether there is a next page without a count query.
-        list.limit = limit?.withLookahead
+        let query = MovieQuery(
+            ratings: ratings, watchState: watchState, sort: sort, reversed: reverse,
+            limit: limit?.withLookahead,
+            after: after)
         let emptyHint =
             after != nil
             ? "No more movies after this point."
             : Self.emptyFilterHint(ratings: ratings, watchState: watchState)
         let page = try MovieListRendering.stream(
-            list, pageSize: limit?.value, format: format, context: context, emptyHint: emptyHint)
+            query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
+            context: context, emptyHint: emptyHint)
         if let last = page.lastBeforeMore, let limit {
             var words = ["movies"] + NextPageHint.databaseWords(context) + ["list"]
             if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
@@ -117,29 +121,31 @@ struct ListCommand: Command {
             if sort != .added { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
-            words += ["--limit", String(limit.value), "--after", list.cursor(after: last).description]
+            words += [
+                "--limit", String(limit.value), "--after", MovieCursor(after: last, sort: sort).description,
+            ]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
         }
     }
 
     /// `list` in the shell: the screen's filter and sort unless the options say otherwise (`--reverse`
-    /// reverses the screen's order).
+    /// reverses the screen's order). The screen's list view model holds them; the page is read from the
+    /// store.
     @MainActor
     private func listOnScreen(_ screen: MovieScreen, in context: CommandContext) throws {
-        let view = MovieListViewModel(store: try context.dependencies().movies)
-        view.ratingFilter = ratings.isEmpty ? screen.list.ratingFilter : Set(ratings)
-        view.watchStateFilter = watchState
-        view.textFilter = screen.list.textFilter
-        view.sort = sort ?? screen.list.sort
-        view.isReversed = reverse != screen.list.isReversed
-        view.limit = limit?.withLookahead
-        view.after = after
+        let shown = screen.list
+        let order = sort ?? shown.sort
+        let query = MovieQuery(
+            ratings: ratings.isEmpty ? shown.ratingFilter : Set(ratings), watchState: watchState,
+            text: shown.textFilter.isEmpty ? nil : shown.textFilter, sort: order,
+            reversed: reverse != shown.isReversed, limit: limit?.withLookahead, after: after)
         let page = try MovieListRendering.stream(
-            view, pageSize: limit?.value, format: format, context: context, emptyHint: nil)
+            query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
+            context: context, emptyHint: nil)
         if page.count == 0 && format == .table {
             context.output.line(
-                view.after != nil
+                after != nil
                     ? "No more movies."
                     : screen.list.query == MovieQuery() ? "No movies yet." : "No movies match the filter.")
         }
@@ -150,7 +156,9 @@ struct ListCommand: Command {
             if let sort { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
-            words += ["--limit", String(limit.value), "--after", view.cursor(after: last).description]
+            words += [
+                "--limit", String(limit.value), "--after", MovieCursor(after: last, sort: order).description,
+            ]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
         }

@@ -1,6 +1,5 @@
 import Interchange
 import MoviesCore
-import ViewModels
 
 /// Prints lists of movies in the format asked for: a table for people, or a machine format.
 @MainActor
@@ -29,15 +28,16 @@ enum MovieListRendering {
         context.output.write(MovieText.table(movies, terminal: context.terminal))
     }
 
-    /// Streams the movies of `list`, at most `pageSize` of them (the list's own limit is one more, to
-    /// tell whether another page follows); `emptyHint` is for a person at a terminal, when none is.
+    /// Streams the movies `query` finds in `store`, at most `pageSize` of them (the query's own limit is
+    /// one more, to tell whether another page follows); `emptyHint` is for a person at a terminal, when
+    /// none is.
     ///
     /// Nothing is kept in memory but the movie at hand: machine formats are written row by row, and
     /// a table reads the list twice from one snapshot, measuring its columns first. A closed output
     /// (a pager left early, `| head`) stops the reading.
     static func stream(
-        _ list: MovieListViewModel, pageSize: Int?, format: OutputFormat, context: CommandContext,
-        emptyHint: String?
+        _ query: MovieQuery, from store: MovieStore, pageSize: Int?, format: OutputFormat,
+        context: CommandContext, emptyHint: String?
     ) throws -> Page {
         let pageSize = pageSize ?? Int.max
         var written = 0
@@ -48,7 +48,7 @@ enum MovieListRendering {
                 let writer = MovieRecordWriter(format: recordFormat, sink: context.output)
                 context.startPager()
                 try writer.begin()
-                try list.forEachMovie { movie in
+                try store.forEachMovie(query) { movie in
                     guard written < pageSize else {
                         hasMore = true
                         return
@@ -61,7 +61,8 @@ enum MovieListRendering {
                 try writer.end()
             } else {
                 let table = TableInProgress()
-                try list.forEachMovieTwice(
+                try store.forEachMovieTwice(
+                    query,
                     first: { movie in
                         guard table.measured < pageSize else {
                             hasMore = true
