@@ -13,9 +13,31 @@ import FoundationEssentials
 /// and nothing else changed: the user name and password, the path, the query and the fragment keep their
 /// case and their percent-escapes, because a server may tell them apart (`/Feed.xml` is not `/feed.xml`).
 /// White space around the address is dropped.
-enum FeedAddress {
+///
+/// A value made where an address enters (the command line, an OPML file, the shell, a page's announced
+/// feeds) and typed through everything below, so it is normalised exactly once.
+public struct FeedAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The address as it is stored in `feeds.url`.
+    public let text: String
+
     /// `text` normalised as above, or nil when it is not an absolute http(s) URL with a host and, if
     /// given, a port from 0 to 65535.
+    public init?(_ text: String) {
+        guard let normalised = Self.normalised(text) else { return nil }
+        self.text = normalised
+    }
+
+    /// An address as the file stores it (already normalised when it was stored).
+    init(stored text: String) {
+        self.text = text
+    }
+
+    public var description: String { text }
+
+    /// The URL to fetch.
+    var url: URL? { URL(string: text) }
+
+    /// `text` normalised as above, or nil (see `init(_:)`).
     static func normalised(_ text: String) -> String? {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.unicodeScalars.contains(where: \.isControlCharacter),
@@ -76,4 +98,33 @@ enum FeedAddress {
 extension Character {
     /// True for 0 to 9 only (not other scripts' digits, which `isNumber` accepts).
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// Which feed a command names: its id (`3`, `#3`, as `news feeds` shows it) or its address, in any
+/// spelling of it.
+public enum FeedReference: Sendable, Hashable, CustomStringConvertible {
+    case id(Int64)
+    case address(FeedAddress)
+
+    /// `text` as an id when it is one, else as an address; nil when it is neither.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingWhitespace()
+        let digits = trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed)
+        if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) {
+            guard let id = Int64(digits), id > 0 else { return nil }
+            self = .id(id)
+        } else if let address = FeedAddress(trimmed) {
+            self = .address(address)
+        } else {
+            return nil
+        }
+    }
+
+    /// `3`, or the address.
+    public var description: String {
+        switch self {
+        case .id(let id): String(id)
+        case .address(let address): address.text
+        }
+    }
 }

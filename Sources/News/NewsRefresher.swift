@@ -181,8 +181,7 @@ public struct NewsRefresher: Sendable {
     /// memory holds one feed at a time, however many the page announces) and those that fail passed
     /// over with why. A feed reached through redirects is refused when its final address is already
     /// subscribed; after permanent redirects only (301, 308) it is stored under its new address.
-    public func subscribe(url: String, all: Bool = false) async throws -> Subscription {
-        let address = try NewsRepository.validatedFeedURL(url)
+    public func subscribe(_ address: FeedAddress, all: Bool = false) async throws -> Subscription {
         try FeedLibraries.checkFetchingAndReading()
         switch try await fetchForSubscribing(address) {
         case .feed(let document):
@@ -193,13 +192,13 @@ public struct NewsRefresher: Sendable {
             for alternate in announced.alternates {
                 if !all && !subscription.subscribed.isEmpty { break }
                 // With every feed asked for, one already subscribed is passed over, not refused.
-                if all, let address = try? NewsRepository.validatedFeedURL(alternate.url),
-                    try await repository.feed(reference: address) != nil
+                if all, let address = FeedAddress(alternate.url),
+                    try await repository.feed(.address(address)) != nil
                 {
                     subscription.alreadySubscribed += 1
                     continue
                 }
-                let feedAddress: String
+                let feedAddress: FeedAddress
                 let document: Document
                 do {
                     (feedAddress, document) = try await fetchAlternate(alternate)
@@ -222,12 +221,11 @@ public struct NewsRefresher: Sendable {
 
     /// Fetches a feed a page announces: its address as stored and the document; a `FeedProblem` when it
     /// cannot be subscribed to (an unusable address, a failed fetch, not a feed).
-    private func fetchAlternate(_ alternate: FeedDiscovery.Alternate) async throws -> (String, Document) {
-        let address: String
-        do {
-            address = try NewsRepository.validatedFeedURL(alternate.url)
-        } catch {
-            throw FeedProblem(reason: error.description, isBadData: true)
+    private func fetchAlternate(_ alternate: FeedDiscovery.Alternate) async throws -> (FeedAddress, Document)
+    {
+        // The page's address, parsed where it enters.
+        guard let address = FeedAddress(alternate.url) else {
+            throw FeedProblem(reason: NewsError.invalidFeedURL(alternate.url).description, isBadData: true)
         }
         guard case .feed(let document) = try await fetchForSubscribing(address) else {
             throw FeedProblem(reason: "it is a web page too, not a feed", isBadData: true)
@@ -237,8 +235,9 @@ public struct NewsRefresher: Sendable {
 
     /// Why nothing of a page was subscribed: the first feed is subscribed already, or each one failed.
     private func refuse(_ subscription: Subscription) async throws {
-        if subscription.failed.isEmpty, let first = subscription.discovered.first,
-            let existing = try await repository.feed(reference: first.url)
+        if subscription.failed.isEmpty,
+            let first = subscription.discovered.first.flatMap({ FeedAddress($0.url) }),
+            let existing = try await repository.feed(.address(first))
         {
             throw NewsError.alreadySubscribed(existing)
         }
@@ -268,11 +267,11 @@ public struct NewsRefresher: Sendable {
 
     /// Fetches `address` for subscribing: refuses one already subscribed, a failed fetch, and a page
     /// that announces no feed.
-    private func fetchForSubscribing(_ address: String) async throws -> Found {
-        if let existing = try await repository.feed(reference: address) {
+    private func fetchForSubscribing(_ address: FeedAddress) async throws -> Found {
+        if let existing = try await repository.feed(.address(address)) {
             throw NewsError.alreadySubscribed(existing)
         }
-        guard let parsedURL = URL(string: address) else { throw NewsError.invalidFeedURL(address) }
+        guard let parsedURL = address.url else { throw NewsError.invalidFeedURL(address.text) }
         switch await fetchAndParse(FeedRequest(url: parsedURL)) {
         case .failed(let problem):
             throw problem
@@ -291,18 +290,21 @@ public struct NewsRefresher: Sendable {
 
     /// Subscribes to a fetched feed: under its new address after permanent redirects, else the one typed;
     /// refused when the address it was finally fetched from is already subscribed.
-    private func store(_ document: Document, typed address: String) async throws -> (
+    private func store(_ document: Document, typed address: FeedAddress) async throws -> (
         feed: Feed, update: FeedUpdate
     ) {
         // The address typed was checked before fetching; where the fetch led may be known too: as a
         // subscription's address, or as where another subscription's fetches end.
-        for reached in Set([address, document.finalAddress, document.permanentAddress].compactMap { $0 }) {
+        for reached in Set(
+            [address.text, document.finalAddress, document.permanentAddress].compactMap { $0 })
+        {
             if let existing = try await repository.feed(reachedAt: reached) {
                 throw NewsError.alreadySubscribed(existing)
             }
         }
         return try await repository.subscribe(
-            url: document.permanentAddress ?? address, storing: document.feed, etag: document.etag,
+            document.permanentAddress.map(FeedAddress.init(stored:)) ?? address, storing: document.feed,
+            etag: document.etag,
             lastModified: document.lastModified, fetchedAt: now(), fetchedFrom: document.finalAddress)
     }
 

@@ -19,9 +19,9 @@ extension NewsRepository {
         try await database.read { try Self.feeds(in: $0) }
     }
 
-    /// The feed with this id (`3`, `#3`) or URL, or nil.
-    func feed(reference: String) async throws -> Feed? {
-        try await database.read { try Self.feed(reference: reference, in: $0) }
+    /// The feed with this id or address, or nil.
+    func feed(_ reference: FeedReference) async throws -> Feed? {
+        try await database.read { try Self.feed(reference, in: $0) }
     }
 
     /// The feed whose address is `address`, or whose last fetch ended there after redirects, or nil.
@@ -29,15 +29,15 @@ extension NewsRepository {
         try await database.read { try Self.feed(reachedAt: address, in: $0) }
     }
 
-    /// Subscribes to `url` (http or https) and stores its first fetch, in one transaction.
+    /// Subscribes to `address` and stores its first fetch, in one transaction.
     func subscribe(
-        url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date,
-        fetchedFrom finalAddress: String? = nil
+        _ address: FeedAddress, storing parsed: ParsedFeed, etag: String?, lastModified: String?,
+        fetchedAt: Date, fetchedFrom finalAddress: String? = nil
     ) async throws -> (feed: Feed, update: FeedUpdate) {
-        let url = try Self.validatedFeedURL(url)
-        return try await database.write { connection in
+        try await database.write { connection in
             try Self.subscribe(
-                url: url, storing: parsed, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                url: address.text, storing: parsed, etag: etag, lastModified: lastModified,
+                fetchedAt: fetchedAt,
                 fetchedFrom: finalAddress, in: connection)
         }
     }

@@ -21,36 +21,27 @@ public final class NewsRepository: Sendable {
 
     // MARK: - Feeds
 
-    /// Subscribes to the feed at `url` (http or https); refuses a URL already subscribed.
+    /// Subscribes to the feed at `address`; refuses an address already subscribed.
     @discardableResult
-    public func subscribe(url: String) throws -> Feed {
-        let url = try Self.validatedFeedURL(url)
-        return try database.write { connection in
-            if let existing = try Self.feed(url: url, in: connection) {
+    public func subscribe(_ address: FeedAddress) throws -> Feed {
+        try database.write { connection in
+            if let existing = try Self.feed(url: address.text, in: connection) {
                 throw NewsError.alreadySubscribed(existing)
             }
-            return try Self.insertFeed(url: url, in: connection)
+            return try Self.insertFeed(url: address.text, in: connection)
         }
-    }
-
-    /// Subscribes to each address of `urls` not subscribed yet, in one transaction: all of them or, when
-    /// one cannot be stored, none. An address given twice (in any spelling) counts once. Returns the
-    /// feeds added, in order; refuses the first invalid address before anything is written.
-    @discardableResult
-    public func subscribe(urls: [String]) throws -> [Feed] {
-        try subscribe(urls.map { NewSubscription(url: $0) }).added
     }
 
     /// A feed to subscribe to, with the title and folder an OPML file gives it.
     public struct NewSubscription: Sendable, Hashable {
-        public var url: String
+        public var address: FeedAddress
         /// Its title until its first fetch gives one.
         public var title: String?
         /// The folder it is filed under.
         public var folder: String?
 
-        public init(url: String, title: String? = nil, folder: String? = nil) {
-            self.url = url
+        public init(address: FeedAddress, title: String? = nil, folder: String? = nil) {
+            self.address = address
             self.title = title
             self.folder = folder
         }
@@ -67,17 +58,17 @@ public final class NewsRepository: Sendable {
         public var repeated = 0
     }
 
-    /// `subscribe(urls:)` for feeds with titles and folders (an OPML import): each one's title and folder
-    /// are stored with it. Says which entries were added, which were subscribed before and which
+    /// Subscribes to each feed of `entries` not subscribed yet, in one transaction: all of them or, when
+    /// one cannot be stored, none; each one's title and folder (an OPML import's) are stored with it. Says which entries were added, which were subscribed before and which
     /// repeat an earlier entry of the list, so a file listing a feed twice is not taken for one that
     /// was already subscribed.
     @discardableResult
     public func subscribe(_ entries: [NewSubscription]) throws -> ListSubscription {
-        let addresses = try entries.map { entry throws(NewsError) in try Self.validatedFeedURL(entry.url) }
-        return try database.write { connection in
+        try database.write { connection in
             var seen: Set<String> = []
             var outcome = ListSubscription()
-            for (address, entry) in zip(addresses, entries) {
+            for entry in entries {
+                let address = entry.address.text
                 guard seen.insert(address).inserted else {
                     outcome.repeated += 1
                     continue
@@ -94,27 +85,28 @@ public final class NewsRepository: Sendable {
         }
     }
 
-    /// Subscribes to `url` and stores its first fetch, in one transaction.
+    /// Subscribes to `address` and stores its first fetch, in one transaction.
     public func subscribe(
-        url: String, storing parsed: ParsedFeed, etag: String?, lastModified: String?, fetchedAt: Date
+        _ address: FeedAddress, storing parsed: ParsedFeed, etag: String?, lastModified: String?,
+        fetchedAt: Date
     )
         throws -> (feed: Feed, update: FeedUpdate)
     {
-        let url = try Self.validatedFeedURL(url)
-        return try database.write { connection in
+        try database.write { connection in
             try Self.subscribe(
-                url: url, storing: parsed, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                url: address.text, storing: parsed, etag: etag, lastModified: lastModified,
+                fetchedAt: fetchedAt,
                 in: connection)
         }
     }
 
-    /// Unsubscribes the feed with this id or URL. Its items go with it, except starred ones, which
+    /// Unsubscribes the feed with this id or address. Its items go with it, except starred ones, which
     /// stay as loose items.
     @discardableResult
-    public func unsubscribe(_ reference: String) throws -> Feed {
+    public func unsubscribe(_ reference: FeedReference) throws -> Feed {
         try database.write { connection in
-            guard let feed = try Self.feed(reference: reference, in: connection) else {
-                throw NewsError.feedNotFound(reference)
+            guard let feed = try Self.feed(reference, in: connection) else {
+                throw NewsError.feedNotFound(reference.description)
             }
             try Self.keepStarredItems(of: feed, in: connection)
             try connection.execute("DELETE FROM feeds WHERE id = ?", arguments: [feed.id])
@@ -127,9 +119,9 @@ public final class NewsRepository: Sendable {
         try database.read(Self.feeds(in:))
     }
 
-    /// The feed with this id (`3`, `#3`) or URL, or nil.
-    public func feed(reference: String) throws -> Feed? {
-        try database.read { try Self.feed(reference: reference, in: $0) }
+    /// The feed with this id or address, or nil.
+    public func feed(_ reference: FeedReference) throws -> Feed? {
+        try database.read { try Self.feed(reference, in: $0) }
     }
 
     // MARK: - Items
@@ -319,21 +311,12 @@ public final class NewsRepository: Sendable {
             .fetchOne([url], FeedRow.decode)
     }
 
-    static func feed(reference: String, in connection: Connection) throws -> Feed? {
-        let digits = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
-        if let id = Int64(digits) {
-            return try feed(id: id, in: connection)
+    static func feed(_ reference: FeedReference, in connection: Connection) throws -> Feed? {
+        switch reference {
+        case .id(let id): try feed(id: id, in: connection)
+        // Any spelling of a subscribed address was made the stored one where it was typed.
+        case .address(let address): try feed(url: address.text, in: connection)
         }
-        // Any spelling of a subscribed address finds it.
-        return try feed(
-            url: FeedAddress.normalised(reference) ?? reference.trimmingWhitespace(), in: connection)
-    }
-
-    /// `text` as a feed address is stored (see `FeedAddress`: scheme and host lower-cased, a default port
-    /// dropped, `feed://` read as `http://`), if it is an absolute http(s) URL with a host.
-    public static func validatedFeedURL(_ text: String) throws(NewsError) -> String {
-        guard let address = FeedAddress.normalised(text) else { throw .invalidFeedURL(text) }
-        return address
     }
 
     static func page(_ query: NewsQuery, in connection: Connection) throws -> [NewsItem] {

@@ -170,7 +170,9 @@ struct NewsCommandTests {
         try movies.refuse(["news", "subscribe", closed], status: 1, message: "could not connect")
         try movies.refuse(
             ["news", "subscribe", "ftp://example.org/feed"], status: 64,
-            message: "is not a feed address; give an http:// or https:// URL")
+            message:
+                "The value 'ftp://example.org/feed' is invalid for '<url>': expected an http or https address"
+        )
         try movies.refuse(
             ["news", "subscribe", server.url("/beta.xml")], status: 1, message: "Already subscribed to")
         try movies.refuse(["news", "show", "999"], status: 1, message: "No news item with id 999")

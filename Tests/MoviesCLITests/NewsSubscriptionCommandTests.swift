@@ -46,7 +46,9 @@ struct NewsSubscriptionCommandTests {
                 == "Subscribed #2  http://example.org/Feed.xml  (not fetched yet: run movies news refresh)\n")
         try movies.refuse(
             ["news", "subscribe", "http://example.org:99999/feed.xml"], status: 64,
-            message: "Error: 'http://example.org:99999/feed.xml' is not a feed address")
+            message:
+                "Error: The value 'http://example.org:99999/feed.xml' is invalid for '<url>': expected an http or "
+                + "https address")
         #expect(
             try movies.succeed("news", "unsubscribe", "HTTP://EXAMPLE.org/Feed.xml").hasPrefix(
                 "Unsubscribed #2"))

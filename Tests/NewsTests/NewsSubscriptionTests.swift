@@ -46,12 +46,10 @@ struct NewsSubscriptionTests {
             ("  http://example.org/%7Euser ", "http://example.org/%7Euser"),
         ]
         for (typed, stored) in cases {
-            #expect(try NewsRepository.validatedFeedURL(typed) == stored, "\(typed)")
+            #expect(FeedAddress(typed)?.text == stored, "\(typed)")
         }
         for bad in ["http://example.org:99999/x", "http://example.org:8o/x", "HTTP://", "http://:80/x"] {
-            #expect(throws: NewsError.invalidFeedURL(bad), "\(bad)") {
-                try NewsRepository.validatedFeedURL(bad)
-            }
+            #expect(FeedAddress(bad) == nil, "\(bad)")
         }
     }
 
@@ -123,10 +121,12 @@ struct NewsSubscriptionTests {
     @Test("a list of addresses is subscribed whole: one that cannot be stored leaves none subscribed")
     func subscribeAllOrNothing() throws {
         try news.subscribe(url: "https://already.example/feed")
-        let added = try news.subscribe(urls: [
-            "https://one.example/feed", "HTTPS://ONE.example/feed", "https://already.example/feed",
-            "http://two.example/feed",
-        ])
+        let added = try news.subscribe(
+            try subscriptions([
+                "https://one.example/feed", "HTTPS://ONE.example/feed", "https://already.example/feed",
+                "http://two.example/feed",
+            ])
+        ).added
         #expect(added.map(\.url) == ["https://one.example/feed", "http://two.example/feed"])
         // A trigger written with sqlite3 refuses the third address: nothing of the list stays.
         try SQLiteShell.run(
@@ -136,8 +136,14 @@ struct NewsSubscriptionTests {
             BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END;
             """)
         #expect(throws: (any Error).self) {
-            try news.subscribe(urls: ["https://four.example/feed", "https://three.example/feed"])
+            try news.subscribe(
+                try subscriptions(["https://four.example/feed", "https://three.example/feed"]))
         }
         #expect(try news.feeds().count == 3)
+    }
+
+    /// The subscriptions for addresses typed as text.
+    private func subscriptions(_ urls: [String]) throws -> [NewsRepository.NewSubscription] {
+        try urls.map { NewsRepository.NewSubscription(address: try #require(FeedAddress($0))) }
     }
 }

@@ -33,6 +33,24 @@ extension CalendarDate: ExpressibleByArgument {
 /// `--sort title`.
 extension MovieSort: ExpressibleByArgument {}
 
+/// A feed's address as `news subscribe` takes it, normalised once, here (`FeedAddress`).
+extension FeedAddress: ExpressibleByArgument {
+    init?(argument: String) { self.init(argument) }
+
+    static var expectedDescription: String { "an http or https address such as https://example.org/feed.xml" }
+
+    var defaultValueDescription: String { text }
+}
+
+/// A feed as the news commands name it: its id (`3`, as `news feeds` shows it) or its address.
+extension FeedReference: ExpressibleByArgument {
+    init?(argument: String) { self.init(argument) }
+
+    static var expectedDescription: String {
+        "a feed's id such as 3 (see news feeds) or its http(s) address"
+    }
+}
+
 /// A movie's id as `list` shows it: `12` or `#12`.
 struct MovieID: ExpressibleByArgument, Hashable {
     let rawValue: Int64

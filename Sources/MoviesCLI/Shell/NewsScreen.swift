@@ -85,7 +85,7 @@ final class NewsScreen {
     func show(_ id: NewsItemID) throws {
         let item = try list.setRead(id: id.rawValue, true)
         let news = try context.dependencies().news
-        let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
+        let feed = try item.feedID.flatMap { try news.feed(.id($0)) }
         context.output.write(
             NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
     }

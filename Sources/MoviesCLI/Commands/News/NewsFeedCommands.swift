@@ -27,7 +27,7 @@ struct NewsSubscribeCommand: Command {
         ])
 
     @Argument("url", help: "The feed's address, or a web site's (http or https).")
-    var url: String
+    var address: FeedAddress
     @Flag("all", help: "Subscribe to every feed a web page announces, not only the first.")
     var all: Bool
     @Flag("no-fetch", help: "Subscribe without fetching now.")
@@ -40,21 +40,19 @@ struct NewsSubscribeCommand: Command {
     }
 
     func run(in context: CommandContext) async throws {
-        // Check the address before opening (or creating) the database.
-        _ = try NewsRepository.validatedFeedURL(url)
         let dependencies = try context.dependencies()
         if noFetch {
-            let feed = try dependencies.news.subscribe(url: url)
+            let feed = try dependencies.news.subscribe(address)
             context.output.line(
                 "Subscribed #\(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
             return
         }
         let subscription: NewsRefresher.Subscription
         do {
-            subscription = try await dependencies.newsRefresher.subscribe(url: url, all: all)
+            subscription = try await dependencies.newsRefresher.subscribe(address, all: all)
         } catch let problem as FeedProblem {
             throw FeedProblem(
-                reason: "cannot subscribe to \(url): \(problem.reason). Nothing was stored "
+                reason: "cannot subscribe to \(address): \(problem.reason). Nothing was stored "
                     + "(--no-fetch subscribes without fetching)",
                 isBadData: problem.isBadData)
         }
@@ -103,7 +101,7 @@ struct NewsUnsubscribeCommand: Command {
         name: "unsubscribe", abstract: "Unsubscribe from a feed; its items go too, except starred ones.")
 
     @Argument("feed", help: "The feed's id (see `news feeds`) or address.")
-    var feed: String
+    var feed: FeedReference
 
     func run(in context: CommandContext) async throws {
         let feed = try context.dependencies().news.unsubscribe(feed)
@@ -194,16 +192,18 @@ struct NewsImportCommand: Command {
         } catch {
             throw inputError(error, path: path)
         }
-        var valid: [OPMLOutline] = []
+        var valid: [NewsRepository.NewSubscription] = []
         var problems: [String] = []
         for outline in outlines {
             if let problem = outline.problem {
                 problems.append("\(outline.title ?? outline.xmlURL): \(problem)")
-            } else if (try? NewsRepository.validatedFeedURL(outline.xmlURL)) == nil {
+            } else if let address = FeedAddress(outline.xmlURL) {
+                valid.append(
+                    NewsRepository.NewSubscription(
+                        address: address, title: outline.title, folder: outline.folder))
+            } else {
                 problems.append(
                     "\(outline.title ?? outline.xmlURL): '\(outline.xmlURL)' is not an http(s) address")
-            } else {
-                valid.append(outline)
             }
         }
         if !problems.isEmpty && !skipInvalid {
@@ -215,8 +215,7 @@ struct NewsImportCommand: Command {
                     + problems.map(TerminalText.singleLine).joined(separator: "\n  "))
         }
         // One transaction: the file's feeds are subscribed all together or, if one cannot be, not at all.
-        let outcome = try context.dependencies().news.subscribe(
-            valid.map { NewsRepository.NewSubscription(url: $0.xmlURL, title: $0.title, folder: $0.folder) })
+        let outcome = try context.dependencies().news.subscribe(valid)
         let added = outcome.added.count
         let notes = [
             outcome.repeated > 0 ? "\(outcome.repeated) listed twice in the file" : nil,

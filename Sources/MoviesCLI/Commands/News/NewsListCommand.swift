@@ -19,8 +19,10 @@ struct NewsListCommand: Command {
     /// `-S`: `-s` is `--sort` everywhere else; `-s` still works here, for scripts.
     @Flag("starred", short: "S", help: "Only starred items.", hiddenSpellings: ["-s"])
     var starred: Bool
-    @Option("feed", short: "f", valueName: "id", help: "Only items of this feed (see `news feeds`).")
-    var feed: String?
+    @Option(
+        "feed", short: "f", valueName: "feed",
+        help: "Only items of this feed: its id (see `news feeds`) or address.")
+    var feed: FeedReference?
     @Option(
         "folder", valueName: "name", help: "Only items of the feeds in this folder (from an OPML import).")
     var folder: String?
@@ -37,8 +39,8 @@ struct NewsListCommand: Command {
         let dependencies = try context.dependencies()
         var filter = NewsQuery(unreadOnly: unread, starredOnly: starred)
         if let reference = feed {
-            guard let feed = try dependencies.news.feed(reference: reference) else {
-                throw NewsError.feedNotFound(reference)
+            guard let feed = try dependencies.news.feed(reference) else {
+                throw NewsError.feedNotFound(reference.description)
             }
             filter.feedID = feed.id
         }
@@ -56,7 +58,7 @@ struct NewsListCommand: Command {
             var words = ["movies"] + NextPageHint.databaseWords(context) + ["news", "list"]
             if filter.unreadOnly { words.append("--unread") }
             if filter.starredOnly { words.append("--starred") }
-            if let feed { words += ["--feed", feed] }
+            if let feed { words += ["--feed", feed.description] }
             if let folder { words += ["--folder", folder] }
             if format != .table { words += ["--format", format.rawValue] }
             words += ["--limit", String(limit.value), "--after", NewsCursor(after: last).description]

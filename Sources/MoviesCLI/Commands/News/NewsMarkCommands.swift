@@ -44,8 +44,9 @@ struct NewsReadCommand: Command {
     @Flag("all", help: "Mark every item read.")
     var all: Bool
     @Option(
-        "feed", short: "f", valueName: "id", help: "Mark every item of this feed read (see `news feeds`).")
-    var feed: String?
+        "feed", short: "f", valueName: "feed",
+        help: "Mark every item of this feed read: its id (see `news feeds`) or address.")
+    var feed: FeedReference?
     @Option(
         "before", valueName: "id", help: "Mark this item and every older one read (in `news list` order).")
     var before: NewsItemID?
@@ -73,8 +74,8 @@ struct NewsReadCommand: Command {
     func scope(in context: CommandContext) throws -> NewsRepository.ReadScope? {
         if all { return .all }
         if let reference = feed {
-            guard let found = try context.dependencies().news.feed(reference: reference) else {
-                throw NewsError.feedNotFound(reference)
+            guard let found = try context.dependencies().news.feed(reference) else {
+                throw NewsError.feedNotFound(reference.description)
             }
             return .feed(found.id)
         }

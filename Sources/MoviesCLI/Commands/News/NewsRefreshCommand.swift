@@ -23,8 +23,10 @@ struct NewsRefreshCommand: Command {
             """,
         examples: ["movies news refresh", "movies news refresh --feed 3 --timeout 60"])
 
-    @Option("feed", short: "f", valueName: "id", help: "Refresh only this feed (its id or address).")
-    var feed: String?
+    @Option(
+        "feed", short: "f", valueName: "feed",
+        help: "Refresh only this feed: its id (see `news feeds`) or address.")
+    var feed: FeedReference?
     @Option("jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.")
     var jobs: Count = Count(8)
     @Option(
@@ -38,8 +40,8 @@ struct NewsRefreshCommand: Command {
         refresher.fetcher.timeout = .seconds(timeout.value)
         var feeds: [Feed]?
         if let reference = feed {
-            guard let found = try dependencies.news.feed(reference: reference) else {
-                throw NewsError.feedNotFound(reference)
+            guard let found = try dependencies.news.feed(reference) else {
+                throw NewsError.feedNotFound(reference.description)
             }
             feeds = [found]
         }

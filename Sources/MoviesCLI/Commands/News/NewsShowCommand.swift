@@ -29,7 +29,7 @@ struct NewsShowCommand: Command {
             try writer.write(NewsRecords.values(of: item))
             try writer.end()
         } else {
-            let feed = try item.feedID.flatMap { try news.feed(reference: String($0)) }
+            let feed = try item.feedID.flatMap { try news.feed(.id($0)) }
             context.output.write(
                 NewsText.detail(item, feed: feed, enclosures: try news.enclosures(ofItem: item.id)))
         }
