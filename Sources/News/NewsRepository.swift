@@ -33,14 +33,6 @@ public final class NewsRepository: Sendable {
         }
     }
 
-    /// Subscribes to each address of `urls` not subscribed yet, in one transaction: all of them or, when
-    /// one cannot be stored, none. An address given twice (in any spelling) counts once. Returns the
-    /// feeds added, in order; refuses the first invalid address before anything is written.
-    @discardableResult
-    public func subscribe(urls: [String]) throws -> [Feed] {
-        try subscribe(urls.map { NewSubscription(url: $0) }).added
-    }
-
     /// A feed to subscribe to, with the title and folder an OPML file gives it.
     public struct NewSubscription: Sendable, Hashable {
         public var url: String
@@ -67,10 +59,11 @@ public final class NewsRepository: Sendable {
         public var repeated = 0
     }
 
-    /// `subscribe(urls:)` for feeds with titles and folders (an OPML import): each one's title and folder
-    /// are stored with it. Says which entries were added, which were subscribed before and which
-    /// repeat an earlier entry of the list, so a file listing a feed twice is not taken for one that
-    /// was already subscribed.
+    /// Subscribes to each entry of a list (an OPML import) not subscribed yet, with its title and
+    /// folder, in one transaction: all of them or, when one cannot be stored, none. Refuses the first
+    /// invalid address before anything is written. Says which entries were added (in order), which
+    /// were subscribed before and which repeat an earlier entry of the list (the same address in any
+    /// spelling), so a file listing a feed twice is not taken for one that was already subscribed.
     @discardableResult
     public func subscribe(_ entries: [NewSubscription]) throws -> ListSubscription {
         let addresses = try entries.map { entry throws(NewsError) in try Self.validatedFeedURL(entry.url) }

@@ -123,11 +123,13 @@ struct NewsSubscriptionTests {
     @Test("a list of addresses is subscribed whole: one that cannot be stored leaves none subscribed")
     func subscribeAllOrNothing() throws {
         try news.subscribe(url: "https://already.example/feed")
-        let added = try news.subscribe(urls: [
-            "https://one.example/feed", "HTTPS://ONE.example/feed", "https://already.example/feed",
-            "http://two.example/feed",
-        ])
-        #expect(added.map(\.url) == ["https://one.example/feed", "http://two.example/feed"])
+        let subscribed = try news.subscribe(
+            [
+                "https://one.example/feed", "HTTPS://ONE.example/feed", "https://already.example/feed",
+                "http://two.example/feed",
+            ].map { NewsRepository.NewSubscription(url: $0) })
+        #expect(subscribed.added.map(\.url) == ["https://one.example/feed", "http://two.example/feed"])
+        #expect(subscribed.alreadySubscribed == 1 && subscribed.repeated == 1)
         // A trigger written with sqlite3 refuses the third address: nothing of the list stays.
         try SQLiteShell.run(
             database.path,
@@ -136,7 +138,10 @@ struct NewsSubscriptionTests {
             BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END;
             """)
         #expect(throws: (any Error).self) {
-            try news.subscribe(urls: ["https://four.example/feed", "https://three.example/feed"])
+            try news.subscribe(
+                ["https://four.example/feed", "https://three.example/feed"].map {
+                    NewsRepository.NewSubscription(url: $0)
+                })
         }
         #expect(try news.feeds().count == 3)
     }
