@@ -74,7 +74,7 @@ struct Readline {
         case onNewLine = "rl_on_new_line"
         case redisplay = "rl_redisplay"
         case replaceLine = "rl_replace_line"
-        /// A variable, which a libedit may lack: readline then keeps its own signal handling.
+        /// A variable, not required: without it the library keeps its own signal handling.
         case catchSignals = "rl_catch_signals"
 
         var isOptional: Bool { self == .catchSignals }
