@@ -10,7 +10,7 @@
 // target            kind            depends on (imports)
 // movies            executable      MoviesCLI
 // movies-bench      executable      Basics, CSQLite, Feeds, FeedServer, Interchange, MoviesCore, News, Storage
-// MoviesCLI         library         App, Basics, Feeds, Interchange, MoviesCore, News, UserFacing, ViewModels
+// MoviesCLI         library         App, Basics, CLibraryLoader, Feeds, Interchange, MoviesCore, News, UserFacing, ViewModels
 // Interchange       library         App, Basics, CZipLoader, MoviesCore, News, Storage, UserFacing
 // ViewModels        library         App, Basics, Feeds, MoviesCore, News, UserFacing
 // App               library         Basics, MoviesCore, News, Storage, UserFacing; build plugin EmbedMigrations
@@ -22,13 +22,14 @@
 // Storage           library         Basics, Checksum, CSQLite
 // UserFacing        library         Basics
 // Basics            library         CTemporaryFiles
+// CCurlLoader       C library       CLibraryLoader
+// CXML2Loader       C library       CLibraryLoader
+// CZipLoader        C library       CLibraryLoader
 // embed-migrations  executable      Checksum
-// CCurlLoader       C library       —
 // Checksum          library         —
+// CLibraryLoader    C library       —
 // CSQLite           system library  —
 // CTemporaryFiles   C library       —
-// CXML2Loader       C library       —
-// CZipLoader        C library       —
 // End of the generated target graph.
 
 import PackageDescription
@@ -51,27 +52,25 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // dlopen()s libcurl on the first feed fetch, so no command pays for loading it (and TLS,
+        // The one dlopen() of the libraries loaded on first use: a list of system names and a table of
+        // symbols, loaded once per process from any thread. The loaders below and the shell's readline
+        // go through it.
+        .target(
+            name: "CLibraryLoader",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // Loads libcurl on the first feed fetch, so no command pays for loading it (and TLS,
         // Kerberos, LDAP...) at start-up; needs no curl headers to build.
-        .target(
-            name: "CCurlLoader",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
-        // dlopen()s libzip on the first zip import (Debian's libzip4), so no other command loads it and
+        .target(name: "CCurlLoader", dependencies: ["CLibraryLoader"]),
+        // Loads libzip on the first zip import (Debian's libzip4), so no other command loads it and
         // a machine without it still imports an unzipped folder; needs no libzip headers to build.
-        .target(
-            name: "CZipLoader",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
+        .target(name: "CZipLoader", dependencies: ["CLibraryLoader"]),
         // Removes registered temporary files when any signal ends the process (an
         // async-signal-safe handler needs C: no allocation, no locks).
         .target(name: "CTemporaryFiles"),
-        // dlopen()s libxml2 on the first feed or OPML parse, so no command pays for loading it (and ICU,
+        // Loads libxml2 on the first feed or OPML parse, so no command pays for loading it (and ICU,
         // zlib, liblzma) at start-up; needs no libxml2 headers to build.
-        .target(
-            name: "CXML2Loader",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
+        .target(name: "CXML2Loader", dependencies: ["CLibraryLoader"]),
 
         // MARK: - Libraries
         // Basics: the lock, white space, bounded concurrency, control characters, and output files (atomic
@@ -107,6 +106,7 @@ let package = Package(
             name: "MoviesCLI",
             dependencies: [
                 "Basics", "MoviesCore", "News", "Feeds", "Interchange", "ViewModels", "App", "UserFacing",
+                "CLibraryLoader",
             ]
         ),
 
@@ -140,6 +140,7 @@ let package = Package(
             name: "AppTestSupport", dependencies: ["App", "Basics", "MoviesCore", "News", "TestSupport"],
             path: "Tests/AppTestSupport"),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
+        .testTarget(name: "CLibraryLoaderTests", dependencies: ["CLibraryLoader", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "FeedsTests",

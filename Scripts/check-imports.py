@@ -15,6 +15,7 @@ fails, naming the target and the module, when
 Usage:
     python3 Scripts/check-imports.py            check (CI runs this)
     python3 Scripts/check-imports.py --write    regenerate the marked blocks, then check
+    python3 Scripts/check-imports.py --lines    print how many source lines each target of the program has
     python3 Scripts/check-imports.py --self-test
         check the checker on a small package of its own (CI runs this first)
     python3 Scripts/check-imports.py --modules FILE...
@@ -150,7 +151,8 @@ class Target:
         ]
         self.excluded = [os.path.normpath(os.path.join(self.path, e)) for e in entry.get("exclude", [])]
 
-    def swift_files(self):
+    def files(self, suffixes):
+        """The target's files whose names end with one of suffixes, relative to ROOT, sorted."""
         files = []
         for folder, subfolders, names in os.walk(os.path.join(ROOT, self.path)):
             relative = os.path.relpath(folder, ROOT)
@@ -160,9 +162,20 @@ class Target:
             subfolders.sort()
             for name in sorted(names):
                 path = os.path.join(relative, name)
-                if name.endswith(".swift") and path not in self.excluded:
+                if name.endswith(suffixes) and path not in self.excluded:
                     files.append(path)
         return files
+
+    def swift_files(self):
+        return self.files((".swift",))
+
+    def source_lines(self):
+        """How many lines its source files hold (Swift, C and its headers, a module map)."""
+        total = 0
+        for path in self.files((".swift", ".c", ".h", ".modulemap")):
+            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+                total += sum(1 for _ in file)
+        return total
 
     @property
     def language(self):
@@ -364,6 +377,16 @@ def graph_lines(targets):
     return lines
 
 
+def print_lines(targets):
+    """For docs/ARCHITECTURE.md's readers: the size of each target of the program, the highest layer
+    first, as measured now (the document keeps no counts of its own, which would go stale)."""
+    names = [line.split()[0] for line in graph_lines(targets)[1:]]
+    by_name = {t.name: t for t in targets}
+    width = max(len(name) for name in names) + 2
+    for name in names:
+        print(name.ljust(width) + f"{by_name[name].source_lines():>7,}")
+
+
 def generated_block(prefix, lines, markdown):
     body = [(prefix + line).rstrip() for line in lines]
     return (["```"] + body + ["```"]) if markdown else body
@@ -497,9 +520,14 @@ def main(arguments):
             fail_usage("--modules needs at least one Swift file")
         print_modules([Target(e) for e in load_package(saved)["targets"]], arguments[1:])
         return 0
-    if arguments not in ([], ["--write"]):
-        fail_usage("usage: check-imports.py [--package FILE] [--write | --modules FILE... | --self-test]")
+    if arguments not in ([], ["--write"], ["--lines"]):
+        fail_usage(
+            "usage: check-imports.py [--package FILE] [--write | --lines | --modules FILE... | --self-test]"
+        )
     targets = [Target(e) for e in load_package(saved)["targets"]]
+    if arguments == ["--lines"]:
+        print_lines(targets)
+        return 0
     problems = check(targets) + update_blocks(graph_lines(targets), write=arguments == ["--write"])
     for problem in problems:
         print(f"check-imports: {problem}", file=sys.stderr)

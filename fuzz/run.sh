@@ -103,20 +103,31 @@ write_module_map() {
     fi
 }
 
-# Compiles the C target $1 in folder $2: every C file in it with the sanitizers (what its code calls
-# through dlopen(), libcurl, libxml2, libzip, is the system's and not instrumented), linked into one
-# object.
+# The folder of each C target compiled so far, for the include paths of the C targets that depend on it.
+declare -A c_folders=()
+
+# Compiles the C target $1 in folder $2, which depends on the C targets listed in $3 (comma-separated,
+# "-" for none): every C file in it with the sanitizers (what its code calls through dlopen(), libcurl,
+# libxml2, libzip, is the system's and not instrumented), linked into one object. It sees its own
+# include/ folder and its dependencies', as SwiftPM gives it.
 compile_c_library() {
-    local name=$1 folder=$2
+    local name=$1 folder=$2 dependencies=$3
+    c_folders[$name]=$folder
+    local includes=(-I "$folder/include") inputs=() dependency
+    for dependency in ${dependencies//,/ }; do
+        [ -n "${c_folders[$dependency]:-}" ] || continue
+        includes+=(-I "${c_folders[$dependency]}/include")
+        mapfile -t -O "${#inputs[@]}" inputs < <(find "${c_folders[$dependency]}/include" -name '*.h' | sort)
+    done
     local files
     mapfile -t files < <(find "$folder" -name '*.[ch]' | sort)
-    stale "$build/obj/$name.o" "${files[@]}" || return 0
+    stale "$build/obj/$name.o" "${files[@]}" "${inputs[@]}" || return 0
     echo "compiling $name"
     local source objects=()
     for source in "${files[@]}"; do
         [[ "$source" == *.c ]] || continue
         objects+=("$build/obj/$name-$(basename "$source" .c).o")
-        clang "${c_flags[@]}" -I "$folder/include" -c -o "${objects[-1]}" "$source"
+        clang "${c_flags[@]}" "${includes[@]}" -c -o "${objects[-1]}" "$source"
     done
     ld -r -o "$build/obj/$name.o" "${objects[@]}"
 }
@@ -172,7 +183,7 @@ build_all() {
     while read -r kind name folder dependencies testable plugins linked; do
         case "$kind" in
             system) ;;  # a module map and a library of the system's: nothing to compile
-            c) compile_c_library "$name" "$folder" ;;
+            c) compile_c_library "$name" "$folder" "$dependencies" ;;
             swift)
                 mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
                 flags=()

@@ -29,18 +29,6 @@ public struct ReplacedLists: Sendable {
         self.databasePath = databasePath
     }
 
-    /// The paths of the kept copies, oldest first.
-    public func paths() -> [String] {
-        let (folder, name) = FolderEntry.split(databasePath)
-        let prefix = name + Self.marker
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        return
-            entries
-            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".tmp") && DatabaseFiles.isBaseName($0) }
-            .sorted()
-            .map { folder == "." && !databasePath.hasPrefix("./") ? $0 : folder + "/" + $0 }
-    }
-
     /// Copies the list `database` holds to a new kept copy, verified, and returns its path.
     func keep(_ database: Database, now: Date = Date(), progress: (Double) -> Void) throws -> String {
         let stamp = Self.stamp(now)

@@ -7,8 +7,8 @@
 
 #include "curl_loader.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "library_loader.h"
+
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,11 +89,8 @@ typedef int (*xferinfo_callback)(
 typedef CURLcode (*easy_setopt_function)(CURL *handle, int option, ...);
 typedef CURLcode (*easy_getinfo_function)(CURL *handle, int info, ...);
 
+/// libcurl's functions, resolved on the first fetch (see `library` below), and its version.
 static struct {
-    void *library;
-    int loaded;
-    int missing;
-    char error[512];
     CURLcode (*global_init)(long flags);
     CURL *(*easy_init)(void);
     easy_setopt_function easy_setopt;
@@ -108,66 +105,36 @@ static struct {
     unsigned int version_num;
 } curl;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
 // MARK: - Loading
 
 #if defined(__APPLE__)
-static const char *const library_names[] = {"libcurl.4.dylib", "/usr/lib/libcurl.4.dylib", "libcurl.dylib"};
+static const char *const library_names[] = {"libcurl.4.dylib", "libcurl.dylib"};
 #else
 // libcurl.so (the -dev symlink) and Debian's GnuTLS flavour are fallbacks for odd installations.
 static const char *const library_names[] = {"libcurl.so.4", "libcurl.so", "libcurl-gnutls.so.4"};
 #endif
 
-static int is_missing_file_error(const char *text) {
-    return text != NULL && (strstr(text, "No such file") != NULL || strstr(text, "not found") != NULL);
-}
+#define SYMBOL(field, name) {name, (void **)&curl.field, 0}
+static const movies_library_symbol symbols[] = {
+    SYMBOL(global_init, "curl_global_init"),
+    SYMBOL(easy_init, "curl_easy_init"),
+    SYMBOL(easy_setopt, "curl_easy_setopt"),
+    SYMBOL(easy_perform, "curl_easy_perform"),
+    SYMBOL(easy_getinfo, "curl_easy_getinfo"),
+    SYMBOL(easy_cleanup, "curl_easy_cleanup"),
+    SYMBOL(easy_strerror, "curl_easy_strerror"),
+    SYMBOL(slist_append, "curl_slist_append"),
+    SYMBOL(slist_free_all, "curl_slist_free_all"),
+    SYMBOL(version_info, "curl_version_info"),
+};
+#undef SYMBOL
 
-static int resolve(const char *name, void **slot) {
-    *slot = dlsym(curl.library, name);
-    if (*slot == NULL) {
-        const char *reason = dlerror();
-        snprintf(curl.error, sizeof curl.error, "%s lacks %s (%s)", library_names[0], name,
-                 reason != NULL ? reason : "symbol not found");
-        return 0;
-    }
-    return 1;
-}
-
-// Object pointers and function pointers have the same representation on every platform dlsym
-// exists on (POSIX requires it); the slots are written through void ** for that reason.
-#define RESOLVE(field, name) resolve(name, (void **)&curl.field)
-
-static void load(void) {
-    curl.missing = 1;
-    for (size_t index = 0; index < sizeof library_names / sizeof library_names[0]; index++) {
-        curl.library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
-        if (curl.library != NULL) {
-            break;
-        }
-        const char *reason = dlerror();
-        if (index == 0) {
-            snprintf(curl.error, sizeof curl.error, "%s", reason != NULL ? reason : "dlopen failed");
-        }
-        if (!is_missing_file_error(reason)) {
-            curl.missing = 0;
-        }
-    }
-    if (curl.library == NULL) {
-        return;
-    }
-    curl.missing = 0;
-    if (!RESOLVE(global_init, "curl_global_init") || !RESOLVE(easy_init, "curl_easy_init")
-        || !RESOLVE(easy_setopt, "curl_easy_setopt") || !RESOLVE(easy_perform, "curl_easy_perform")
-        || !RESOLVE(easy_getinfo, "curl_easy_getinfo") || !RESOLVE(easy_cleanup, "curl_easy_cleanup")
-        || !RESOLVE(easy_strerror, "curl_easy_strerror") || !RESOLVE(slist_append, "curl_slist_append")
-        || !RESOLVE(slist_free_all, "curl_slist_free_all") || !RESOLVE(version_info, "curl_version_info")) {
-        return;
-    }
+/// Once every function is resolved: curl_global_init, then the version check.
+static int prepare(char *message, size_t size) {
     CURLcode code = curl.global_init(CURL_GLOBAL_DEFAULT_);
     if (code != CURLE_OK_) {
-        snprintf(curl.error, sizeof curl.error, "curl_global_init failed: %s", curl.easy_strerror(code));
-        return;
+        snprintf(message, size, "curl_global_init failed: %s", curl.easy_strerror(code));
+        return 0;
     }
     struct version_info_prefix *info = curl.version_info(CURLVERSION_FIRST_);
     if (info != NULL) {
@@ -175,32 +142,31 @@ static void load(void) {
         curl.version_num = info->version_num;
     }
     if (curl.version_num < VERSION_NEEDED) {
-        snprintf(curl.error, sizeof curl.error, "libcurl %s is too old (7.32.0 or newer is needed)",
+        snprintf(message, size, "libcurl %s is too old (7.32.0 or newer is needed)",
                  curl.version != NULL ? curl.version : "(unknown version)");
-        return;
+        return 0;
     }
-    curl.error[0] = '\0';
-    curl.loaded = 1;
-    // The library stays loaded until the process exits: curl_global_cleanup is never called, as
-    // other threads may still be inside libcurl when the process ends.
+    // curl_global_cleanup is never called: other threads may still be inside libcurl when the process
+    // ends.
+    return 1;
 }
 
+static movies_library library = MOVIES_LIBRARY(library_names, symbols, prepare);
+
 int movies_curl_load(void) {
-    pthread_once(&load_once, load);
-    return curl.loaded;
+    return movies_library_load(&library);
 }
 
 int movies_curl_load_missing(void) {
-    return movies_curl_load() ? 0 : curl.missing;
+    return movies_library_missing(&library);
 }
 
 const char *movies_curl_load_error(void) {
-    movies_curl_load();
-    return curl.error;
+    return movies_library_error(&library);
 }
 
 const char *movies_curl_library_name(void) {
-    return library_names[0];
+    return movies_library_first_name(&library);
 }
 
 // MARK: - Cancelling
@@ -455,7 +421,7 @@ static CURLcode restrict_protocols(CURL *handle) {
 void movies_curl_get(const movies_curl_get_options *options, movies_curl_get_result *result) {
     memset(result, 0, sizeof *result);
     if (!movies_curl_load()) {
-        fail(result, curl.error);
+        fail(result, movies_curl_load_error());
         return;
     }
     if (is_raised(options->cancel)) {

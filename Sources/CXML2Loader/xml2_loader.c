@@ -3,9 +3,8 @@
 #include "xml2_loader.h"
 
 #include "libxml2_abi.h"
+#include "library_loader.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,47 +12,40 @@
 
 struct libxml2_functions libxml2;
 
-static struct {
-    void *library;
-    int loaded;
-    int missing;
-    char error[512];
-} state;
+/// libxml2's version as it announces it ("20914" for 2.9.14); optional, so that a library without it
+/// is named too old rather than broken.
+static const char *const *parser_version;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static atomic_long external_requests;
 
 enum {
     VERSION_NEEDED = 20900,  // 2.9.0, as libxml2 numbers its versions in xmlParserVersion
 };
 
+// MARK: - Loading
+
 #if defined(__APPLE__)
-static const char *const library_names[] = {"libxml2.2.dylib", "/usr/lib/libxml2.2.dylib", "libxml2.dylib"};
+static const char *const library_names[] = {"libxml2.2.dylib", "libxml2.dylib"};
 #else
 // libxml2.so (the -dev symlink) is a fallback for odd installations.
 static const char *const library_names[] = {"libxml2.so.2", "libxml2.so"};
 #endif
 
-// MARK: - Loading
-
-static int is_missing_file_error(const char *text) {
-    return text != NULL && (strstr(text, "No such file") != NULL || strstr(text, "not found") != NULL);
-}
-
-static int resolve(const char *name, void **slot) {
-    *slot = dlsym(state.library, name);
-    if (*slot == NULL) {
-        const char *reason = dlerror();
-        snprintf(state.error, sizeof state.error, "%s lacks %s (%s)", library_names[0], name,
-                 reason != NULL ? reason : "symbol not found");
-        return 0;
-    }
-    return 1;
-}
-
-// Object pointers and function pointers have the same representation on every platform dlsym
-// exists on (POSIX requires it); the slots are written through void ** for that reason.
-#define RESOLVE(field, name) resolve(name, (void **)&libxml2.field)
+#define SYMBOL(field, name) {name, (void **)&libxml2.field, 0}
+static const movies_library_symbol symbols[] = {
+    SYMBOL(init_parser, "xmlInitParser"),
+    SYMBOL(set_external_entity_loader, "xmlSetExternalEntityLoader"),
+    SYMBOL(set_generic_error_function, "xmlSetGenericErrorFunc"),
+    SYMBOL(create_io_parser_context, "xmlCreateIOParserCtxt"),
+    SYMBOL(context_use_options, "xmlCtxtUseOptions"),
+    SYMBOL(parse_document, "xmlParseDocument"),
+    SYMBOL(free_parser_context, "xmlFreeParserCtxt"),
+    SYMBOL(free_document, "xmlFreeDoc"),
+    SYMBOL(html_read_io, "htmlReadIO"),
+    SYMBOL(html_entity_lookup, "htmlEntityLookup"),
+    {"xmlParserVersion", (void **)&parser_version, 1},
+};
+#undef SYMBOL
 
 /// Every external resource libxml2 asks for (a DTD, an external entity, an XInclude) is refused
 /// and counted. Nothing here ever asks: this is the last line, should an option be changed.
@@ -65,73 +57,42 @@ static void *refuse_external_resource(const char *url, const char *id, void *con
     return NULL;
 }
 
-static void load(void) {
-    state.missing = 1;
-    for (size_t index = 0; index < sizeof library_names / sizeof library_names[0]; index++) {
-        state.library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
-        if (state.library != NULL) {
-            break;
-        }
-        const char *reason = dlerror();
-        if (index == 0) {
-            snprintf(state.error, sizeof state.error, "%s", reason != NULL ? reason : "dlopen failed");
-        }
-        if (!is_missing_file_error(reason)) {
-            state.missing = 0;
-        }
-    }
-    if (state.library == NULL) {
-        return;
-    }
-    state.missing = 0;
-    if (!RESOLVE(init_parser, "xmlInitParser")
-        || !RESOLVE(set_external_entity_loader, "xmlSetExternalEntityLoader")
-        || !RESOLVE(set_generic_error_function, "xmlSetGenericErrorFunc")
-        || !RESOLVE(create_io_parser_context, "xmlCreateIOParserCtxt")
-        || !RESOLVE(context_use_options, "xmlCtxtUseOptions") || !RESOLVE(parse_document, "xmlParseDocument")
-        || !RESOLVE(free_parser_context, "xmlFreeParserCtxt")
-        || !RESOLVE(free_document, "xmlFreeDoc") || !RESOLVE(html_read_io, "htmlReadIO")
-        || !RESOLVE(html_entity_lookup, "htmlEntityLookup")) {
-        return;
-    }
-    const char *const *version = dlsym(state.library, "xmlParserVersion");
-    long number = version != NULL && *version != NULL ? strtol(*version, NULL, 10) : 0;
+/// Once every function is resolved: the version check, then libxml2's own initialisation.
+static int prepare(char *message, size_t size) {
+    long number = parser_version != NULL && *parser_version != NULL ? strtol(*parser_version, NULL, 10) : 0;
     if (number < VERSION_NEEDED) {
         // xmlParserVersion spells 2.8.0 "20800"; the message spells it as people and packages do.
         if (number > 0) {
-            snprintf(state.error, sizeof state.error, "libxml2 %ld.%ld.%ld is too old (2.9.0 or newer is needed)",
-                     number / 10000, number / 100 % 100, number % 100);
+            snprintf(message, size, "libxml2 %ld.%ld.%ld is too old (2.9.0 or newer is needed)", number / 10000,
+                     number / 100 % 100, number % 100);
         } else {
-            snprintf(state.error, sizeof state.error,
-                     "libxml2 of an unknown version is too old (2.9.0 or newer is needed)");
+            snprintf(message, size, "libxml2 of an unknown version is too old (2.9.0 or newer is needed)");
         }
-        return;
+        return 0;
     }
     // xmlInitParser must run once before parsers are used from several threads.
     libxml2.init_parser();
     libxml2.set_external_entity_loader(refuse_external_resource);
-    state.error[0] = '\0';
-    state.loaded = 1;
-    // The library stays loaded until the process exits (xmlCleanupParser is never called): other
-    // threads may still be parsing when the process ends.
+    // xmlCleanupParser is never called: other threads may still be parsing when the process ends.
+    return 1;
 }
 
+static movies_library library = MOVIES_LIBRARY(library_names, symbols, prepare);
+
 int movies_xml_load(void) {
-    pthread_once(&load_once, load);
-    return state.loaded;
+    return movies_library_load(&library);
 }
 
 int movies_xml_load_missing(void) {
-    return movies_xml_load() ? 0 : state.missing;
+    return movies_library_missing(&library);
 }
 
 const char *movies_xml_load_error(void) {
-    movies_xml_load();
-    return state.error;
+    return movies_library_error(&library);
 }
 
 const char *movies_xml_library_name(void) {
-    return library_names[0];
+    return movies_library_first_name(&library);
 }
 
 long movies_xml_external_requests(void) {

@@ -6,8 +6,8 @@
 
 #include "zip_loader.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "library_loader.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -36,10 +36,8 @@ enum {
     UNIX_SYMLINK = 0120000,
 };
 
+/// libzip's functions, resolved on the first zip (see `library` below).
 static struct {
-    void *library;
-    int loaded;
-    char error[512];
     zip_t *(*open_path)(const char *path, int flags, int *error);
     zip_t *(*open_from_source)(zip_source_t *source, int flags, zip_error_t *error);
     zip_source_t *(*source_buffer_create)(const void *data, uint64_t length, int free_data, zip_error_t *error);
@@ -61,8 +59,6 @@ static struct {
     void (*error_fini)(zip_error_t *error);
 } zip;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
 // MARK: - Loading
 
 #if defined(__APPLE__)
@@ -73,64 +69,37 @@ static const char *const library_names[] = {"libzip.5.dylib", "libzip.dylib"};
 static const char *const library_names[] = {"libzip.so.4", "libzip.so.5", "libzip.so"};
 #endif
 
-static int resolve(const char *name, void **slot) {
-    *slot = dlsym(zip.library, name);
-    if (*slot == NULL) {
-        const char *reason = dlerror();
-        snprintf(zip.error, sizeof zip.error, "%s lacks %s (%s)", library_names[0], name,
-                 reason != NULL ? reason : "symbol not found");
-        return 0;
-    }
-    return 1;
-}
+#define SYMBOL(field, name) {name, (void **)&zip.field, 0}
+static const movies_library_symbol symbols[] = {
+    SYMBOL(open_path, "zip_open"),
+    SYMBOL(open_from_source, "zip_open_from_source"),
+    SYMBOL(source_buffer_create, "zip_source_buffer_create"),
+    SYMBOL(source_free, "zip_source_free"),
+    SYMBOL(discard, "zip_discard"),
+    SYMBOL(get_num_entries, "zip_get_num_entries"),
+    SYMBOL(get_name, "zip_get_name"),
+    SYMBOL(file_get_external_attributes, "zip_file_get_external_attributes"),
+    SYMBOL(fopen_index, "zip_fopen_index"),
+    SYMBOL(read_file, "zip_fread"),
+    SYMBOL(close_file, "zip_fclose"),
+    SYMBOL(get_error, "zip_get_error"),
+    SYMBOL(file_get_error, "zip_file_get_error"),
+    SYMBOL(error_code_zip, "zip_error_code_zip"),
+    SYMBOL(error_strerror, "zip_error_strerror"),
+    SYMBOL(error_init, "zip_error_init"),
+    SYMBOL(error_init_with_code, "zip_error_init_with_code"),
+    SYMBOL(error_fini, "zip_error_fini"),
+};
+#undef SYMBOL
 
-// Object and function pointers have the same representation wherever dlsym exists (POSIX requires
-// it); the slots are written through void ** for that reason.
-#define RESOLVE(field, name) resolve(name, (void **)&zip.field)
-
-static void load(void) {
-    for (size_t index = 0; index < sizeof library_names / sizeof library_names[0]; index++) {
-        zip.library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
-        if (zip.library != NULL) {
-            break;
-        }
-        const char *reason = dlerror();
-        if (index == 0) {
-            snprintf(zip.error, sizeof zip.error, "%s", reason != NULL ? reason : "dlopen failed");
-        }
-    }
-    if (zip.library == NULL) {
-        return;
-    }
-    if (!RESOLVE(open_path, "zip_open") || !RESOLVE(open_from_source, "zip_open_from_source")
-        || !RESOLVE(source_buffer_create, "zip_source_buffer_create") || !RESOLVE(source_free, "zip_source_free")
-        || !RESOLVE(discard, "zip_discard") || !RESOLVE(get_num_entries, "zip_get_num_entries")
-        || !RESOLVE(get_name, "zip_get_name")
-        || !RESOLVE(file_get_external_attributes, "zip_file_get_external_attributes")
-        || !RESOLVE(fopen_index, "zip_fopen_index") || !RESOLVE(read_file, "zip_fread")
-        || !RESOLVE(close_file, "zip_fclose") || !RESOLVE(get_error, "zip_get_error")
-        || !RESOLVE(file_get_error, "zip_file_get_error") || !RESOLVE(error_code_zip, "zip_error_code_zip")
-        || !RESOLVE(error_strerror, "zip_error_strerror") || !RESOLVE(error_init, "zip_error_init")
-        || !RESOLVE(error_init_with_code, "zip_error_init_with_code") || !RESOLVE(error_fini, "zip_error_fini")) {
-        return;
-    }
-    zip.error[0] = '\0';
-    zip.loaded = 1;
-    // The library stays loaded until the process exits.
-}
+static movies_library library = MOVIES_LIBRARY(library_names, symbols, NULL);
 
 int movies_zip_load(void) {
-    pthread_once(&load_once, load);
-    return zip.loaded;
+    return movies_library_load(&library);
 }
 
 const char *movies_zip_load_error(void) {
-    movies_zip_load();
-    return zip.error;
-}
-
-const char *movies_zip_library_name(void) {
-    return library_names[0];
+    return movies_library_error(&library);
 }
 
 // MARK: - Errors
@@ -156,7 +125,7 @@ static int require_loaded(movies_zip_error *error) {
     if (movies_zip_load()) {
         return 1;
     }
-    set_error(error, MOVIES_ZIP_NOT_LOADED, zip.error);
+    set_error(error, MOVIES_ZIP_NOT_LOADED, movies_zip_load_error());
     return 0;
 }
 
@@ -200,7 +169,7 @@ movies_zip *movies_zip_open_memory(const void *bytes, uint64_t length, movies_zi
 }
 
 void movies_zip_close(movies_zip *archive) {
-    if (archive != NULL && zip.loaded) {
+    if (archive != NULL) {  // an archive exists only once libzip is loaded
         zip.discard((zip_t *)archive);
     }
 }

@@ -8,9 +8,6 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     case tsv
 }
 
-/// The machine formats of movies: the same four.
-public typealias MovieRecordFormat = RecordFormat
-
 /// One field's value in a record.
 public enum RecordValue: Sendable, Hashable {
     case null

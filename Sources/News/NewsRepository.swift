@@ -58,10 +58,11 @@ public final class NewsRepository: Sendable {
         public var repeated = 0
     }
 
-    /// Subscribes to each feed of `entries` not subscribed yet, in one transaction: all of them or, when
-    /// one cannot be stored, none; each one's title and folder (an OPML import's) are stored with it. Says which entries were added, which were subscribed before and which
-    /// repeat an earlier entry of the list, so a file listing a feed twice is not taken for one that
-    /// was already subscribed.
+    /// Subscribes to each entry of a list (an OPML import) not subscribed yet, with its title and
+    /// folder, in one transaction: all of them or, when one cannot be stored, none. Says which entries
+    /// were added (in order), which were subscribed before and which repeat an earlier entry of the list
+    /// (the same address in any spelling), so a file listing a feed twice is not taken for one that was
+    /// already subscribed.
     @discardableResult
     public func subscribe(_ entries: [NewSubscription]) throws -> ListSubscription {
         try database.write { connection in

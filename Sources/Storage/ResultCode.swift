@@ -30,20 +30,24 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     // MARK: - Primary codes
+    // Only the codes some code path tells apart; any other is carried by its number and named by
+    // `description`.
 
-    public static let ok = ResultCode(rawValue: SQLITE_OK)
+    /// A statement that does not compile against the schema, such as a read of another program's
+    /// `schema_migrations` (`SQLITE_ERROR`).
     public static let error = ResultCode(rawValue: SQLITE_ERROR)
-    public static let permission = ResultCode(rawValue: SQLITE_PERM)
+    /// Another connection holds the lock past the busy timeout (`SQLITE_BUSY`).
     public static let busy = ResultCode(rawValue: SQLITE_BUSY)
+    /// A table locked by another statement or connection of this process (`SQLITE_LOCKED`), treated as
+    /// busy.
     public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+    /// The file or its folder cannot be written (`SQLITE_READONLY`).
     public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
-    public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+    /// The file is damaged (`SQLITE_CORRUPT`).
     public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
+    /// The disk or the file-size limit is full (`SQLITE_FULL`).
     public static let full = ResultCode(rawValue: SQLITE_FULL)
-    public static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
-    public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
-    public static let misuse = ResultCode(rawValue: SQLITE_MISUSE)
-    public static let range = ResultCode(rawValue: SQLITE_RANGE)
+    /// The file is not a database, or is encrypted (`SQLITE_NOTADB`).
     public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
 
     // MARK: - Extended codes
@@ -54,16 +58,4 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let ioErrorTruncate = extended(SQLITE_IOERR, 6)
     /// Growing the `-shm` file failed (`SQLITE_IOERR_SHMSIZE`).
     public static let ioErrorShmSize = extended(SQLITE_IOERR, 19)
-    /// A `CHECK` constraint failed (`SQLITE_CONSTRAINT_CHECK`).
-    public static let constraintCheck = extended(SQLITE_CONSTRAINT, 1)
-    /// A foreign key constraint failed (`SQLITE_CONSTRAINT_FOREIGNKEY`).
-    public static let constraintForeignKey = extended(SQLITE_CONSTRAINT, 3)
-    /// A `NOT NULL` constraint failed (`SQLITE_CONSTRAINT_NOTNULL`).
-    public static let constraintNotNull = extended(SQLITE_CONSTRAINT, 5)
-    /// The `INTEGER PRIMARY KEY` is taken (`SQLITE_CONSTRAINT_PRIMARYKEY`).
-    public static let constraintPrimaryKey = extended(SQLITE_CONSTRAINT, 6)
-    /// A `UNIQUE` index refused the row (`SQLITE_CONSTRAINT_UNIQUE`).
-    public static let constraintUnique = extended(SQLITE_CONSTRAINT, 8)
-    /// A value did not fit a `STRICT` column's type (`SQLITE_CONSTRAINT_DATATYPE`).
-    public static let constraintDataType = extended(SQLITE_CONSTRAINT, 12)
 }

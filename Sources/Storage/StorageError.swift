@@ -9,9 +9,9 @@ import CSQLite
 /// Everything the storage layer can refuse or fail at, in the storage layer's own terms.
 ///
 /// Technical on purpose: SQLite failures keep SQLite's *extended* result code
-/// (https://www.sqlite.org/rescode.html) and its message, so `constraintCheck` and `busy` stay
-/// distinguishable all the way up; the sentences a person reads are written by the layer that knows what
-/// the file is for (`MoviesCore`).
+/// (https://www.sqlite.org/rescode.html) and its message, so `full` and `busy` stay distinguishable all
+/// the way up; the sentences a person reads are written by the layer that knows what the file is for
+/// (`App`).
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// SQLite returned an error: extended result code, `sqlite3_errmsg`, and the statement if any.
     case sqlite(code: ResultCode, message: String, sql: String?)
@@ -54,9 +54,6 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// True when another connection held the lock past the busy timeout.
     public var isBusy: Bool { isSQLite(.busy) || isSQLite(.locked) }
-
-    /// True for a violated `CHECK`, `UNIQUE`, `NOT NULL` or foreign key constraint.
-    public var isConstraintViolation: Bool { isSQLite(.constraint) }
 
     // MARK: - Description
 

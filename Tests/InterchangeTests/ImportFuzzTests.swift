@@ -22,7 +22,7 @@ struct ImportFuzzTests {
             Movie(id: 2, title: "映画", rating: .notSeen, createdAt: stamp, updatedAt: stamp),
         ]
         var seeds: [(String, [UInt8])] = []
-        for format in MovieRecordFormat.allCases {
+        for format in RecordFormat.allCases {
             let sink = StringSink()
             try MovieRecordWriter(format: format, sink: sink).writeAll(movies)
             seeds.append(("own.\(format.rawValue)", Array(sink.text.utf8)))

@@ -117,7 +117,7 @@ struct ImportThroughputTests {
             #expect(movies == Self.rows)
         }
 
-        for format in [MovieRecordFormat.tsv, .ndjson, .json] {
+        for format in [RecordFormat.tsv, .ndjson, .json] {
             let path = folder.file("movies.\(format.rawValue)")
             guard FileManager.default.createFile(atPath: path, contents: nil),
                 let handle = FileHandle(forWritingAtPath: path)

@@ -65,7 +65,8 @@ struct StoredZip {
 @Suite(
     "Letterboxd zips, read in process",
     .enabled(
-        if: ZipLibrary.unavailableReason == nil, "libzip.so.4 is not installed (apt-get install libzip4)"))
+        if: ZipLibrary.unavailableReason == nil,
+        "libzip (libzip.so.4 or libzip.so.5) cannot be loaded (Debian and Ubuntu: apt-get install libzip4)"))
 struct LetterboxdZipTests {
     static let header = "Date,Name,Year,Letterboxd URI\n"
 

@@ -75,9 +75,9 @@ struct RoundTripTests {
     }
 
     @Test(
-        "csv, tsv, json and ndjson round-trip 400 nasty movies exactly", arguments: MovieRecordFormat.allCases
+        "csv, tsv, json and ndjson round-trip 400 nasty movies exactly", arguments: RecordFormat.allCases
     )
-    func roundTrip(format: MovieRecordFormat) throws {
+    func roundTrip(format: RecordFormat) throws {
         let movies = Self.movies(count: 400)
         for movie in movies {
             #expect(throws: Never.self) {
@@ -98,8 +98,8 @@ struct RoundTripTests {
         }
     }
 
-    @Test("an empty list round-trips in every format", arguments: MovieRecordFormat.allCases)
-    func emptyList(format: MovieRecordFormat) throws {
+    @Test("an empty list round-trips in every format", arguments: RecordFormat.allCases)
+    func emptyList(format: RecordFormat) throws {
         let sink = StringSink()
         try MovieRecordWriter(format: format, sink: sink).writeAll([Movie]())
         let folder = TemporaryDirectory()

@@ -61,10 +61,10 @@ struct StatementTests {
         let error = #expect(throws: StorageError.self) {
             try database.write { try $0.execute("INSERT INTO c VALUES (?)", arguments: [-1]) }
         }
-        #expect(error?.resultCode == .constraintCheck)
-        // SQLITE_CONSTRAINT | (1 << 8), as sqlite3.h has it.
-        #expect(ResultCode.constraintCheck.rawValue == 275)
-        #expect(error?.isConstraintViolation == true)
+        // SQLITE_CONSTRAINT_CHECK, SQLITE_CONSTRAINT | (1 << 8) as sqlite3.h has it: the extended code,
+        // which matches its primary one.
+        #expect(error?.resultCode == ResultCode(rawValue: 275))
+        #expect(error?.isSQLite(ResultCode(rawValue: SQLITE_CONSTRAINT)) == true)
     }
 
     @Test("STRICT type errors are errors, not stored values")
@@ -72,7 +72,7 @@ struct StatementTests {
         let error = #expect(throws: StorageError.self) {
             try database.write { try $0.execute("INSERT INTO t (i) VALUES (?)", arguments: ["not a number"]) }
         }
-        #expect(error?.resultCode?.primary == .constraint)
+        #expect(error?.resultCode?.primary == ResultCode(rawValue: SQLITE_CONSTRAINT))
     }
 
     @Test("the wrong number of arguments is refused")
@@ -118,7 +118,7 @@ struct StatementTests {
                     arguments: [1])
             }
         }
-        #expect(error?.resultCode == .misuse)
+        #expect(error?.resultCode == ResultCode(rawValue: SQLITE_MISUSE))
         #expect(error?.description.contains("executeScript") == true)
         #expect(try database.read { try $0.scalarInt("SELECT count(*) FROM t") } == 0)
         // A trailing semicolon, white space or comment is not a second statement.

@@ -21,7 +21,7 @@ private func convert(_ text: String) {
     _ = NewsItemID(argument: text)
     _ = ReleaseYear(argument: text)
     _ = Count(argument: text)?.withLookahead
-    _ = CalendarDate(argument: text, now: Date(timeIntervalSince1970: 1_780_000_000))
+    _ = CalendarDate(typed: text, now: Date(timeIntervalSince1970: 1_780_000_000))
     _ = PublicationDate(argument: text)
     _ = RatingWord(argument: text)
     _ = StarRating(argument: text)

@@ -30,9 +30,6 @@ int movies_zip_load(void);
 /// a successful load. The string lives as long as the process.
 const char *movies_zip_load_error(void);
 
-/// The library name tried first on this platform ("libzip.so.4", Debian's libzip4).
-const char *movies_zip_library_name(void);
-
 // MARK: - Errors
 
 /// libzip's error codes (ZIP_ER_* in zip.h) that callers tell apart; any other is reported by its text.

@@ -9,11 +9,6 @@ package enum ZipLibrary {
     package static var unavailableReason: String? {
         movies_zip_load() != 0 ? nil : String(cString: movies_zip_load_error())
     }
-
-    /// The library name tried first: "libzip.so.4", as Debian's `libzip4` package installs it.
-    static var libraryName: String {
-        String(cString: movies_zip_library_name())
-    }
 }
 
 /// What libzip reported: its error code (`ZIP_ER_*`) and message.

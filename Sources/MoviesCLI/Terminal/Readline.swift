@@ -1,3 +1,5 @@
+import CLibraryLoader
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -36,36 +38,84 @@ struct Readline {
     }
 
     private static func load(_ name: String) -> Readline? {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
-            guard let pointer = dlsym(handle, symbolName) else { return nil }
-            return unsafeBitCast(pointer, to: type)
-        }
+        guard let library = LoadedSymbols(library: name, Symbol.allCases) else { return nil }
         guard
-            let install = symbol(
-                "rl_callback_handler_install",
-                as: (@convention(c) (UnsafePointer<CChar>?, LineHandler) -> Void).self),
-            let readCharacter = symbol("rl_callback_read_char", as: (@convention(c) () -> Void).self),
-            let remove = symbol("rl_callback_handler_remove", as: (@convention(c) () -> Void).self),
-            let addHistory = symbol(
-                "add_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-            let readHistory = symbol(
-                "read_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-            let writeHistory = symbol(
-                "write_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-            let onNewLine = symbol("rl_on_new_line", as: (@convention(c) () -> Int32).self),
-            let redisplay = symbol("rl_redisplay", as: (@convention(c) () -> Void).self),
-            let replaceLine = symbol(
-                "rl_replace_line", as: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Void).self)
-        else {
-            dlclose(handle)
-            return nil
-        }
+            let install = library.function(
+                .install, as: (@convention(c) (UnsafePointer<CChar>?, LineHandler) -> Void).self),
+            let readCharacter = library.function(.readCharacter, as: (@convention(c) () -> Void).self),
+            let remove = library.function(.remove, as: (@convention(c) () -> Void).self),
+            let addHistory = library.function(
+                .addHistory, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+            let readHistory = library.function(
+                .readHistory, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+            let writeHistory = library.function(
+                .writeHistory, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+            let onNewLine = library.function(.onNewLine, as: (@convention(c) () -> Int32).self),
+            let redisplay = library.function(.redisplay, as: (@convention(c) () -> Void).self),
+            let replaceLine = library.function(
+                .replaceLine, as: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Void).self)
+        else { return nil }
         return Readline(
             install: install, readCharacter: readCharacter, remove: remove, addHistory: addHistory,
             readHistory: readHistory, writeHistory: writeHistory, onNewLine: onNewLine, redisplay: redisplay,
             replaceLine: replaceLine,
-            catchSignals: dlsym(handle, "rl_catch_signals")?.assumingMemoryBound(to: Int32.self),
+            catchSignals: library.addresses[.catchSignals]?.assumingMemoryBound(to: Int32.self),
             libraryName: name)
+    }
+
+    /// The symbols used, with their names in both libraries.
+    private enum Symbol: String, CaseIterable {
+        case install = "rl_callback_handler_install"
+        case readCharacter = "rl_callback_read_char"
+        case remove = "rl_callback_handler_remove"
+        case addHistory = "add_history"
+        case readHistory = "read_history"
+        case writeHistory = "write_history"
+        case onNewLine = "rl_on_new_line"
+        case redisplay = "rl_redisplay"
+        case replaceLine = "rl_replace_line"
+        /// A variable, not required: without it the library keeps its own signal handling.
+        case catchSignals = "rl_catch_signals"
+
+        var isOptional: Bool { self == .catchSignals }
+    }
+
+    /// The addresses of a library's symbols, found by the one loader of the program's `dlopen`ed
+    /// libraries (CLibraryLoader): opened by its system name, never a path, and kept open.
+    private struct LoadedSymbols {
+        let addresses: [Symbol: UnsafeMutableRawPointer]
+
+        /// Opens `name` and resolves `symbols`; nil when it does not open or lacks one that is not
+        /// optional.
+        init?(library name: String, _ symbols: [Symbol]) {
+            let strings = ([name] + symbols.map(\.rawValue)).map { strdup($0) }
+            defer {
+                for string in strings { free(string) }
+            }
+            guard strings.allSatisfy({ $0 != nil }) else { return nil }
+            var slots = [UnsafeMutableRawPointer?](repeating: nil, count: symbols.count)
+            let handle = slots.withUnsafeMutableBufferPointer { slots in
+                var table = symbols.indices.map { index in
+                    movies_library_symbol(
+                        name: strings[index + 1].map { UnsafePointer($0) },
+                        address: slots.baseAddress.map { $0 + index },
+                        optional: symbols[index].isOptional ? 1 : 0)
+                }
+                let names = [strings[0].map { UnsafePointer($0) }]
+                var failure = movies_library_failure()
+                return movies_library_open(names, names.count, &table, table.count, nil, &failure)
+            }
+            guard handle != nil else { return nil }
+            var addresses: [Symbol: UnsafeMutableRawPointer] = [:]
+            for (symbol, address) in zip(symbols, slots) {
+                addresses[symbol] = address
+            }
+            self.addresses = addresses
+        }
+
+        /// The function `symbol` as type `T` (a `@convention(c)` function type).
+        func function<T>(_ symbol: Symbol, as type: T.Type) -> T? {
+            addresses[symbol].map { unsafeBitCast($0, to: type) }
+        }
     }
 }

@@ -40,11 +40,6 @@ public enum TitleKeys {
         UnicodeFolding.nfc(title.trimmingWhitespace())
     }
 
-    /// Whether `title` is what `stored(_:)` makes of it.
-    public static func isStored(_ title: String) -> Bool {
-        stored(title).utf8.elementsEqual(title.utf8)
-    }
-
     /// The identity key: NFKC_Casefold of the trimmed title.
     public static func identity(_ title: String) -> String {
         UnicodeFolding.nfkcCasefold(title.trimmingWhitespace()).trimmingWhitespace()
