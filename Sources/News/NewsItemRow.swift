@@ -3,81 +3,74 @@ import FoundationEssentials
 import Storage
 
 /// How a `NewsItem` maps to a row of `news_items`: the one list of its columns, the decoder that reads
-/// them and the arguments that insert them.
-enum NewsItemRow {
-    /// Every column, in the order `decode` reads them and `arguments` gives them.
-    static let columns = ColumnList(
-        table: "news_items",
-        [
-            "id", "feed_id", "guid", "title", "summary", "url", "source", "image_url", "published_at",
-            "fetched_at", "read_at", "starred", "content",
-        ])
+/// them and the insert that writes a new one, each referring to columns by case.
+package enum NewsItemRow {
+    /// Every column, in the order of the select list (a case's raw value is its place in it).
+    package enum Column: Int32, TableColumn {
+        case id, feedID, guid, title, summary, url, source, imageURL, publishedAt, fetchedAt, readAt, starred
+        case content
 
-    /// `INSERT INTO news_items (columns) VALUES (?, …)`, one row.
-    static let insertSQL = columns.insertSQL()
-
-    /// Reads the current row of a statement that selected `columns`.
-    static func decode(_ row: Statement) -> NewsItem {
-        NewsItem(
-            id: row.int64(at: 0), feedID: row.isNull(at: 1) ? nil : row.int64(at: 1), guid: row.string(at: 2),
-            title: row.string(at: 3), summary: row.optionalString(at: 4), url: row.optionalString(at: 5),
-            source: row.optionalString(at: 6), imageURL: row.optionalString(at: 7),
-            publishedAt: timestamp(row, 8) ?? Date(timeIntervalSince1970: 0),
-            fetchedAt: timestamp(row, 9) ?? Date(timeIntervalSince1970: 0), readAt: timestamp(row, 10),
-            isStarred: row.int(at: 11) != 0, content: row.optionalString(at: 12))
+        package var name: String {
+            switch self {
+            case .id: "id"
+            case .feedID: "feed_id"
+            case .guid: "guid"
+            case .title: "title"
+            case .summary: "summary"
+            case .url: "url"
+            case .source: "source"
+            case .imageURL: "image_url"
+            case .publishedAt: "published_at"
+            case .fetchedAt: "fetched_at"
+            case .readAt: "read_at"
+            case .starred: "starred"
+            case .content: "content"
+            }
+        }
     }
 
-    /// The arguments of `insertSQL` for a new item: SQLite picks the id; it starts unread and unstarred.
-    static func arguments(
+    package static let columns = ColumnList<Column>(table: "news_items")
+
+    /// Reads the current row of a statement that selected `columns`.
+    package static func decode(_ statement: Statement) -> NewsItem {
+        let row = RowReader<Column>(statement)
+        return NewsItem(
+            id: row.int64(.id), feedID: row.optionalInt64(.feedID), guid: row.string(.guid),
+            title: row.string(.title), summary: row.optionalString(.summary), url: row.optionalString(.url),
+            source: row.optionalString(.source), imageURL: row.optionalString(.imageURL),
+            publishedAt: timestamp(row, .publishedAt) ?? Date(timeIntervalSince1970: 0),
+            fetchedAt: timestamp(row, .fetchedAt) ?? Date(timeIntervalSince1970: 0),
+            readAt: timestamp(row, .readAt), isStarred: row.int(.starred) != 0,
+            content: row.optionalString(.content))
+    }
+
+    /// Inserts a new item and returns its id: SQLite picks the id; it starts unread and unstarred.
+    package static func insert(
         feedID: Int64?, guid: String, title: String, summary: String?, url: String?, source: String?,
-        imageURL: String?, publishedAt: String, fetchedAt: String, content: String? = nil
-    ) -> [any SQLBindable] {
-        [
-            Int64?.none, feedID, guid, title, summary, url, source, imageURL, publishedAt, fetchedAt,
-            String?.none, false, content,
-        ]
+        imageURL: String?, publishedAt: String, fetchedAt: String, content: String? = nil,
+        in connection: Connection
+    ) throws -> Int64 {
+        let statement = try connection.cachedStatement(columns.insertSQL)
+        let row = RowBinder<Column>(statement)
+        try row.bind(Int64?.none, to: .id)
+        try row.bind(feedID, to: .feedID)
+        try row.bind(guid, to: .guid)
+        try row.bind(title, to: .title)
+        try row.bind(summary, to: .summary)
+        try row.bind(url, to: .url)
+        try row.bind(source, to: .source)
+        try row.bind(imageURL, to: .imageURL)
+        try row.bind(publishedAt, to: .publishedAt)
+        try row.bind(fetchedAt, to: .fetchedAt)
+        try row.bind(String?.none, to: .readAt)
+        try row.bind(false, to: .starred)
+        try row.bind(content, to: .content)
+        try statement.run()
+        return connection.lastInsertedRowID
     }
 
-    /// The timestamp in column `index`, or nil for NULL.
-    static func timestamp(_ row: Statement, _ index: Int32) -> Date? {
-        row.isNull(at: index) ? nil : row.withUTF8(at: index) { Timestamp.date(utf8: $0) }
-    }
-}
-
-/// How a `Feed` maps to a row of `feeds`: the one list of its columns, the decoder that reads them and
-/// the arguments that insert them.
-enum FeedRow {
-    /// Every column, in the order `decode` reads them and `arguments` gives them.
-    static let columns = ColumnList(
-        table: "feeds",
-        [
-            "id", "url", "title", "site_url", "etag", "last_modified", "last_fetched_at", "last_error",
-            "created_at", "folder",
-        ])
-
-    /// `INSERT INTO feeds (columns) VALUES (?, …)`, one row.
-    static let insertSQL = columns.insertSQL()
-
-    /// Reads the current row of a statement that selected `columns`.
-    static func decode(_ row: Statement) -> Feed {
-        Feed(
-            id: row.int64(at: 0), url: row.string(at: 1), title: row.optionalString(at: 2),
-            siteURL: row.optionalString(at: 3), etag: row.optionalString(at: 4),
-            lastModified: row.optionalString(at: 5), lastFetchedAt: NewsItemRow.timestamp(row, 6),
-            lastError: row.optionalString(at: 7),
-            createdAt: NewsItemRow.timestamp(row, 8) ?? Date(timeIntervalSince1970: 0),
-            folder: row.optionalString(at: 9))
-    }
-
-    /// The arguments of `insertSQL` for a new subscription: SQLite picks the id; the title, site,
-    /// validators and fetch time are those of a first fetch made before subscribing, if any.
-    static func arguments(
-        url: String, title: String?, siteURL: String?, etag: String?, lastModified: String?,
-        lastFetchedAt: Date?, createdAt: Date, folder: String? = nil
-    ) -> [any SQLBindable] {
-        [
-            Int64?.none, url, title, siteURL, etag, lastModified, lastFetchedAt.map(Timestamp.string(from:)),
-            String?.none, Timestamp.string(from: createdAt), folder,
-        ]
+    /// The timestamp in `column`, or nil for NULL.
+    static func timestamp<Column>(_ row: RowReader<Column>, _ column: Column) -> Date? {
+        row.isNull(column) ? nil : row.withUTF8(column) { Timestamp.date(utf8: $0) }
     }
 }

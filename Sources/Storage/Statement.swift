@@ -95,6 +95,15 @@ public final class Statement {
         while try step() {}
     }
 
+    /// Runs the statement with the bindings it has and maps the first row it returns with `row` (an
+    /// `INSERT … RETURNING` bound through `RowBinder`), or nil when it returns none; then resets it.
+    /// SQLite makes every change of the statement during its first step
+    /// (https://www.sqlite.org/lang_returning.html), so the rest need not be stepped.
+    package func run<T>(returning row: (Statement) throws -> T) throws -> T? {
+        defer { reset() }
+        return try step() ? row(self) : nil
+    }
+
     /// Binds `arguments` and maps every row with `row`, in order.
     public func fetchAll<T>(_ arguments: [any SQLBindable] = [], _ row: (Statement) throws -> T) throws -> [T]
     {
@@ -116,6 +125,14 @@ public final class Statement {
     }
 
     // MARK: - Columns
+
+    /// The names of the result columns, as SQLite gives them: what a row type's tests compare with its
+    /// `ColumnList`, so a position that is not the column it names fails there.
+    package var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { index in
+            sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+        }
+    }
 
     /// True when the column at `index` of the current row is NULL.
     public func isNull(at index: Int32) -> Bool {
