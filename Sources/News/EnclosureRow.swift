@@ -26,10 +26,10 @@ package enum EnclosureRow {
     package static let insertColumns = ColumnList<Column>(table: "news_enclosures")
 
     /// Reads the current row of a statement that selected `columns`.
-    package static func decode(_ statement: Statement) -> NewsEnclosure {
-        let row = RowReader<Column>(statement)
-        return NewsEnclosure(
-            url: row.string(.url), mimeType: row.optionalString(.mimeType), length: row.optionalInt64(.length)
+    package static func decode(_ row: Statement) -> NewsEnclosure {
+        NewsEnclosure(
+            url: row.string(Column.url), mimeType: row.optionalString(Column.mimeType),
+            length: row.optionalInt64(Column.length)
         )
     }
 

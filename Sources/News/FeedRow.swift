@@ -28,16 +28,15 @@ package enum FeedRow {
     package static let columns = ColumnList<Column>(table: "feeds")
 
     /// Reads the current row of a statement that selected `columns`.
-    package static func decode(_ statement: Statement) -> Feed {
-        let row = RowReader<Column>(statement)
-        return Feed(
-            id: row.int64(.id), url: row.string(.url), title: row.optionalString(.title),
-            siteURL: row.optionalString(.siteURL), etag: row.optionalString(.etag),
-            lastModified: row.optionalString(.lastModified),
-            lastFetchedAt: NewsItemRow.timestamp(row, .lastFetchedAt),
-            lastError: row.optionalString(.lastError),
-            createdAt: NewsItemRow.timestamp(row, .createdAt) ?? Date(timeIntervalSince1970: 0),
-            folder: row.optionalString(.folder))
+    package static func decode(_ row: Statement) -> Feed {
+        Feed(
+            id: row.int64(Column.id), url: row.string(Column.url), title: row.optionalString(Column.title),
+            siteURL: row.optionalString(Column.siteURL), etag: row.optionalString(Column.etag),
+            lastModified: row.optionalString(Column.lastModified),
+            lastFetchedAt: NewsItemRow.timestamp(row, Column.lastFetchedAt),
+            lastError: row.optionalString(Column.lastError),
+            createdAt: NewsItemRow.timestamp(row, Column.createdAt) ?? Date(timeIntervalSince1970: 0),
+            folder: row.optionalString(Column.folder))
     }
 
     /// Inserts a new subscription and returns its id: SQLite picks the id; the title, site, validators

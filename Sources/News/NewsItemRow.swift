@@ -32,16 +32,16 @@ package enum NewsItemRow {
     package static let columns = ColumnList<Column>(table: "news_items")
 
     /// Reads the current row of a statement that selected `columns`.
-    package static func decode(_ statement: Statement) -> NewsItem {
-        let row = RowReader<Column>(statement)
-        return NewsItem(
-            id: row.int64(.id), feedID: row.optionalInt64(.feedID), guid: row.string(.guid),
-            title: row.string(.title), summary: row.optionalString(.summary), url: row.optionalString(.url),
-            source: row.optionalString(.source), imageURL: row.optionalString(.imageURL),
-            publishedAt: timestamp(row, .publishedAt) ?? Date(timeIntervalSince1970: 0),
-            fetchedAt: timestamp(row, .fetchedAt) ?? Date(timeIntervalSince1970: 0),
-            readAt: timestamp(row, .readAt), isStarred: row.int(.starred) != 0,
-            content: row.optionalString(.content))
+    package static func decode(_ row: Statement) -> NewsItem {
+        NewsItem(
+            id: row.int64(Column.id), feedID: row.optionalInt64(Column.feedID), guid: row.string(Column.guid),
+            title: row.string(Column.title), summary: row.optionalString(Column.summary),
+            url: row.optionalString(Column.url), source: row.optionalString(Column.source),
+            imageURL: row.optionalString(Column.imageURL),
+            publishedAt: timestamp(row, Column.publishedAt) ?? Date(timeIntervalSince1970: 0),
+            fetchedAt: timestamp(row, Column.fetchedAt) ?? Date(timeIntervalSince1970: 0),
+            readAt: timestamp(row, Column.readAt), isStarred: row.int(Column.starred) != 0,
+            content: row.optionalString(Column.content))
     }
 
     /// Inserts a new item and returns its id: SQLite picks the id; it starts unread and unstarred.
@@ -70,7 +70,7 @@ package enum NewsItemRow {
     }
 
     /// The timestamp in `column`, or nil for NULL.
-    static func timestamp<Column>(_ row: RowReader<Column>, _ column: Column) -> Date? {
+    static func timestamp(_ row: Statement, _ column: some TableColumn) -> Date? {
         row.isNull(column) ? nil : row.withUTF8(column) { Timestamp.date(utf8: $0) }
     }
 }

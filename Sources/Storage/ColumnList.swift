@@ -2,14 +2,19 @@
 /// `name` how SQL does, and its raw value its place in the row type's column list.
 ///
 /// The raw values are left to the compiler, which numbers the cases 0, 1, 2, … in the order they are
-/// declared: the declaration is the column list. A decoder reads `row.string(.title)` and a binder binds
-/// `.title`, so a column added anywhere in the declaration moves every position after it together, and
-/// none is ever read or bound by a number written by hand. A position costs nothing at run time (the
-/// raw value of a case is a constant), so decoding a row looks nothing up.
+/// declared: the declaration is the column list. A decoder reads `row.string(Column.title)` (see
+/// `Statement+Columns.swift`) and a binder binds `.title` (`RowBinder`), so a column added anywhere in
+/// the declaration moves every position after it together, and none is ever read or bound by a number
+/// written by hand. A position costs nothing at run time (the raw value of a case is a constant), so
+/// decoding a row looks nothing up.
 ///
 /// A name SQL does not know fails loudly: every statement selecting the list fails to compile ("no such
-/// column"); each row type's tests compare the list with what SQLite reports for it.
-package protocol TableColumn: RawRepresentable<Int32>, CaseIterable, Sendable where AllCases == [Self] {
+/// column"); each row type's tests compare the list with the names SQLite reports for it.
+///
+/// Public, with the column readers and `RowBinder`, for speed only: Swift 6.3 specialises and inlines
+/// `@inlinable` generic code from another module only when its types are public; with `package` access
+/// every column read of a listing was a call through witness tables.
+public protocol TableColumn: RawRepresentable<Int32>, CaseIterable, Sendable where AllCases == [Self] {
     /// The column's name in SQL; for a column a query computes (`count(*)` in `movies stats`), the
     /// expression it selects.
     var name: String { get }
@@ -18,8 +23,8 @@ package protocol TableColumn: RawRepresentable<Int32>, CaseIterable, Sendable wh
 /// The columns of a table that a row type reads and writes, in the order of its `TableColumn` cases:
 /// the select list, its table-qualified form for joins, and the insert of one row or of many.
 ///
-/// A row type keeps one of these next to the decoder that reads the columns (`RowReader`) and the binder
-/// that writes them (`RowBinder`), so a column added to a table is added in one place.
+/// A row type keeps one of these next to the decoder that reads the columns by case and the binder that
+/// writes them (`RowBinder`), so a column added to a table is added in one place.
 package struct ColumnList<Column: TableColumn>: Sendable {
     /// The table the columns belong to.
     package let table: String

@@ -4,7 +4,7 @@
 /// parameter in it is one past its position. Both come from the column list, so no binder counts
 /// parameters by hand. A column not bound is NULL (the statement's bindings are cleared before it is
 /// handed out), which lets SQLite pick an `INTEGER PRIMARY KEY`.
-package struct RowBinder<Column: TableColumn> {
+public struct RowBinder<Column: TableColumn> {
     @usableFromInline let statement: Statement
     /// The parameters before this row's first.
     @usableFromInline let offset: Int32

@@ -69,11 +69,11 @@ struct ColumnListTests {
         }
     }
 
-    private static func decode(_ statement: Statement) -> Film {
-        let row = RowReader<FilmColumn>(statement)
-        return Film(
-            id: row.int64(.id), title: row.string(.title), year: row.optionalInt(.year),
-            score: row.optionalDouble(.score), note: row.optionalString(.note))
+    private static func decode(_ row: Statement) -> Film {
+        Film(
+            id: row.int64(FilmColumn.id), title: row.string(FilmColumn.title),
+            year: row.optionalInt(FilmColumn.year), score: row.optionalDouble(FilmColumn.score),
+            note: row.optionalString(FilmColumn.note))
     }
 
     @Test("the select list is the cases in order, each at its raw value, as SQLite names the columns")

@@ -96,14 +96,14 @@ final class ImportStaging {
         let statement = try connection.prepare(selectSQL("ORDER BY key, coalesce(year, 0), seq"))
         var current: (key: String, year: Int?, film: ImportedFilm, seq: Int64)?
         while try statement.step() {
-            let key = RowReader<Column>(statement).string(.key)
+            let key = statement.string(Column.key)
             let row = Self.decode(statement)
             if var group = current, group.key == key, group.year == row.year {
                 group.film.absorb(row)
                 current = group
             } else {
                 if let group = current { try body(group.key, group.film, group.seq) }
-                current = (key, row.year, ImportedFilm(row), RowReader<Column>(statement).int64(.seq))
+                current = (key, row.year, ImportedFilm(row), statement.int64(Column.seq))
             }
         }
         if let group = current { try body(group.key, group.film, group.seq) }
@@ -119,7 +119,7 @@ final class ImportStaging {
         let statement = try connection.prepare(sql)
         try statement.bind(arguments)
         while try statement.step() {
-            try body(RowReader<Column>(statement).int64(.seq), Self.decode(statement))
+            try body(statement.int64(Column.seq), Self.decode(statement))
         }
     }
 
@@ -150,31 +150,30 @@ final class ImportStaging {
     }
 
     /// The movie of the current statement row, which selected `columns`.
-    private static func decode(_ statement: Statement) -> ImportedMovie {
-        let row = RowReader<Column>(statement)
-        let word = RatingWord(rawValue: row.string(.word)) ?? .notSeen
-        let flags = row.int(.flags)
+    private static func decode(_ row: Statement) -> ImportedMovie {
+        let word = RatingWord(rawValue: row.string(Column.word)) ?? .notSeen
+        let flags = row.int(Column.flags)
         var meaning = ImportedMovie.Meaning()
         meaning.ratingIsCurrent = flags & 1 != 0
         meaning.isViewing = flags & 2 != 0
         meaning.isRewatch = flags & 4 != 0
         meaning.linksFilm = flags & 8 != 0
         return ImportedMovie(
-            line: row.int(.line),
-            id: row.optionalInt64(.id),
-            title: row.string(.title),
-            year: row.optionalInt(.year),
+            line: row.int(Column.line),
+            id: row.optionalInt64(Column.id),
+            title: row.string(Column.title),
+            year: row.optionalInt(Column.year),
             rating: word.rating,
             watchState: word.watchState,
-            stars: row.optionalDouble(.stars).flatMap(StarRating.init(stars:)),
-            watchedOn: row.optionalString(.watchedOn).flatMap(CalendarDate.init(parsing:)),
-            watchCount: row.optionalInt(.watchCount),
-            ratedOn: row.optionalString(.ratedOn).flatMap(CalendarDate.init(parsing:)),
-            note: row.optionalString(.note),
-            imdbID: row.optionalString(.imdbID),
-            letterboxdURI: row.optionalString(.letterboxdURI),
-            createdAt: row.optionalString(.createdAt).flatMap(Timestamp.date(from:)),
-            updatedAt: row.optionalString(.updatedAt).flatMap(Timestamp.date(from:)),
+            stars: row.optionalDouble(Column.stars).flatMap(StarRating.init(stars:)),
+            watchedOn: row.optionalString(Column.watchedOn).flatMap(CalendarDate.init(parsing:)),
+            watchCount: row.optionalInt(Column.watchCount),
+            ratedOn: row.optionalString(Column.ratedOn).flatMap(CalendarDate.init(parsing:)),
+            note: row.optionalString(Column.note),
+            imdbID: row.optionalString(Column.imdbID),
+            letterboxdURI: row.optionalString(Column.letterboxdURI),
+            createdAt: row.optionalString(Column.createdAt).flatMap(Timestamp.date(from:)),
+            updatedAt: row.optionalString(Column.updatedAt).flatMap(Timestamp.date(from:)),
             meaning: meaning)
     }
 

@@ -49,29 +49,28 @@ package enum MovieRow {
     ///
     /// The rating and timestamps are parsed from SQLite's buffer directly, and each column's position is
     /// a constant; this runs once per row when listing, so it stays free of name lookups and formatters.
-    package static func decode(_ statement: Statement) -> Movie {
-        let row = RowReader<Column>(statement)
-        let word = row.withUTF8(.rating) { RatingWord(utf8: $0) } ?? .notSeen
+    package static func decode(_ row: Statement) -> Movie {
+        let word = row.withUTF8(Column.rating) { RatingWord(utf8: $0) } ?? .notSeen
         return Movie(
-            id: row.int64(.id),
-            title: row.string(.title),
-            year: row.optionalInt(.year),
+            id: row.int64(Column.id),
+            title: row.string(Column.title),
+            year: row.optionalInt(Column.year),
             rating: word.rating,
             watchState: word.watchState,
-            watchedOn: row.optionalString(.watchedOn).flatMap(CalendarDate.init(parsing:)),
-            watchCount: row.optionalInt(.watchCount),
-            ratedOn: row.optionalString(.ratedOn).flatMap(CalendarDate.init(parsing:)),
-            note: row.optionalString(.note),
-            createdAt: row.withUTF8(.createdAt) { Timestamp.date(utf8: $0) }
+            watchedOn: row.optionalString(Column.watchedOn).flatMap(CalendarDate.init(parsing:)),
+            watchCount: row.optionalInt(Column.watchCount),
+            ratedOn: row.optionalString(Column.ratedOn).flatMap(CalendarDate.init(parsing:)),
+            note: row.optionalString(Column.note),
+            createdAt: row.withUTF8(Column.createdAt) { Timestamp.date(utf8: $0) }
                 ?? Date(timeIntervalSince1970: 0),
-            updatedAt: row.withUTF8(.updatedAt) { Timestamp.date(utf8: $0) }
+            updatedAt: row.withUTF8(Column.updatedAt) { Timestamp.date(utf8: $0) }
                 ?? Date(timeIntervalSince1970: 0),
             // Stars written by hand that disagree with the word say two things; the word wins.
-            stars: row.optionalDouble(.stars).flatMap(StarRating.init(stars:)).flatMap {
+            stars: row.optionalDouble(Column.stars).flatMap(StarRating.init(stars:)).flatMap {
                 $0.rating == word.rating ? $0 : nil
             },
-            imdbID: row.optionalString(.imdbID),
-            letterboxdURI: row.optionalString(.letterboxdURI))
+            imdbID: row.optionalString(Column.imdbID),
+            letterboxdURI: row.optionalString(Column.letterboxdURI))
     }
 
     /// Binds `record` as one row of an insert of `insertColumns` (or of a list with the same columns);

@@ -13,10 +13,7 @@ extension MovieStore {
             let filter = StatisticsSQL.filter(query)
             let totals = try connection.cachedStatement(StatisticsSQL.totals(filter: filter.sql)).fetchOne(
                 filter.arguments
-            ) { row in
-                let row = RowReader<StatisticsSQL.Totals>(row)
-                return (seen: row.int(.seen), dated: row.int(.dated))
-            }
+            ) { row in StatisticsSQL.Totals.read(row) }
             let seen = totals?.seen ?? 0
             let watchlist =
                 query.year == nil
@@ -29,21 +26,10 @@ extension MovieStore {
                 averageStars: Self.average(ratings),
                 decades: try connection.cachedStatement(StatisticsSQL.decades(filter: filter.sql)).fetchAll(
                     filter.arguments
-                ) { row in
-                    let row = RowReader<StatisticsSQL.DecadeCount>(row)
-                    return MovieStatistics.DecadeCount(
-                        decade: row.optionalInt(.decade), count: row.int(.films))
-                }
+                ) { row in StatisticsSQL.DecadeCount.read(row) }
                 .sorted { ($0.decade ?? Int.max) < ($1.decade ?? Int.max) },
                 longestRun: try connection.cachedStatement(StatisticsSQL.longestRun(filter: filter.sql))
-                    .fetchOne(filter.arguments) { row in
-                        let row = RowReader<StatisticsSQL.Run>(row)
-                        return CalendarDate(parsing: row.string(.first)).flatMap { first in
-                            CalendarDate(parsing: row.string(.last)).map { last in
-                                MovieStatistics.Run(days: row.int(.days), first: first, last: last)
-                            }
-                        }
-                    } ?? nil,
+                    .fetchOne(filter.arguments) { row in StatisticsSQL.Run.read(row) } ?? nil,
                 seen: seen, undated: seen - (totals?.dated ?? 0), watchlist: watchlist)
         }
     }
@@ -56,10 +42,7 @@ extension MovieStore {
         case .month:
             let counted = try connection.cachedStatement(StatisticsSQL.perMonth).fetchAll(
                 StatisticsSQL.monthRange(query)
-            ) { row in
-                let row = RowReader<StatisticsSQL.MonthCount>(row)
-                return (label: row.string(.month), count: row.int(.films))
-            }
+            ) { row in StatisticsSQL.MonthCount.read(row) }
             let counts = Dictionary(counted, uniquingKeysWith: +)
             return query.chartMonths.map { month in
                 let label = MovieStatistics.Query.monthLabel(year: month.year, month: month.month)
@@ -68,10 +51,7 @@ extension MovieStore {
         case .year:
             let counted = try connection.cachedStatement(StatisticsSQL.perYear(filter: filter.sql)).fetchAll(
                 filter.arguments
-            ) { row in
-                let row = RowReader<StatisticsSQL.YearCount>(row)
-                return (year: row.int(.year), count: row.int(.films))
-            }
+            ) { row in StatisticsSQL.YearCount.read(row) }
             guard let first = counted.first?.year, let last = counted.last?.year, first <= last else {
                 return query.year.map {
                     [MovieStatistics.PeriodCount(label: Timestamp.pad($0, 4), count: 0)]
@@ -91,15 +71,7 @@ extension MovieStore {
     {
         let rows = try connection.cachedStatement(StatisticsSQL.ratings(filter: filter.sql)).fetchAll(
             filter.arguments
-        ) { row in
-            let row = RowReader<StatisticsSQL.RatingCount>(row)
-            // Stars come from the file, which a person may have written by hand past its CHECK: a value
-            // that is not ½ to 5 in halves counts as no stars, as `list` and `show` read it.
-            return (
-                word: row.withUTF8(.rating) { RatingWord(utf8: $0) },
-                stars: row.optionalDouble(.stars).flatMap(StarRating.init(stars:)), count: row.int(.films)
-            )
-        }
+        ) { row in StatisticsSQL.RatingCount.read(row) }
         return RatingWord.allCases.compactMap { word in
             let groups = rows.filter { $0.word == word }
             guard !groups.isEmpty else { return nil }
@@ -187,6 +159,10 @@ package enum StatisticsSQL {
             case .dated: "count(watched_on)"
             }
         }
+
+        static func read(_ row: Statement) -> (seen: Int, dated: Int) {
+            (seen: row.int(seen), dated: row.int(dated))
+        }
     }
 
     package static func totals(filter: String) -> String {
@@ -202,6 +178,10 @@ package enum StatisticsSQL {
             case .month: "substr(watched_on, 1, 7)"
             case .films: "count(*)"
             }
+        }
+
+        static func read(_ row: Statement) -> (label: String, count: Int) {
+            (label: row.string(month), count: row.int(films))
         }
     }
 
@@ -221,6 +201,10 @@ package enum StatisticsSQL {
             case .year: "CAST(substr(watched_on, 1, 4) AS INTEGER)"
             case .films: "count(*)"
             }
+        }
+
+        static func read(_ row: Statement) -> (year: Int, count: Int) {
+            (year: row.int(year), count: row.int(films))
         }
     }
 
@@ -244,6 +228,15 @@ package enum StatisticsSQL {
             case .films: "count(*)"
             }
         }
+
+        /// Stars come from the file, which a person may have written by hand past its CHECK: a value that
+        /// is not ½ to 5 in halves counts as no stars, as `list` and `show` read it.
+        static func read(_ row: Statement) -> (word: RatingWord?, stars: StarRating?, count: Int) {
+            (
+                word: row.withUTF8(rating) { RatingWord(utf8: $0) },
+                stars: row.optionalDouble(stars).flatMap(StarRating.init(stars:)), count: row.int(films)
+            )
+        }
     }
 
     package static func ratings(filter: String) -> String {
@@ -261,6 +254,10 @@ package enum StatisticsSQL {
             case .decade: "decade"
             case .films: "sum(films)"
             }
+        }
+
+        static func read(_ row: Statement) -> MovieStatistics.DecadeCount {
+            MovieStatistics.DecadeCount(decade: row.optionalInt(decade), count: row.int(films))
         }
     }
 
@@ -284,6 +281,15 @@ package enum StatisticsSQL {
             case .days: "count(*)"
             case .first: "min(day)"
             case .last: "max(day)"
+            }
+        }
+
+        /// The run, or nil when a day is not a date (written by hand past the CHECK).
+        static func read(_ row: Statement) -> MovieStatistics.Run? {
+            CalendarDate(parsing: row.string(first)).flatMap { firstDay in
+                CalendarDate(parsing: row.string(last)).map { lastDay in
+                    MovieStatistics.Run(days: row.int(days), first: firstDay, last: lastDay)
+                }
             }
         }
     }

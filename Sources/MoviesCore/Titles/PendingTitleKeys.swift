@@ -25,8 +25,10 @@ package enum PendingTitleKeys {
                 let rows = try connection.cachedStatement(
                     "SELECT \(columns.sql) FROM movies WHERE title_key IS NULL ORDER BY id LIMIT ?"
                 ).fetchAll([chunk]) { row in
-                    let row = RowReader<MovieRow.Column>(row)
-                    return (id: row.int64(.id), title: row.string(.title), year: row.optionalInt(.year))
+                    (
+                        id: row.int64(MovieRow.Column.id), title: row.string(MovieRow.Column.title),
+                        year: row.optionalInt(MovieRow.Column.year)
+                    )
                 }
                 if rows.isEmpty { break }
                 for row in rows {
