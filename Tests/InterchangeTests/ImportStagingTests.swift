@@ -18,7 +18,6 @@ struct ImportStagingTests {
     @Test("the staging table is made from its column list, each column at its case's place")
     func positionsResolve() throws {
         let columns = ImportStaging.Column.allCases
-        #expect(columns.map(\.rawValue) == Array(0..<Int32(columns.count)))
         let names = try database.app.database.write { connection in
             let staging = try ImportStaging(connection: connection, table: "import_test")
             defer { staging.drop() }

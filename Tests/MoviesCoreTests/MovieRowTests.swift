@@ -18,7 +18,7 @@ struct MovieRowTests {
     @Test("each column is read at its case's place and named as the table names it")
     func positionsResolve() throws {
         let all = MovieRow.insertColumns.columns
-        #expect(all.map(\.rawValue) == Array(0..<Int32(MovieRow.Column.allCases.count)))
+        #expect(all == MovieRow.Column.allCases)
         #expect(MovieRow.columns.columns == Array(all.prefix(13)))
         #expect(
             !MovieRow.columns.columns.contains(.titleKey) && !MovieRow.columns.columns.contains(.titleSort))

@@ -31,19 +31,19 @@ struct NewsRowTests {
     @Test("each column of an item and of a feed is read at its case's place, named as the table names it")
     func positionsResolve() throws {
         let items = NewsItemRow.columns.columns
-        #expect(items.map(\.rawValue) == Array(0..<Int32(NewsItemRow.Column.allCases.count)))
+        #expect(items == NewsItemRow.Column.allCases)
         let itemNames = try names(NewsItemRow.columns.sql, table: "news_items")
         #expect(itemNames.selected == items.map(\.name))
         #expect(Set(itemNames.selected).isSubset(of: itemNames.table))
 
         let feeds = FeedRow.columns.columns
-        #expect(feeds.map(\.rawValue) == Array(0..<Int32(FeedRow.Column.allCases.count)))
+        #expect(feeds == FeedRow.Column.allCases)
         let feedNames = try names(FeedRow.columns.sql, table: "feeds")
         #expect(feedNames.selected == feeds.map(\.name))
         #expect(Set(feedNames.selected).isSubset(of: feedNames.table))
 
         let enclosures = EnclosureRow.insertColumns.columns
-        #expect(enclosures.map(\.rawValue) == Array(0..<Int32(EnclosureRow.Column.allCases.count)))
+        #expect(enclosures == EnclosureRow.Column.allCases)
         #expect(EnclosureRow.columns.columns == Array(enclosures.prefix(3)))
         let enclosureNames = try names(EnclosureRow.insertColumns.sql, table: "news_enclosures")
         #expect(enclosureNames.selected == enclosures.map(\.name))
