@@ -10,13 +10,13 @@ public struct RowBinder<Column: TableColumn> {
     @usableFromInline let offset: Int32
 
     /// The only row of a one-row insert (`ColumnList.insertSQL`).
-    package init(_ statement: Statement) {
+    @inlinable package init(_ statement: Statement) {
         self.statement = statement
         offset = 0
     }
 
     /// Row `row` (0 first) of a multi-row insert of `columns`.
-    init(_ statement: Statement, row: Int, of columns: ColumnList<Column>) {
+    @usableFromInline init(_ statement: Statement, row: Int, of columns: ColumnList<Column>) {
         self.statement = statement
         offset = Int32(row) * columns.count
     }

@@ -95,15 +95,6 @@ public final class Statement {
         while try step() {}
     }
 
-    /// Runs the statement with the bindings it has and maps the first row it returns with `row` (an
-    /// `INSERT … RETURNING` bound through `RowBinder`), or nil when it returns none; then resets it.
-    /// SQLite makes every change of the statement during its first step
-    /// (https://www.sqlite.org/lang_returning.html), so the rest need not be stepped.
-    package func run<T>(returning row: (Statement) throws -> T) throws -> T? {
-        defer { reset() }
-        return try step() ? row(self) : nil
-    }
-
     /// Binds `arguments` and maps every row with `row`, in order.
     public func fetchAll<T>(_ arguments: [any SQLBindable] = [], _ row: (Statement) throws -> T) throws -> [T]
     {

@@ -153,6 +153,9 @@ package enum StatisticsSQL {
     package enum Totals: Int32, TableColumn {
         case seen, dated
 
+        /// The select list.
+        static let columns = ColumnList<Totals>(table: "movies")
+
         package var name: String {
             switch self {
             case .seen: "count(*)"
@@ -166,12 +169,15 @@ package enum StatisticsSQL {
     }
 
     package static func totals(filter: String) -> String {
-        "SELECT \(ColumnList<Totals>(table: "movies").sql) FROM movies WHERE \(filter)"
+        "SELECT \(Totals.columns.sql) FROM movies WHERE \(filter)"
     }
 
     /// What `perMonth` selects: the month (`2025-03`) and its films.
     package enum MonthCount: Int32, TableColumn {
         case month, films
+
+        /// The select list.
+        static let columns = ColumnList<MonthCount>(table: "movies")
 
         package var name: String {
             switch self {
@@ -185,16 +191,21 @@ package enum StatisticsSQL {
         }
     }
 
-    /// Films watched per month in `? <= watched_on < ?`: a range of the index.
+    /// Films watched per month in `? <= watched_on < ?`: a range of the index. Grouped by the month's
+    /// place in the select list, which SQLite computes once a row; the expression written again there
+    /// was computed twice (1 % more instructions for `movies stats`).
     package static let perMonth = """
-        SELECT \(ColumnList<MonthCount>(table: "movies").sql) FROM movies
+        SELECT \(MonthCount.columns.sql) FROM movies
         WHERE rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?
-        GROUP BY \(MonthCount.month.name)
+        GROUP BY \(MonthCount.month.rawValue + 1)
         """
 
     /// What `perYear` selects: the year and its films.
     package enum YearCount: Int32, TableColumn {
         case year, films
+
+        /// The select list.
+        static let columns = ColumnList<YearCount>(table: "movies")
 
         package var name: String {
             switch self {
@@ -208,18 +219,22 @@ package enum StatisticsSQL {
         }
     }
 
-    /// Films watched per year, oldest first (the index is in watched_on order, so no sort).
+    /// Films watched per year, oldest first (the index is in watched_on order, so no sort); grouped and
+    /// ordered by the year's place in the select list, as `perMonth`.
     package static func perYear(filter: String) -> String {
         """
-        SELECT \(ColumnList<YearCount>(table: "movies").sql) FROM movies
+        SELECT \(YearCount.columns.sql) FROM movies
         WHERE \(filter) AND watched_on IS NOT NULL
-        GROUP BY \(YearCount.year.name) ORDER BY \(YearCount.year.name)
+        GROUP BY \(YearCount.year.rawValue + 1) ORDER BY \(YearCount.year.rawValue + 1)
         """
     }
 
     /// What `ratings` selects: a word, a number of stars and their films.
     package enum RatingCount: Int32, TableColumn {
         case rating, stars, films
+
+        /// The select list.
+        static let columns = ColumnList<RatingCount>(table: "movies")
 
         package var name: String {
             switch self {
@@ -240,7 +255,7 @@ package enum StatisticsSQL {
     }
 
     package static func ratings(filter: String) -> String {
-        "SELECT \(ColumnList<RatingCount>(table: "movies").sql) FROM movies WHERE \(filter) "
+        "SELECT \(RatingCount.columns.sql) FROM movies WHERE \(filter) "
             + "GROUP BY rating, stars"
     }
 
@@ -248,6 +263,9 @@ package enum StatisticsSQL {
     /// films.
     package enum DecadeCount: Int32, TableColumn {
         case decade, films
+
+        /// The select list.
+        static let columns = ColumnList<DecadeCount>(table: "movies")
 
         package var name: String {
             switch self {
@@ -265,7 +283,7 @@ package enum StatisticsSQL {
     /// are read in order; only the few hundred groups are sorted into decades.
     package static func decades(filter: String) -> String {
         """
-        SELECT \(ColumnList<DecadeCount>(table: "movies").sql) FROM (
+        SELECT \(DecadeCount.columns.sql) FROM (
             SELECT year / 10 * 10 AS decade, count(*) AS films FROM movies WHERE \(filter)
             GROUP BY rating, stars, year)
         GROUP BY decade
@@ -275,6 +293,9 @@ package enum StatisticsSQL {
     /// What `longestRun` selects: the run's length in days, its first day and its last.
     package enum Run: Int32, TableColumn {
         case days, first, last
+
+        /// The select list.
+        static let columns = ColumnList<Run>(table: "islands")
 
         package var name: String {
             switch self {
@@ -302,7 +323,7 @@ package enum StatisticsSQL {
             SELECT DISTINCT watched_on AS day FROM movies WHERE \(filter) AND watched_on IS NOT NULL
         ),
         islands AS (SELECT day, julianday(day) - row_number() OVER (ORDER BY day) AS island FROM days)
-        SELECT \(ColumnList<Run>(table: "islands").sql) FROM islands
+        SELECT \(Run.columns.sql) FROM islands
         GROUP BY island ORDER BY count(*) DESC, min(day) DESC LIMIT 1
         """
     }

@@ -83,10 +83,11 @@ public final class MovieStore: Sendable {
             try MovieRow.bind(
                 MovieRecord(draft: draft), id: nil, to: RowBinder(statement),
                 now: Timestamp.string(from: Date()))
-            guard let inserted = try statement.run(returning: MovieRow.decode) else {
-                throw MovieError.notFound(id: connection.lastInsertedRowID)
-            }
-            return inserted
+            // SQLite makes every change of the statement during its first step
+            // (https://www.sqlite.org/lang_returning.html), so the rest need not be stepped.
+            defer { statement.reset() }
+            guard try statement.step() else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
+            return MovieRow.decode(statement)
         }
     }
 
