@@ -192,8 +192,8 @@ package enum StatisticsSQL {
     }
 
     /// Films watched per month in `? <= watched_on < ?`: a range of the index. Grouped by the month's
-    /// place in the select list, which SQLite computes once a row; the expression written again there
-    /// was computed twice (1 % more instructions for `movies stats`).
+    /// place in the select list (`GROUP BY 1`), taken from its case, so the text is what it was before
+    /// the columns had names.
     package static let perMonth = """
         SELECT \(MonthCount.columns.sql) FROM movies
         WHERE rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?
