@@ -52,13 +52,9 @@ extension NewsRepository {
         if let existing = try Self.feed(url: url, in: connection) {
             throw NewsError.alreadySubscribed(existing)
         }
-        try connection.execute(
-            FeedRow.insertSQL,
-            arguments: FeedRow.arguments(
-                url: url, title: parsed.title, siteURL: parsed.siteURL, etag: etag,
-                lastModified: lastModified,
-                lastFetchedAt: fetchedAt, createdAt: fetchedAt))
-        let feedID = connection.lastInsertedRowID
+        let feedID = try FeedRow.insert(
+            url: url, title: parsed.title, siteURL: parsed.siteURL, etag: etag, lastModified: lastModified,
+            lastFetchedAt: fetchedAt, createdAt: fetchedAt, in: connection)
         try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
         guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
         try Self.reattachKeptItems(to: feed, in: connection)

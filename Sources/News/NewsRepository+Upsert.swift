@@ -44,13 +44,11 @@ extension NewsRepository {
                 NewsEnclosure(url: $0.url, mimeType: $0.mimeType, length: $0.length.map(Int64.init))
             }
             guard let existing else {
-                try connection.execute(
-                    NewsItemRow.insertSQL,
-                    arguments: NewsItemRow.arguments(
-                        feedID: feedID, guid: identity.key, title: title, summary: summary, url: link,
-                        source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
-                        fetchedAt: fetched, content: content))
-                try replaceEnclosures(of: connection.lastInsertedRowID, with: enclosures, in: connection)
+                let itemID = try NewsItemRow.insert(
+                    feedID: feedID, guid: identity.key, title: title, summary: summary, url: link,
+                    source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
+                    fetchedAt: fetched, content: content, in: connection)
+                try replaceEnclosures(of: itemID, with: enclosures, in: connection)
                 update.inserted += 1
                 continue
             }
@@ -100,25 +98,14 @@ extension NewsRepository {
         try connection.cachedStatement("DELETE FROM news_enclosures WHERE item_id = ?").execute(arguments: [
             itemID
         ])
-        let insert = try connection.cachedStatement(
-            "INSERT INTO news_enclosures (item_id, position, url, mime_type, length) VALUES (?, ?, ?, ?, ?)")
-        for (index, enclosure) in enclosures.enumerated() {
-            try insert.execute(arguments: [
-                itemID, Int64(index + 1), enclosure.url, enclosure.mimeType,
-                enclosure.length.flatMap { $0 > 0 ? $0 : nil },
-            ])
-        }
+        try EnclosureRow.insert(enclosures, of: itemID, in: connection)
     }
 
     /// The item's enclosures, in their order.
     static func enclosures(ofItem itemID: Int64, in connection: Connection) throws -> [NewsEnclosure] {
         try connection.cachedStatement(
-            "SELECT url, mime_type, length FROM news_enclosures WHERE item_id = ? ORDER BY position"
-        ).fetchAll([itemID]) { row in
-            NewsEnclosure(
-                url: row.string(at: 0), mimeType: row.optionalString(at: 1),
-                length: row.isNull(at: 2) ? nil : row.int64(at: 2))
-        }
+            "SELECT \(EnclosureRow.columns.sql) FROM news_enclosures WHERE item_id = ? ORDER BY position"
+        ).fetchAll([itemID], EnclosureRow.decode)
     }
 
     /// The title to store: the feed's, else the first line of the summary that is not blank (cut at 80

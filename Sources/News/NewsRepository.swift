@@ -146,16 +146,14 @@ public final class NewsRepository: Sendable {
         if let url = draft.url, !WebAddress.isWeb(url) { throw NewsError.notAWebAddress(url) }
         let guid = "manual:" + UUID().uuidString.lowercased()
         return try database.write { connection in
-            guard
-                let item = try connection.cachedStatement(
-                    NewsItemRow.insertSQL + " RETURNING \(NewsItemRow.columns.sql)"
-                ).fetchOne(
-                    NewsItemRow.arguments(
-                        feedID: nil, guid: guid, title: title, summary: draft.summary, url: draft.url,
-                        source: draft.source, imageURL: draft.imageURL,
-                        publishedAt: Timestamp.string(from: draft.publishedAt ?? now),
-                        fetchedAt: Timestamp.string(from: now)), NewsItemRow.decode)
-            else { throw NewsError.itemNotFound(id: connection.lastInsertedRowID) }
+            let id = try NewsItemRow.insert(
+                feedID: nil, guid: guid, title: title, summary: draft.summary, url: draft.url,
+                source: draft.source, imageURL: draft.imageURL,
+                publishedAt: Timestamp.string(from: draft.publishedAt ?? now),
+                fetchedAt: Timestamp.string(from: now), in: connection)
+            guard let item = try Self.item(id: id, in: connection) else {
+                throw NewsError.itemNotFound(id: id)
+            }
             return item
         }
     }
@@ -235,14 +233,10 @@ public final class NewsRepository: Sendable {
         url: String, title: String? = nil, folder: String? = nil, in connection: Connection
     ) throws -> Feed {
         let folder = folder?.trimmingWhitespace()
-        guard
-            let feed = try connection.cachedStatement(FeedRow.insertSQL + " RETURNING \(FeedRow.columns.sql)")
-                .fetchOne(
-                    FeedRow.arguments(
-                        url: url, title: title, siteURL: nil, etag: nil, lastModified: nil,
-                        lastFetchedAt: nil,
-                        createdAt: Date(), folder: folder?.isEmpty == false ? folder : nil), FeedRow.decode)
-        else { throw NewsError.feedNotFound(url) }
+        let id = try FeedRow.insert(
+            url: url, title: title, siteURL: nil, etag: nil, lastModified: nil, lastFetchedAt: nil,
+            createdAt: Date(), folder: folder?.isEmpty == false ? folder : nil, in: connection)
+        guard let feed = try Self.feed(id: id, in: connection) else { throw NewsError.feedNotFound(url) }
         try reattachKeptItems(to: feed, in: connection)
         return feed
     }

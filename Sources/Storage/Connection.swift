@@ -188,7 +188,9 @@ public final class Connection {
     /// A compiled statement for `sql`, compiled once per connection and reused afterwards.
     ///
     /// Reuse skips SQLite's parser and planner, which dominate the cost of small statements.
-    /// The statement comes back reset, with its previous bindings cleared.
+    /// The statement comes back reset, with its previous bindings cleared. The cache keeps every text it
+    /// is given, so text whose length follows a count (an `IN` list, a multi-row insert) is written
+    /// through `ParameterList`, in a few sizes.
     public func cachedStatement(_ sql: String) throws -> Statement {
         if let statement = statementCache[sql] {
             sqlite3_reset(statement.handle)
@@ -200,6 +202,10 @@ public final class Connection {
         statementCache[sql] = statement
         return statement
     }
+
+    /// How many statements the cache holds: one per SQL text ever passed to `cachedStatement`, kept
+    /// until the connection closes. What tests of `ParameterList` check stays bounded.
+    package var cachedStatementCount: Int { statementCache.count }
 
     /// Runs `sql`, one statement, with `arguments`, through the statement cache.
     ///

@@ -117,6 +117,14 @@ public final class Statement {
 
     // MARK: - Columns
 
+    /// The names of the result columns, as SQLite gives them: what a row type's tests compare with its
+    /// `ColumnList`, so a position that is not the column it names fails there.
+    package var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { index in
+            sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+        }
+    }
+
     /// True when the column at `index` of the current row is NULL.
     public func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL

@@ -10,32 +10,60 @@ import Storage
 /// Two of these serve an import: the rows as read (`import_rows`, grouped by title key and year), and
 /// the new films found among them (`import_new`, inserted last in the order they were logged).
 final class ImportStaging {
-    /// The columns, in the order `append` binds them and `decode` reads them (after `seq`).
-    private static let columns = [
-        "key", "year", "line", "id", "title", "word", "stars", "watched_on", "watch_count", "rated_on",
-        "note",
-        "imdb_id", "letterboxd_uri", "created_at", "updated_at", "flags",
-    ]
-    /// Rows per insert: 64 × 17 parameters.
-    private static let batchSize = 64
+    /// The columns, in the order of the select list (a case's raw value is its place in it).
+    enum Column: Int32, TableColumn {
+        /// The order rows were added in, or the place given (`append(_:key:seq:)`).
+        case seq
+        /// The title's identity key (`TitleKeys.identity`).
+        case key
+        case year, line, id, title, word, stars, watchedOn, watchCount, ratedOn, note, imdbID, letterboxdURI
+        case createdAt, updatedAt
+        /// `ImportedMovie.Meaning`, one bit a field (see `flags`).
+        case flags
+
+        var name: String { definition.name }
+
+        /// The column's name and type in the table (which `init` creates from these).
+        var definition: (name: String, type: String) {
+            switch self {
+            case .seq: ("seq", "INTEGER PRIMARY KEY")
+            case .key: ("key", "TEXT NOT NULL")
+            case .year: ("year", "INTEGER")
+            case .line: ("line", "INTEGER NOT NULL")
+            case .id: ("id", "INTEGER")
+            case .title: ("title", "TEXT NOT NULL")
+            case .word: ("word", "TEXT NOT NULL")
+            case .stars: ("stars", "REAL")
+            case .watchedOn: ("watched_on", "TEXT")
+            case .watchCount: ("watch_count", "INTEGER")
+            case .ratedOn: ("rated_on", "TEXT")
+            case .note: ("note", "TEXT")
+            case .imdbID: ("imdb_id", "TEXT")
+            case .letterboxdURI: ("letterboxd_uri", "TEXT")
+            case .createdAt: ("created_at", "TEXT")
+            case .updatedAt: ("updated_at", "TEXT")
+            case .flags: ("flags", "INTEGER NOT NULL")
+            }
+        }
+    }
 
     let connection: Connection
     /// The table's name in the `temp` schema.
     let table: String
+    /// Its columns.
+    private let columns: ColumnList<Column>
     private var pending: [(key: String, row: ImportedMovie, seq: Int64?)] = []
 
     /// Creates `temp.<table>`, empty. It lives as long as the import's transaction.
     init(connection: Connection, table: String) throws {
         self.connection = connection
         self.table = table
+        columns = ColumnList(table: "temp." + table)
+        let definitions = columns.columns.map { "\($0.definition.name) \($0.definition.type)" }
         try connection.executeScript(
             """
             DROP TABLE IF EXISTS temp.\(table);
-            CREATE TEMP TABLE \(table) (
-                seq INTEGER PRIMARY KEY, key TEXT NOT NULL, year INTEGER, line INTEGER NOT NULL, id INTEGER,
-                title TEXT NOT NULL, word TEXT NOT NULL, stars REAL, watched_on TEXT, watch_count INTEGER,
-                rated_on TEXT, note TEXT, imdb_id TEXT, letterboxd_uri TEXT, created_at TEXT, updated_at TEXT,
-                flags INTEGER NOT NULL)
+            CREATE TEMP TABLE \(table) (\(definitions.joined(separator: ", ")))
             """)
     }
 
@@ -47,22 +75,15 @@ final class ImportStaging {
     /// Adds a row, under its title key; `seq` places it (the order read, when nil).
     func append(_ row: ImportedMovie, key: String, seq: Int64? = nil) throws {
         pending.append((key, row, seq))
-        if pending.count == Self.batchSize { try flush() }
+        if pending.count == ParameterList.maximumRows { try flush() }
     }
 
     /// Writes the rows not written yet.
     func flush() throws {
-        guard !pending.isEmpty else { return }
-        let width = Self.columns.count + 1
-        let placeholders = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-        let statement = try connection.cachedStatement(
-            "INSERT INTO temp.\(table) (seq, \(Self.columns.joined(separator: ", "))) VALUES "
-                + Array(repeating: placeholders, count: pending.count).joined(separator: ", "))
-        for (index, entry) in pending.enumerated() {
-            try statement.bind(entry.seq, at: Int32(index * width) + 1)
-            try Self.bind(entry.row, key: entry.key, to: statement, offset: Int32(index * width) + 1)
+        try columns.insert(pending, in: connection) { entry, row in
+            try row.bind(entry.seq, to: .seq)
+            try Self.bind(entry.row, key: entry.key, to: row)
         }
-        try statement.run()
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -72,19 +93,17 @@ final class ImportStaging {
         try flush()
         try connection.executeScript(
             "CREATE INDEX temp.\(table)_by_film ON \(table) (key, coalesce(year, 0), seq)")
-        let statement = try connection.prepare(
-            "SELECT seq, \(Self.columns.joined(separator: ", ")) FROM temp.\(table) "
-                + "ORDER BY key, coalesce(year, 0), seq")
+        let statement = try connection.prepare(selectSQL("ORDER BY key, coalesce(year, 0), seq"))
         var current: (key: String, year: Int?, film: ImportedFilm, seq: Int64)?
         while try statement.step() {
-            let key = statement.string(at: 1)
+            let key = statement.string(Column.key)
             let row = Self.decode(statement)
             if var group = current, group.key == key, group.year == row.year {
                 group.film.absorb(row)
                 current = group
             } else {
                 if let group = current { try body(group.key, group.film, group.seq) }
-                current = (key, row.year, ImportedFilm(row), statement.int64(at: 0))
+                current = (key, row.year, ImportedFilm(row), statement.int64(Column.seq))
             }
         }
         if let group = current { try body(group.key, group.film, group.seq) }
@@ -100,55 +119,61 @@ final class ImportStaging {
         let statement = try connection.prepare(sql)
         try statement.bind(arguments)
         while try statement.step() {
-            try body(statement.int64(at: 0), Self.decode(statement))
+            try body(statement.int64(Column.seq), Self.decode(statement))
         }
     }
 
-    /// `SELECT seq, <columns> FROM temp.<table>` with `rest` after it (a WHERE and ORDER BY).
+    /// `SELECT <columns> FROM temp.<table>` with `rest` after it (a WHERE and ORDER BY).
     func selectSQL(_ rest: String) -> String {
-        "SELECT seq, \(Self.columns.joined(separator: ", ")) FROM temp.\(table) \(rest)"
+        "SELECT \(columns.sql) FROM \(columns.table) \(rest)"
     }
 
     // MARK: - Rows
 
-    private static func bind(_ row: ImportedMovie, key: String, to statement: Statement, offset: Int32) throws
-    {
-        let values: [any SQLBindable] = [
-            key, row.year, row.line, row.id, row.title, row.ratingWord.rawValue, row.stars?.stars,
-            row.watchedOn?.description, row.watchCount, row.ratedOn?.description, row.note, row.imdbID,
-            row.letterboxdURI, row.createdAt.map(Timestamp.string(from:)),
-            row.updatedAt.map(Timestamp.string(from:)), flags(row.meaning),
-        ]
-        for (index, value) in values.enumerated() {
-            try statement.bind(value, at: offset + Int32(index) + 1)
-        }
+    private static func bind(_ movie: ImportedMovie, key: String, to row: RowBinder<Column>) throws {
+        try row.bind(key, to: .key)
+        try row.bind(movie.year, to: .year)
+        try row.bind(movie.line, to: .line)
+        try row.bind(movie.id, to: .id)
+        try row.bind(movie.title, to: .title)
+        try row.bind(movie.ratingWord.rawValue, to: .word)
+        try row.bind(movie.stars?.stars, to: .stars)
+        try row.bind(movie.watchedOn?.description, to: .watchedOn)
+        try row.bind(movie.watchCount, to: .watchCount)
+        try row.bind(movie.ratedOn?.description, to: .ratedOn)
+        try row.bind(movie.note, to: .note)
+        try row.bind(movie.imdbID, to: .imdbID)
+        try row.bind(movie.letterboxdURI, to: .letterboxdURI)
+        try row.bind(movie.createdAt.map(Timestamp.string(from:)), to: .createdAt)
+        try row.bind(movie.updatedAt.map(Timestamp.string(from:)), to: .updatedAt)
+        try row.bind(flags(movie.meaning), to: .flags)
     }
 
-    /// The row of the current statement row (`seq` first, then `columns`).
-    private static func decode(_ statement: Statement) -> ImportedMovie {
-        let word = RatingWord(rawValue: statement.string(at: 6)) ?? .notSeen
-        let flags = statement.int(at: 16)
+    /// The movie of the current statement row, which selected `columns`.
+    private static func decode(_ row: Statement) -> ImportedMovie {
+        let word = RatingWord(rawValue: row.string(Column.word)) ?? .notSeen
+        let flags = row.int(Column.flags)
         var meaning = ImportedMovie.Meaning()
         meaning.ratingIsCurrent = flags & 1 != 0
         meaning.isViewing = flags & 2 != 0
         meaning.isRewatch = flags & 4 != 0
         meaning.linksFilm = flags & 8 != 0
         return ImportedMovie(
-            line: statement.int(at: 3),
-            id: statement.isNull(at: 4) ? nil : statement.int64(at: 4),
-            title: statement.string(at: 5),
-            year: statement.optionalInt(at: 2),
+            line: row.int(Column.line),
+            id: row.optionalInt64(Column.id),
+            title: row.string(Column.title),
+            year: row.optionalInt(Column.year),
             rating: word.rating,
             watchState: word.watchState,
-            stars: statement.optionalDouble(at: 7).flatMap(StarRating.init(stars:)),
-            watchedOn: statement.optionalString(at: 8).flatMap(CalendarDate.init(parsing:)),
-            watchCount: statement.optionalInt(at: 9),
-            ratedOn: statement.optionalString(at: 10).flatMap(CalendarDate.init(parsing:)),
-            note: statement.optionalString(at: 11),
-            imdbID: statement.optionalString(at: 12),
-            letterboxdURI: statement.optionalString(at: 13),
-            createdAt: statement.optionalString(at: 14).flatMap(Timestamp.date(from:)),
-            updatedAt: statement.optionalString(at: 15).flatMap(Timestamp.date(from:)),
+            stars: row.optionalDouble(Column.stars).flatMap(StarRating.init(stars:)),
+            watchedOn: row.optionalString(Column.watchedOn).flatMap(CalendarDate.init(parsing:)),
+            watchCount: row.optionalInt(Column.watchCount),
+            ratedOn: row.optionalString(Column.ratedOn).flatMap(CalendarDate.init(parsing:)),
+            note: row.optionalString(Column.note),
+            imdbID: row.optionalString(Column.imdbID),
+            letterboxdURI: row.optionalString(Column.letterboxdURI),
+            createdAt: row.optionalString(Column.createdAt).flatMap(Timestamp.date(from:)),
+            updatedAt: row.optionalString(Column.updatedAt).flatMap(Timestamp.date(from:)),
             meaning: meaning)
     }
 

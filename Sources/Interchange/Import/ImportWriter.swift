@@ -110,7 +110,7 @@ final class ImportWriter {
     }
 }
 
-/// New movies, written `MovieRow.batchSize` per statement into a TEMP table in the order they are to
+/// New movies, written `ParameterList.maximumRows` per statement into a TEMP table in the order they are to
 /// get their ids, then moved into `movies` with one `INSERT … SELECT`.
 ///
 /// FTS5 writes its pending index entries at the end of every statement (its implicit savepoint), so
@@ -119,7 +119,7 @@ final class ImportWriter {
 /// describes the segments each flush adds). Ids are handed out in the SELECT's order, as the batches
 /// did: the file's own ids first, then the rest from the table's sequence.
 private struct InsertBatch {
-    private static let staging = ColumnList(table: "temp.import_final", MovieRow.insertColumns.names)
+    private static let staging = ColumnList<MovieRow.Column>(table: "temp.import_final")
 
     let connection: Connection
     let now: String
@@ -128,7 +128,7 @@ private struct InsertBatch {
     init(connection: Connection, now: String) {
         self.connection = connection
         self.now = now
-        records.reserveCapacity(MovieRow.batchSize)
+        records.reserveCapacity(ParameterList.maximumRows)
     }
 
     mutating func add(_ row: ImportedMovie, id: Int64?, summary: inout ImportSummary) throws {
@@ -137,19 +137,14 @@ private struct InsertBatch {
             (MovieRecord(id: id, draft: draft, createdAt: row.createdAt, updatedAt: row.updatedAt), id))
         summary.added += 1
         if draft.watchState == .seen && draft.rating == .notSeen { summary.seenWithoutRating += 1 }
-        if records.count == MovieRow.batchSize { try flush() }
+        if records.count == ParameterList.maximumRows { try flush() }
     }
 
     mutating func flush() throws {
-        guard !records.isEmpty else { return }
-        let statement = try connection.cachedStatement(Self.staging.insertSQL(rows: records.count))
-        for (index, entry) in records.enumerated() {
-            try MovieRow.bind(
-                entry.record, id: entry.id, to: statement,
-                offset: Int32(index) * MovieRow.insertColumns.count,
-                now: now)
+        let now = now
+        try Self.staging.insert(records, in: connection) { entry, row in
+            try MovieRow.bind(entry.record, id: entry.id, to: row, now: now)
         }
-        try statement.run()
         records.removeAll(keepingCapacity: true)
     }
 

@@ -6,87 +6,95 @@ import Storage
 /// reads them and the binder that writes them.
 ///
 /// Every query and every insert of whole rows goes through these, so a column added to the table is
-/// added here once.
+/// added here once: as a case of `Column`, which places it, names it and makes the compiler ask for its
+/// name; the decoder and the binder refer to columns by case.
 package enum MovieRow {
-    /// The columns every movie query selects, in the order `decode` reads them.
-    package static let columns = ColumnList(
-        table: "movies",
-        [
-            "id", "title", "year", "rating", "watched_on", "note", "created_at", "updated_at", "stars",
-            "imdb_id", "letterboxd_uri", "watch_count", "rated_on",
-        ])
+    /// The columns of `movies` a movie is read from and written to, in the order of the select list (a
+    /// case's raw value is its place in it).
+    package enum Column: Int32, TableColumn {
+        case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI
+        case watchCount, ratedOn
+        /// The title's keys (see `TitleKeys`): computed from the title, so written and never read; last,
+        /// so the select list can stop before them.
+        case titleKey, titleSort
 
-    /// The columns an insert writes, in the order `bind` binds them: the selected ones, then the title's
-    /// keys (computed from the title; see `TitleKeys`).
-    package static let insertColumns = ColumnList(
-        table: "movies", columns.names + ["title_key", "title_sort"])
+        package var name: String {
+            switch self {
+            case .id: "id"
+            case .title: "title"
+            case .year: "year"
+            case .rating: "rating"
+            case .watchedOn: "watched_on"
+            case .note: "note"
+            case .createdAt: "created_at"
+            case .updatedAt: "updated_at"
+            case .stars: "stars"
+            case .imdbID: "imdb_id"
+            case .letterboxdURI: "letterboxd_uri"
+            case .watchCount: "watch_count"
+            case .ratedOn: "rated_on"
+            case .titleKey: "title_key"
+            case .titleSort: "title_sort"
+            }
+        }
+    }
+
+    /// The columns every movie query selects, in the order `decode` reads them.
+    package static let columns = ColumnList<Column>(table: "movies", through: .ratedOn)
+
+    /// The columns an insert writes, as `bind` binds them: the selected ones, then the title's keys.
+    package static let insertColumns = ColumnList<Column>(table: "movies")
 
     /// Reads the current row of a statement that selected `columns`.
     ///
-    /// Columns are read by index and the rating and timestamps parsed from SQLite's buffer directly;
-    /// this runs once per row when listing, so it stays free of name lookups and formatters.
+    /// The rating and timestamps are parsed from SQLite's buffer directly, and each column's position is
+    /// a constant; this runs once per row when listing, so it stays free of name lookups and formatters.
     package static func decode(_ row: Statement) -> Movie {
-        let word = row.withUTF8(at: 3) { RatingWord(utf8: $0) } ?? .notSeen
+        let word = row.withUTF8(Column.rating) { RatingWord(utf8: $0) } ?? .notSeen
         return Movie(
-            id: row.int64(at: 0),
-            title: row.string(at: 1),
-            year: row.optionalInt(at: 2),
+            id: row.int64(Column.id),
+            title: row.string(Column.title),
+            year: row.optionalInt(Column.year),
             rating: word.rating,
             watchState: word.watchState,
-            watchedOn: row.optionalString(at: 4).flatMap(CalendarDate.init(parsing:)),
-            watchCount: row.optionalInt(at: 11),
-            ratedOn: row.optionalString(at: 12).flatMap(CalendarDate.init(parsing:)),
-            note: row.optionalString(at: 5),
-            createdAt: row.withUTF8(at: 6) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0),
-            updatedAt: row.withUTF8(at: 7) { Timestamp.date(utf8: $0) } ?? Date(timeIntervalSince1970: 0),
+            watchedOn: row.optionalString(Column.watchedOn).flatMap(CalendarDate.init(parsing:)),
+            watchCount: row.optionalInt(Column.watchCount),
+            ratedOn: row.optionalString(Column.ratedOn).flatMap(CalendarDate.init(parsing:)),
+            note: row.optionalString(Column.note),
+            createdAt: row.withUTF8(Column.createdAt) { Timestamp.date(utf8: $0) }
+                ?? Date(timeIntervalSince1970: 0),
+            updatedAt: row.withUTF8(Column.updatedAt) { Timestamp.date(utf8: $0) }
+                ?? Date(timeIntervalSince1970: 0),
             // Stars written by hand that disagree with the word say two things; the word wins.
-            stars: row.optionalDouble(at: 8).flatMap(StarRating.init(stars:)).flatMap {
+            stars: row.optionalDouble(Column.stars).flatMap(StarRating.init(stars:)).flatMap {
                 $0.rating == word.rating ? $0 : nil
             },
-            imdbID: row.optionalString(at: 9),
-            letterboxdURI: row.optionalString(at: 10))
+            imdbID: row.optionalString(Column.imdbID),
+            letterboxdURI: row.optionalString(Column.letterboxdURI))
     }
 
-    // MARK: - Bulk inserts
-
-    /// Rows per statement of a bulk insert: 64 × 15 parameters stays far below SQLite's limit of 32,766.
-    ///
-    /// Why batches: inside a transaction, every statement that writes to an FTS5 table opens a
-    /// savepoint, and FTS5 flushes its pending index data at each one, so a row per statement writes a
-    /// small index segment per row (and then merges them). A multi-row `INSERT ... VALUES (...), (...)`
-    /// flushes once per batch: measured here, 5,000 rows took 0.57 s one per statement and 0.15 s a
-    /// hundred per statement. https://www.sqlite.org/fts5.html#the_automerge_configuration_option
-    package static let batchSize = 64
-
-    /// `INSERT INTO movies (columns) VALUES (?, …), …` for `rows` rows, followed by `clause` (an
-    /// `ON CONFLICT` or `RETURNING` clause).
-    package static func insertSQL(rows: Int, clause: String = "") -> String {
-        insertColumns.insertSQL(rows: rows) + (clause.isEmpty ? "" : " " + clause)
-    }
-
-    /// Binds `record` as the row whose first parameter follows `offset` in an `insertSQL` statement;
+    /// Binds `record` as one row of an insert of `insertColumns` (or of a list with the same columns);
     /// `id` overrides the record's id (nil lets SQLite pick the next one), `now` stamps missing times.
     /// The draft must be validated (its title in stored form).
-    package static func bind(
-        _ record: MovieRecord, id: Int64?, to statement: Statement, offset: Int32, now: String
-    ) throws {
+    package static func bind(_ record: MovieRecord, id: Int64?, to row: RowBinder<Column>, now: String) throws
+    {
         let draft = record.draft
         let key = TitleKeys.identity(draft.title)
-        try statement.bind(id, at: offset + 1)
-        try statement.bind(draft.title, at: offset + 2)
-        try statement.bind(draft.year, at: offset + 3)
-        try statement.bind(draft.ratingWord.rawValue, at: offset + 4)
-        try statement.bind(draft.watchedOn?.description, at: offset + 5)
-        try statement.bind(draft.note, at: offset + 6)
-        try statement.bind(record.createdAt.map(Timestamp.string(from:)) ?? now, at: offset + 7)
-        try statement.bind(record.updatedAt.map(Timestamp.string(from:)) ?? now, at: offset + 8)
-        try statement.bind(draft.stars?.stars, at: offset + 9)
-        try statement.bind(draft.imdbID, at: offset + 10)
-        try statement.bind(draft.letterboxdURI, at: offset + 11)
-        try statement.bind(draft.watchCount, at: offset + 12)
-        try statement.bind(draft.ratedOn?.description, at: offset + 13)
-        try statement.bind(key, at: offset + 14)
-        try statement.bind(TitleKeys.sort(identity: key), at: offset + 15)
+        try row.bind(id, to: .id)
+        try row.bind(draft.title, to: .title)
+        try row.bind(draft.year, to: .year)
+        try row.bind(draft.ratingWord.rawValue, to: .rating)
+        try row.bind(draft.watchedOn?.description, to: .watchedOn)
+        try row.bind(draft.note, to: .note)
+        try row.bind(record.createdAt.map(Timestamp.string(from:)) ?? now, to: .createdAt)
+        try row.bind(record.updatedAt.map(Timestamp.string(from:)) ?? now, to: .updatedAt)
+        try row.bind(draft.stars?.stars, to: .stars)
+        try row.bind(draft.imdbID, to: .imdbID)
+        try row.bind(draft.letterboxdURI, to: .letterboxdURI)
+        try row.bind(draft.watchCount, to: .watchCount)
+        try row.bind(draft.ratedOn?.description, to: .ratedOn)
+        try row.bind(key, to: .titleKey)
+        try row.bind(TitleKeys.sort(identity: key), to: .titleSort)
     }
 }
 

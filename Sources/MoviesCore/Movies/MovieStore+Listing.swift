@@ -73,8 +73,9 @@ extension MovieStore {
         var conditions: [String] = []
         var arguments: [any SQLBindable] = []
         if let words = query.allowedWords {
-            conditions.append("rating IN (\(words.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += words.map(\.rawValue)
+            let list = ParameterList.inList(words.map(\.rawValue))
+            conditions.append("rating IN \(list.sql)")
+            arguments += list.arguments
         }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")

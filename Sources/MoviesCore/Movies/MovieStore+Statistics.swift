@@ -13,7 +13,7 @@ extension MovieStore {
             let filter = StatisticsSQL.filter(query)
             let totals = try connection.cachedStatement(StatisticsSQL.totals(filter: filter.sql)).fetchOne(
                 filter.arguments
-            ) { (seen: $0.int(at: 0), dated: $0.int(at: 1)) }
+            ) { row in StatisticsSQL.Totals.read(row) }
             let seen = totals?.seen ?? 0
             let watchlist =
                 query.year == nil
@@ -26,16 +26,10 @@ extension MovieStore {
                 averageStars: Self.average(ratings),
                 decades: try connection.cachedStatement(StatisticsSQL.decades(filter: filter.sql)).fetchAll(
                     filter.arguments
-                ) { MovieStatistics.DecadeCount(decade: $0.optionalInt(at: 0), count: $0.int(at: 1)) }
+                ) { row in StatisticsSQL.DecadeCount.read(row) }
                 .sorted { ($0.decade ?? Int.max) < ($1.decade ?? Int.max) },
                 longestRun: try connection.cachedStatement(StatisticsSQL.longestRun(filter: filter.sql))
-                    .fetchOne(filter.arguments) { row in
-                        CalendarDate(parsing: row.string(at: 1)).flatMap { first in
-                            CalendarDate(parsing: row.string(at: 2)).map { last in
-                                MovieStatistics.Run(days: row.int(at: 0), first: first, last: last)
-                            }
-                        }
-                    } ?? nil,
+                    .fetchOne(filter.arguments) { row in StatisticsSQL.Run.read(row) } ?? nil,
                 seen: seen, undated: seen - (totals?.dated ?? 0), watchlist: watchlist)
         }
     }
@@ -48,7 +42,7 @@ extension MovieStore {
         case .month:
             let counted = try connection.cachedStatement(StatisticsSQL.perMonth).fetchAll(
                 StatisticsSQL.monthRange(query)
-            ) { (label: $0.string(at: 0), count: $0.int(at: 1)) }
+            ) { row in StatisticsSQL.MonthCount.read(row) }
             let counts = Dictionary(counted, uniquingKeysWith: +)
             return query.chartMonths.map { month in
                 let label = MovieStatistics.Query.monthLabel(year: month.year, month: month.month)
@@ -57,7 +51,7 @@ extension MovieStore {
         case .year:
             let counted = try connection.cachedStatement(StatisticsSQL.perYear(filter: filter.sql)).fetchAll(
                 filter.arguments
-            ) { (year: $0.int(at: 0), count: $0.int(at: 1)) }
+            ) { row in StatisticsSQL.YearCount.read(row) }
             guard let first = counted.first?.year, let last = counted.last?.year, first <= last else {
                 return query.year.map {
                     [MovieStatistics.PeriodCount(label: Timestamp.pad($0, 4), count: 0)]
@@ -77,14 +71,7 @@ extension MovieStore {
     {
         let rows = try connection.cachedStatement(StatisticsSQL.ratings(filter: filter.sql)).fetchAll(
             filter.arguments
-        ) { row in
-            // Stars come from the file, which a person may have written by hand past its CHECK: a value
-            // that is not ½ to 5 in halves counts as no stars, as `list` and `show` read it.
-            (
-                word: row.withUTF8(at: 0) { RatingWord(utf8: $0) },
-                stars: row.optionalDouble(at: 1).flatMap(StarRating.init(stars:)), count: row.int(at: 2)
-            )
-        }
+        ) { row in StatisticsSQL.RatingCount.read(row) }
         return RatingWord.allCases.compactMap { word in
             let groups = rows.filter { $0.word == word }
             guard !groups.isEmpty else { return nil }
@@ -162,39 +149,170 @@ package enum StatisticsSQL {
     /// Every movie, to count the watchlist as what is not seen (no index holds the word alone).
     package static let everyMovie = "SELECT count(*) FROM movies"
 
-    package static func totals(filter: String) -> String {
-        "SELECT count(*), count(watched_on) FROM movies WHERE \(filter)"
+    /// What `totals` selects: the films seen, and those of them with a watched date.
+    package enum Totals: Int32, TableColumn {
+        case seen, dated
+
+        /// The select list.
+        static let columns = ColumnList<Totals>(table: "movies")
+
+        package var name: String {
+            switch self {
+            case .seen: "count(*)"
+            case .dated: "count(watched_on)"
+            }
+        }
+
+        static func read(_ row: Statement) -> (seen: Int, dated: Int) {
+            (seen: row.int(seen), dated: row.int(dated))
+        }
     }
 
-    /// Films watched per month in `? <= watched_on < ?`: a range of the index.
+    package static func totals(filter: String) -> String {
+        "SELECT \(Totals.columns.sql) FROM movies WHERE \(filter)"
+    }
+
+    /// What `perMonth` selects: the month (`2025-03`) and its films.
+    package enum MonthCount: Int32, TableColumn {
+        case month, films
+
+        /// The select list.
+        static let columns = ColumnList<MonthCount>(table: "movies")
+
+        package var name: String {
+            switch self {
+            case .month: "substr(watched_on, 1, 7)"
+            case .films: "count(*)"
+            }
+        }
+
+        static func read(_ row: Statement) -> (label: String, count: Int) {
+            (label: row.string(month), count: row.int(films))
+        }
+    }
+
+    /// Films watched per month in `? <= watched_on < ?`: a range of the index. Grouped by the month's
+    /// place in the select list (`GROUP BY 1`), taken from its case, so the text is what it was before
+    /// the columns had names.
     package static let perMonth = """
-        SELECT substr(watched_on, 1, 7), count(*) FROM movies
+        SELECT \(MonthCount.columns.sql) FROM movies
         WHERE rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?
-        GROUP BY 1
+        GROUP BY \(MonthCount.month.rawValue + 1)
         """
 
-    /// Films watched per year, oldest first (the index is in watched_on order, so no sort).
+    /// What `perYear` selects: the year and its films.
+    package enum YearCount: Int32, TableColumn {
+        case year, films
+
+        /// The select list.
+        static let columns = ColumnList<YearCount>(table: "movies")
+
+        package var name: String {
+            switch self {
+            case .year: "CAST(substr(watched_on, 1, 4) AS INTEGER)"
+            case .films: "count(*)"
+            }
+        }
+
+        static func read(_ row: Statement) -> (year: Int, count: Int) {
+            (year: row.int(year), count: row.int(films))
+        }
+    }
+
+    /// Films watched per year, oldest first (the index is in watched_on order, so no sort); grouped and
+    /// ordered by the year's place in the select list, as `perMonth`.
     package static func perYear(filter: String) -> String {
         """
-        SELECT CAST(substr(watched_on, 1, 4) AS INTEGER), count(*) FROM movies
+        SELECT \(YearCount.columns.sql) FROM movies
         WHERE \(filter) AND watched_on IS NOT NULL
-        GROUP BY 1 ORDER BY 1
+        GROUP BY \(YearCount.year.rawValue + 1) ORDER BY \(YearCount.year.rawValue + 1)
         """
+    }
+
+    /// What `ratings` selects: a word, a number of stars and their films.
+    package enum RatingCount: Int32, TableColumn {
+        case rating, stars, films
+
+        /// The select list.
+        static let columns = ColumnList<RatingCount>(table: "movies")
+
+        package var name: String {
+            switch self {
+            case .rating: "rating"
+            case .stars: "stars"
+            case .films: "count(*)"
+            }
+        }
+
+        /// Stars come from the file, which a person may have written by hand past its CHECK: a value that
+        /// is not ½ to 5 in halves counts as no stars, as `list` and `show` read it.
+        static func read(_ row: Statement) -> (word: RatingWord?, stars: StarRating?, count: Int) {
+            (
+                word: row.withUTF8(rating) { RatingWord(utf8: $0) },
+                stars: row.optionalDouble(stars).flatMap(StarRating.init(stars:)), count: row.int(films)
+            )
+        }
     }
 
     package static func ratings(filter: String) -> String {
-        "SELECT rating, stars, count(*) FROM movies WHERE \(filter) GROUP BY rating, stars"
+        "SELECT \(RatingCount.columns.sql) FROM movies WHERE \(filter) "
+            + "GROUP BY rating, stars"
+    }
+
+    /// What `decades` selects: the decade (1990 for the 1990s; NULL for films without a year) and its
+    /// films.
+    package enum DecadeCount: Int32, TableColumn {
+        case decade, films
+
+        /// The select list.
+        static let columns = ColumnList<DecadeCount>(table: "movies")
+
+        package var name: String {
+            switch self {
+            case .decade: "decade"
+            case .films: "sum(films)"
+            }
+        }
+
+        static func read(_ row: Statement) -> MovieStatistics.DecadeCount {
+            MovieStatistics.DecadeCount(decade: row.optionalInt(decade), count: row.int(films))
+        }
     }
 
     /// Counted per rating, stars and year first, the order of movies_seen_by_rating, so the million rows
     /// are read in order; only the few hundred groups are sorted into decades.
     package static func decades(filter: String) -> String {
         """
-        SELECT decade, sum(films) FROM (
+        SELECT \(DecadeCount.columns.sql) FROM (
             SELECT year / 10 * 10 AS decade, count(*) AS films FROM movies WHERE \(filter)
             GROUP BY rating, stars, year)
         GROUP BY decade
         """
+    }
+
+    /// What `longestRun` selects: the run's length in days, its first day and its last.
+    package enum Run: Int32, TableColumn {
+        case days, first, last
+
+        /// The select list.
+        static let columns = ColumnList<Run>(table: "islands")
+
+        package var name: String {
+            switch self {
+            case .days: "count(*)"
+            case .first: "min(day)"
+            case .last: "max(day)"
+            }
+        }
+
+        /// The run, or nil when a day is not a date (written by hand past the CHECK).
+        static func read(_ row: Statement) -> MovieStatistics.Run? {
+            CalendarDate(parsing: row.string(first)).flatMap { firstDay in
+                CalendarDate(parsing: row.string(last)).map { lastDay in
+                    MovieStatistics.Run(days: row.int(days), first: firstDay, last: lastDay)
+                }
+            }
+        }
     }
 
     /// Gaps and islands: over the distinct watched days in order, a day's julian day number minus its
@@ -205,7 +323,7 @@ package enum StatisticsSQL {
             SELECT DISTINCT watched_on AS day FROM movies WHERE \(filter) AND watched_on IS NOT NULL
         ),
         islands AS (SELECT day, julianday(day) - row_number() OVER (ORDER BY day) AS island FROM days)
-        SELECT count(*), min(day), max(day) FROM islands
+        SELECT \(Run.columns.sql) FROM islands
         GROUP BY island ORDER BY count(*) DESC, min(day) DESC LIMIT 1
         """
     }

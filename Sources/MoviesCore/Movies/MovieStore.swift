@@ -50,9 +50,9 @@ public final class MovieStore: Sendable {
                 """
             var arguments: [any SQLBindable] = [expression]
             if !ratings.isEmpty {
-                let words = RatingWord.allCases.filter(ratings.contains)
-                sql += " AND movies.rating IN (\(words.map { _ in "?" }.joined(separator: ", ")))"
-                arguments += words.map(\.rawValue)
+                let words = ParameterList.inList(RatingWord.allCases.filter(ratings.contains).map(\.rawValue))
+                sql += " AND movies.rating IN \(words.sql)"
+                arguments += words.arguments
             }
             sql += " ORDER BY rank, movies.id LIMIT ?"
             arguments.append(limit ?? -1)
@@ -79,14 +79,15 @@ public final class MovieStore: Sendable {
                 throw MovieError.duplicate(existing: existing)
             }
             let statement = try connection.cachedStatement(
-                MovieRow.insertSQL(rows: 1, clause: "RETURNING \(MovieRow.columns.sql)"))
+                MovieRow.insertColumns.insertSQL + " RETURNING \(MovieRow.columns.sql)")
             try MovieRow.bind(
-                MovieRecord(draft: draft), id: nil, to: statement, offset: 0,
+                MovieRecord(draft: draft), id: nil, to: RowBinder(statement),
                 now: Timestamp.string(from: Date()))
+            // SQLite makes every change of the statement during its first step
+            // (https://www.sqlite.org/lang_returning.html), so the rest need not be stepped.
             defer { statement.reset() }
-            let inserted = try statement.step() ? MovieRow.decode(statement) : nil
-            guard let inserted else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
-            return inserted
+            guard try statement.step() else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
+            return MovieRow.decode(statement)
         }
     }
 

@@ -10,6 +10,8 @@ import Storage
 package enum PendingTitleKeys {
     /// Rows keyed per statement batch, so a large migrated file is not read into memory at once.
     static let chunk = 1000
+    /// What a row to key is read from: the first columns of a movie.
+    private static let columns = ColumnList<MovieRow.Column>(table: "movies", through: .year)
 
     /// Keys every row that has none; false when there was nothing to do.
     @discardableResult
@@ -21,9 +23,12 @@ package enum PendingTitleKeys {
         try database.write { connection in
             while true {
                 let rows = try connection.cachedStatement(
-                    "SELECT id, title, year FROM movies WHERE title_key IS NULL ORDER BY id LIMIT ?"
+                    "SELECT \(columns.sql) FROM movies WHERE title_key IS NULL ORDER BY id LIMIT ?"
                 ).fetchAll([chunk]) { row in
-                    (id: row.int64(at: 0), title: row.string(at: 1), year: row.optionalInt(at: 2))
+                    (
+                        id: row.int64(MovieRow.Column.id), title: row.string(MovieRow.Column.title),
+                        year: row.optionalInt(MovieRow.Column.year)
+                    )
                 }
                 if rows.isEmpty { break }
                 for row in rows {

@@ -1,0 +1,83 @@
+import AppTestSupport
+import Basics
+import Foundation
+import MoviesCore
+import Storage
+import TestSupport
+import Testing
+
+@Suite("MovieRow: columns by name, a bounded number of statements")
+struct MovieRowTests {
+    let database: TestDatabase
+    var store: MovieStore { database.store }
+
+    init() throws {
+        database = try TestDatabase()
+    }
+
+    @Test("each column is read at its case's place and named as the table names it")
+    func positionsResolve() throws {
+        let all = MovieRow.insertColumns.columns
+        #expect(all == MovieRow.Column.allCases)
+        #expect(MovieRow.columns.columns == Array(all.prefix(13)))
+        #expect(
+            !MovieRow.columns.columns.contains(.titleKey) && !MovieRow.columns.columns.contains(.titleSort))
+        let (selected, written, table) = try database.app.database.read { connection in
+            (
+                try connection.prepare("SELECT \(MovieRow.columns.sql) FROM movies").columnNames,
+                try connection.prepare("SELECT \(MovieRow.insertColumns.sql) FROM movies").columnNames,
+                try connection.prepare("SELECT name FROM pragma_table_info('movies')").fetchAll {
+                    $0.string(at: 0)
+                }
+            )
+        }
+        #expect(selected == MovieRow.columns.columns.map(\.name))
+        #expect(written == all.map(\.name))
+        #expect(Set(written).isSubset(of: table))
+    }
+
+    @Test("every field is written to the column of its name and read back from it")
+    func fieldsRoundTrip() throws {
+        let draft = MovieDraft(
+            title: "The Heat", year: 1995, rating: .good, watchedOn: CalendarDate(parsing: "2024-03-05"),
+            watchCount: 3, ratedOn: CalendarDate(parsing: "2024-03-06"), note: "a note",
+            stars: StarRating(stars: 3.5), imdbID: "tt0113277", letterboxdURI: "https://boxd.it/2aMM")
+        let added = try store.add(draft)
+        #expect(MovieDraft(added) == draft)
+        #expect(try store.movie(id: added.id) == added)
+        #expect(try store.list() == [added])
+        // Read by name with sqlite3, so two columns swapped in both the binder and the decoder show.
+        let stored = try SQLiteShell.run(
+            database.path,
+            """
+            SELECT id, title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri, watch_count,
+                   rated_on, title_key, title_sort, created_at = updated_at FROM movies
+            """)
+        #expect(
+            stored
+                == "1|The Heat|1995|good|2024-03-05|a note|3.5|tt0113277|https://boxd.it/2aMM|3|2024-03-06|"
+                + "the heat|heat\tthe|1")
+    }
+
+    @Test("listing and searching by every set of words leaves a few statements per order, not one a count")
+    func boundedStatements() throws {
+        try store.add(MovieDraft(title: "Heat", year: 1995, rating: .good))
+        let words = RatingWord.allCases
+        let subsets = (1..<(1 << words.count)).map { mask in
+            Set(words.indices.filter { mask & (1 << $0) != 0 }.map { words[$0] })
+        }
+        let count = { try database.app.database.read { $0.cachedStatementCount } }
+        let before = try count()
+        for ratings in subsets {
+            let listed = try store.list(MovieQuery(ratings: ratings))
+            #expect(listed.count == (ratings.contains(.good) ? 1 : 0))
+        }
+        // One to seven words: lists of 1, 2, 4 and 8.
+        #expect(try count() - before == 4)
+        for ratings in subsets {
+            let found = try store.search("heat", ratings: ratings)
+            #expect(found.count == (ratings.contains(.good) ? 1 : 0))
+        }
+        #expect(try count() - before == 8)
+    }
+}
