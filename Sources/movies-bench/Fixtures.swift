@@ -29,7 +29,7 @@ struct Fixtures {
             let key = TitleKeys.identity(title)
             let line =
                 "\(index),\(title),\(1900 + index % 120),"
-                + "\(rating.rawValue),2024-0\(1 + index % 9)-1\(index % 9),note \(index),"
+                + "\(RatingWord(rating).rawValue),2024-0\(1 + index % 9)-1\(index % 9),note \(index),"
                 + "2025-01-01T00:00:00.000Z,2025-01-01T00:00:00.000Z,\(stars),tt\(1_000_000 + index),"
                 + "https://boxd.it/m\(index),\(1 + index % 3),2024-12-31,\(key),\(TitleKeys.sort(identity: key))\n"
             try sink.write(line)

@@ -218,7 +218,7 @@ struct MovieImporterTests {
         var chunk = ""
         for index in 1...count {
             let stars = Int.random(in: 0...10, using: &random)
-            let rating = stars == 0 ? "not-seen" : StarRating(halfStars: stars)!.rating.rawValue
+            let rating = stars == 0 ? "not-seen" : RatingWord(StarRating(halfStars: stars)!.rating).rawValue
             let note = index % 3 == 0 ? nil : nasty[index % nasty.count] + " \(index)"
             var fields: [String] = [
                 "\"id\":\(index)",

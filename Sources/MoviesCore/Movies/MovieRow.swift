@@ -110,15 +110,21 @@ extension MovieSort {
         }
     }
 
-    /// A movie's place in `--sort rating`, exactly as the index `movies_by_rating` spells it (SQLite
-    /// uses an index on an expression only for the same expression): the watchlist 0, seen without a
-    /// rating 1, then two places per word, the lower half-star first.
-    package static let ratingRank = """
-        (CASE rating WHEN 'not-seen' THEN 0 WHEN 'seen' THEN 1 \
-        ELSE 2 * (CASE rating WHEN 'terrible' THEN 1 WHEN 'poor' THEN 2 WHEN 'decent' THEN 3 \
-        WHEN 'good' THEN 4 ELSE 5 END) \
-        + (CASE WHEN stars IS NOT NULL AND CAST(stars * 2 AS INTEGER) % 2 = 1 THEN 0 ELSE 1 END) END)
-        """
+    /// A movie's place in `--sort rating`, as the index `movies_by_rating` spells it (SQLite uses an
+    /// index on an expression only for the same expression): the watchlist 0, seen without a rating 1,
+    /// then two places per word, the lower half-star first. Written from the words and their ranks
+    /// (`RatingWord`, `Rating.rank`), so the words are spelled once; `SchemaAgreementTests` checks it is
+    /// the index's expression.
+    package static let ratingRank: String = {
+        let rated = RatingWord.allCases.filter { $0.rating != .notSeen }
+        let ranks = rated.dropLast().map { "WHEN '\($0.rawValue)' THEN \($0.rating.rank)" }.joined(
+            separator: " ")
+        let best = rated.last?.rating.rank ?? 0
+        return
+            "(CASE rating WHEN '\(RatingWord.notSeen.rawValue)' THEN 0 WHEN '\(RatingWord.seen.rawValue)' THEN 1 "
+            + "ELSE 2 * (CASE rating \(ranks) ELSE \(best) END) "
+            + "+ (CASE WHEN stars IS NOT NULL AND CAST(stars * 2 AS INTEGER) % 2 = 1 THEN 0 ELSE 1 END) END)"
+    }()
 
     /// Whether the natural direction is ascending (rating lists the best first).
     var isAscending: Bool { self != .rating }

@@ -1,9 +1,10 @@
 /// How much you liked a movie you have seen, from `terrible` to `excellent`; `notSeen` when there is
 /// no rating (a movie on the watchlist, or one seen but not rated: see `WatchState`).
 ///
-/// Stored as its words (`good`), in the `rating` column beside the watch state (see `RatingWord`).
-public enum Rating: String, CaseIterable, Sendable, Hashable, Codable {
-    case notSeen = "not-seen"
+/// Stored as its words (`good`), in the `rating` column beside the watch state: `RatingWord` spells them,
+/// the only place in Swift that does (a test ties its words to the schema's CHECK).
+public enum Rating: CaseIterable, Sendable, Hashable {
+    case notSeen
     case terrible
     case poor
     case decent
