@@ -29,8 +29,8 @@ public struct BackupSnapshot: Sendable, Equatable {
 ///
 /// The API copies pages, not rows, so a copy costs what reading the file costs (measured on 1,000,000
 /// movies, 356 MB: 1.2–1.4 s against 2.6–2.7 s for `VACUUM INTO`, which rebuilds every table and index;
-/// README, "Backups and other machines"). One rule governs its consistency: a write by another connection between two
-/// `sqlite3_backup_step` calls restarts the copy from the first page
+/// docs/GUIDE.md, "Backup"). One rule governs its consistency: a write by another connection between
+/// two `sqlite3_backup_step` calls restarts the copy from the first page
 /// (https://www.sqlite.org/c3ref/backup_finish.html#sqlite3backupstep). Stepped outside a transaction under
 /// four `movies add` loops, a copy of that file restarted 361 times in 60 s and never finished. So every
 /// copy here runs inside one read transaction on the source: in WAL mode that pins one snapshot (the

@@ -1,4 +1,4 @@
-// movies-bench: the performance figures of the promise "as fast as SQLite itself, from Swift" (README, Performance).
+// movies-bench: the performance figures of the promise "as fast as SQLite itself, from Swift" (docs/PERFORMANCE.md).
 //
 // Every figure is a ratio against a baseline measured in the same run on the same machine (raw SQLite C
 // calls, the sqlite3 command), so it holds on a noisy 2-core box. Usage:
@@ -7,7 +7,7 @@
 //
 // --quick runs every workload at small sizes (CI runs it so the benchmark never rots); --rows sets the
 // "million-row" size; --binary measures another build of movies (by default it builds one, release,
-// with the Swift runtime linked statically, as the README's install command does).
+// with the Swift runtime linked statically, as Scripts/install.sh does).
 
 import FoundationEssentials
 import Glibc

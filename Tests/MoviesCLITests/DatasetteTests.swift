@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// datasette and sqlite-utils on a file `movies` keeps, as the README shows them: both find movies
+/// datasette and sqlite-utils on a file `movies` keeps, as docs/SCHEMA.md shows them: both find movies
 /// through the full-text index (migration 0008 declares it the way they look for it), datasette takes
 /// the shipped metadata, and a row sqlite-utils inserts is a movie like any other.
 @Suite(

@@ -4,8 +4,8 @@ import MoviesCore
 import TestSupport
 import Testing
 
-/// The README's examples, run against the real binary.
-@Suite("Examples from the README")
+/// The examples of README.md and docs/GUIDE.md, run against the real binary.
+@Suite("Examples from the README and the guide")
 struct ExampleTests {
     let movies = MoviesProcess()
 

@@ -14,7 +14,7 @@ import Testing
             "_FoundationICU", "libicu", "libxml2", "libz.so", "liblzma",
         ]
 
-        /// The installed build (README): `swift build -c release --static-swift-stdlib`, next to the
+        /// The installed build (Scripts/install.sh): `swift build -c release --static-swift-stdlib`, next to the
         /// debug folder the tests run from.
         static var releaseBinary: String {
             URL(fileURLWithPath: MoviesProcess.binary).deletingLastPathComponent().deletingLastPathComponent()

@@ -12,7 +12,7 @@ enum Litestream {
     static let path = ProcessRunner.which("litestream")
 }
 
-/// `movies` beside Litestream (README, "Backups and other machines"): replication to a folder while
+/// `movies` beside Litestream (docs/GUIDE.md, "Litestream"): replication to a folder while
 /// four processes write movies and one refreshes news, Litestream killed with `kill -9` and started
 /// again, then a restore on "another machine" (another folder) that must hold exactly the original's rows.
 extension Reliability {
@@ -26,7 +26,7 @@ extension Reliability {
 
         let movies = MoviesProcess()
 
-        /// The configuration the README shows, for this test's database and a folder replica.
+        /// The configuration docs/GUIDE.md shows, for this test's database and a folder replica.
         private func writeConfiguration() throws -> String {
             let yaml = """
                 dbs:

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The completion scripts in the real shells, installed as the README says, driven through tmux as a
+/// The completion scripts in the real shells, installed as docs/GUIDE.md says, driven through tmux as a
 /// person would: type a partial command, press Tab, read the screen.
 ///
 /// Each case is one defect the scripts had: zsh's invalid `_arguments` specs and dead file arguments,
@@ -82,7 +82,7 @@ enum TabExpectation {
 }
 
 /// One shell in a tmux pane, set up as a user would: `movies` and `news` (a symlink) on `PATH`, the
-/// completion script installed where the README says, and a folder of files to complete.
+/// completion script installed where docs/GUIDE.md says, and a folder of files to complete.
 final class ShellUnderTest {
     enum Kind: String {
         case bash, zsh, fish

@@ -5,7 +5,7 @@ import Testing
 
 /// What a program replicating the file (Litestream) or reading it for long (`sqlite3`) needs of this one:
 /// the WAL is never restarted, truncated or deleted while another connection reads, whatever this
-/// package's connections do, including closing (README, "Backups and other machines").
+/// package's connections do, including closing (docs/GUIDE.md, "Litestream").
 @Suite("Beside a long reader: the WAL is left to it", .serialized)
 struct WALNeighbourTests {
     let folder = TemporaryDirectory()

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// How large the reliability scenarios run: small counts by default (`MOVIES_SLOW_TESTS=1`, as CI runs
-/// them), the counts the README reports with `MOVIES_FULL_RELIABILITY=1`.
+/// them), the counts docs/RELIABILITY.md reports with `MOVIES_FULL_RELIABILITY=1`.
 public enum ReliabilityScale {
     /// `MOVIES_SLOW_TESTS=1`: the long scenarios run at all.
     public static let isSlowEnabled = ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1"
