@@ -150,11 +150,6 @@ public final class Statement {
         isNull(at: index) ? nil : sqlite3_column_double(handle, index)
     }
 
-    /// The column as a `Double`.
-    public func double(at index: Int32) -> Double {
-        sqlite3_column_double(handle, index)
-    }
-
     /// The column as text (NULL reads as the empty string). Invalid UTF-8 is repaired, never trapped on.
     public func string(at index: Int32) -> String {
         withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
@@ -175,12 +170,5 @@ public final class Statement {
         }
         let count = Int(sqlite3_column_bytes(handle, index))
         return try body(UnsafeBufferPointer(start: text, count: count))
-    }
-
-    /// The column as bytes (NULL reads as empty).
-    public func blob(at index: Int32) -> [UInt8] {
-        guard let bytes = sqlite3_column_blob(handle, index) else { return [] }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }

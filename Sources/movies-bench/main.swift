@@ -18,11 +18,21 @@ func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
+/// The workloads in the order they run; `--only` takes a comma-separated list of these names.
+let workloadNames = [
+    "version", "fetch", "add", "import", "list", "search", "stats", "news", "watch", "memory",
+]
 if arguments.contains("--help") || arguments.contains("-h") {
-    print(
-        "usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only insert,fetch,stats,...] [--keep]"
-    )
+    print("usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only NAME,...] [--keep]")
+    print("workloads: " + workloadNames.joined(separator: ", "))
     exit(0)
+}
+let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+if let unknown = only?.subtracting(workloadNames).sorted(), !unknown.isEmpty {
+    StandardStreams.error(
+        "movies-bench: no workload named \(unknown.joined(separator: ", ")); the workloads are "
+            + workloadNames.joined(separator: ", ") + "\n")
+    exit(2)
 }
 let quick = arguments.contains("--quick")
 
@@ -55,7 +65,7 @@ do {
         ("watch", { [try workloads.watchLatency()] }),
         ("memory", { [try workloads.importMemory()] }),
     ]
-    let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+    precondition(steps.map(\.0) == workloadNames, "workloadNames lists the steps in their order")
     for (name, step) in steps where only?.contains(name) ?? true {
         StandardStreams.error("  running \(name)…\n")
         for row in try step() {

@@ -186,6 +186,28 @@ struct AddMovieFormTests {
     }
 }
 
+extension AddMovieFormTests {
+    @Test("the shell's form names a film already listed that was maybe meant, as add does")
+    func namesSimilarFilms() async throws {
+        let cli = InProcessCLI()
+        try await cli.succeed("add", "Heat", "--year", "1995", "--rating", "good")
+        let folder = TemporaryDirectory()
+        let printed = folder.file("output.txt")
+        let output = OutputStream(descriptor: open(printed, O_WRONLY | O_CREAT | O_TRUNC, 0o600))
+        let errors = OutputStream(descriptor: open("/dev/null", O_WRONLY), flushesEveryWrite: true)
+        let context = CommandContext(
+            environment: ["HOME": folder.file("home")], output: output, errors: errors, terminal: .pipes,
+            databasePath: cli.databasePath)
+        let console = ScriptedConsole(["add", "Heat", "", "", "", "y"], isInteractive: true)
+        #expect(try await ShellSession(context: context, console: console).run() == 0)
+        output.flush()
+        let text = try String(contentsOfFile: printed, encoding: .utf8)
+        #expect(text.contains("Added #2  Heat  not-seen"), "\(text)")
+        #expect(
+            text.contains("Heat (1995) is already listed as #1; give --year to tell them apart."), "\(text)")
+    }
+}
+
 /// A console that answers with prepared lines, then ends, and keeps what it was shown.
 @MainActor
 final class ScriptedConsole: Console {

@@ -33,7 +33,8 @@ struct StatementTests {
             try connection.prepare("SELECT i, r, s, b, n, typeof(s), typeof(b) FROM t ORDER BY id").fetchAll {
                 row in
                 (
-                    row.int64(at: 0), row.double(at: 1), row.string(at: 2), row.blob(at: 3),
+                    row.int64(at: 0), row.optionalDouble(at: 1), row.string(at: 2),
+                    row.withUTF8(at: 3) { Array($0) },
                     row.optionalString(at: 4),
                     row.string(at: 5), row.string(at: 6)
                 )
@@ -41,7 +42,7 @@ struct StatementTests {
         }
         #expect(rows.map(\.2) == texts)
         #expect(rows.map(\.3) == texts.map { [UInt8]($0.utf8) })
-        #expect(rows.allSatisfy { $0.4 == nil })
+        #expect(rows.allSatisfy { $0.4 == nil && $0.1 == 1.5 })
         #expect(rows.map(\.0) == texts.indices.map { Int64.max - Int64($0) })
         #expect(rows.allSatisfy { $0.5 == "text" && $0.6 == "blob" })  // "" is text, not NULL
     }

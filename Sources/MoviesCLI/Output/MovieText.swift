@@ -9,6 +9,13 @@ enum MovieText {
         "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
     }
 
+    /// What `add` says after adding `movie` about a film already listed that a person may have meant:
+    /// `Heat (1995) is already listed as #1; give --year to tell them apart.`
+    static func alreadyListed(_ other: Movie, besides movie: Movie) -> String {
+        "\(TerminalText.singleLine(other.titleWithYear)) is already listed as #\(other.id)"
+            + (movie.year == nil || other.year == nil ? "; give --year to tell them apart." : ".")
+    }
+
     /// The word, with the stars when the movie has them: `good ★★★½`, `seen`, `not-seen`.
     static func rating(_ movie: Movie) -> String {
         movie.stars.map { "\(movie.ratingWord.rawValue) \(stars($0))" } ?? movie.ratingWord.rawValue

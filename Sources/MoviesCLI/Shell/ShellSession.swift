@@ -183,6 +183,9 @@ final class ShellSession {
                 let form = AddMovieForm(console: console, form: AddMovieViewModel(store: dependencies.movies))
                 if let movie = try await form.run() {
                     context.output.line("Added \(MovieText.summary(movie))")
+                    for other in form.form.similarMovies {
+                        context.output.line(MovieText.alreadyListed(other, besides: movie))
+                    }
                 } else {
                     context.output.line("Cancelled.")
                 }

@@ -1,0 +1,16 @@
+/// The help of the options that set a movie's fields, shared by `add`, `edit` and `rate`.
+enum MovieFieldHelp {
+    static let rating = "How much you liked it; seen for a movie you saw without rating it."
+    static let stars = "Letterboxd-style stars, 0.5 to 5 in halves; the rating word follows from them."
+    static let year = "The release year (1870–2100)."
+    static let watched = "The day you watched it: YYYY-MM-DD, today or yesterday."
+    static let note = "A note to keep with it."
+    /// Added to the help of `edit`'s options that an empty value clears.
+    static let clears = " An empty value clears it."
+    /// `-w` and `-n`, the letters `--watched` and `--note` had before `-w` came to mean `--watch` and
+    /// `-n` `--dry-run` everywhere: still accepted by `add` and `edit`, for scripts.
+    static let formerWatched = ["-w"]
+    /// `-y`, `--year`'s letter before `rm -y` (`--yes`) took it: still accepted by `add` and `edit`.
+    static let formerYear = ["-y"]
+    static let formerNote = ["-n"]
+}
