@@ -17,12 +17,12 @@ struct MovieStoreTests {
 
     @Test("add stores a movie with defaults and timestamps, and get reads it back")
     func addAndGet() throws {
-        let before = Date().addingTimeInterval(-1)
         let movie = try store.add(MovieDraft(title: "  Heat ", year: 1995, rating: .excellent))
         #expect(movie.id == 1)
         #expect(movie.title == "Heat")
         #expect(movie.rating == .excellent)
-        #expect(movie.createdAt > before && movie.createdAt == movie.updatedAt)
+        // Both stamps written, by one reading of the clock (decoding them proves their form).
+        #expect(movie.createdAt == movie.updatedAt)
         #expect(try store.movie(id: movie.id) == movie)
         #expect(try store.add(MovieDraft(title: "Alien")).rating == .notSeen)
         #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
@@ -81,11 +81,30 @@ struct MovieStoreTests {
     @Test("rate changes the rating and updated_at; rating the same again writes nothing")
     func rate() throws {
         let heat = try store.add(MovieDraft(title: "Heat", rating: .good))
+        // updated_at is set to a moment the clock can never show again, so "it was written" does not
+        // depend on the clock moving forward between two statements (a virtual machine's may step back).
+        try stampUpdatedAt(ofMovie: heat.id)
         let change = try store.rate(id: heat.id, .excellent)
         #expect(change.before.rating == .good && change.after.rating == .excellent)
-        #expect(change.after.updatedAt >= heat.updatedAt)
-        #expect(try store.rate(id: heat.id, .excellent).after == change.after)
+        #expect(change.before.updatedAt == Self.longAgo)
+        #expect(change.after.updatedAt != Self.longAgo)
+        try stampUpdatedAt(ofMovie: heat.id)
+        let same = try store.rate(id: heat.id, .excellent)
+        #expect(same.after == same.before)
+        #expect(try store.movie(id: heat.id)?.updatedAt == Self.longAgo)
         #expect(throws: MovieError.notFound(id: 99)) { try store.rate(id: 99, .good) }
+    }
+
+    /// A moment before this program existed, for telling whether `updated_at` was written.
+    static let longAgo = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01T00:00:00Z
+
+    /// Sets the movie's `updated_at` to `longAgo`, as another program could.
+    private func stampUpdatedAt(ofMovie id: Int64) throws {
+        try database.app.database.write { connection in
+            try connection.execute(
+                "UPDATE movies SET updated_at = ? WHERE id = ?",
+                arguments: [Timestamp.string(from: Self.longAgo), id])
+        }
     }
 
     @Test("edit changes and clears fields, and refuses a clash with another movie")
