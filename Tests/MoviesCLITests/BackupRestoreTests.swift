@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("movies backup and movies restore", .serialized)
+@Suite("movies backup and movies restore", .offPool, .serialized)
 struct BackupRestoreTests {
     let movies = MoviesProcess()
 

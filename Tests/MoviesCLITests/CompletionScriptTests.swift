@@ -7,7 +7,7 @@ import Testing
 
 /// The completion scripts as text and as code their shells accept, and the bash script's answers for
 /// typed lines, without a terminal (the real shells at a terminal: `ShellCompletionTests`).
-@Suite("movies completions")
+@Suite("movies completions", .offPool)
 struct CompletionScriptTests {
     let movies = MoviesProcess()
 

@@ -5,7 +5,7 @@ import Testing
 /// What `--db` and `$MOVIES_DB` may hold: odd paths give a message and an exit code in every command
 /// (never a signal), `~/` is the home folder, an empty path is a usage error, a path is never an SQLite
 /// URI, `migrate --status` creates nothing, and a message never re-capitalises a path.
-@Suite("Database paths from --db and MOVIES_DB")
+@Suite("Database paths from --db and MOVIES_DB", .offPool)
 struct DatabasePathTests {
     let movies = MoviesProcess()
 

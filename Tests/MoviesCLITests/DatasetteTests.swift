@@ -6,7 +6,7 @@ import Testing
 /// through the full-text index (migration 0008 declares it the way they look for it), datasette takes
 /// the shipped metadata, and a row sqlite-utils inserts is a movie like any other.
 @Suite(
-    "datasette and sqlite-utils",
+    "datasette and sqlite-utils", .offPool,
     .enabled(
         if: ProcessRunner.which("datasette") != nil && ProcessRunner.which("sqlite-utils") != nil,
         "datasette and sqlite-utils are not installed (pip install datasette sqlite-utils)"))

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The README's examples, run against the real binary.
-@Suite("Examples from the README")
+@Suite("Examples from the README", .offPool)
 struct ExampleTests {
     let movies = MoviesProcess()
 
@@ -153,7 +153,7 @@ struct ExampleTests {
     }
 }
 
-@Suite("movies search")
+@Suite("movies search", .offPool)
 struct SearchCommandTests {
     let movies = MoviesProcess()
 

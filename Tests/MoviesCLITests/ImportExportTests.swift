@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("movies import and export")
+@Suite("movies import and export", .offPool)
 struct ImportExportTests {
     let movies = MoviesProcess()
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Where the database goes, and what a copied binary can do on its own.
-@Suite("Installation and default paths")
+@Suite("Installation and default paths", .offPool)
 struct InstallationTests {
     @Test("without --db or MOVIES_DB the file goes to ~/.local/share/movies, private")
     func defaultLocation() throws {

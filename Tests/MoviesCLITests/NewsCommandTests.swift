@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("movies news", .serialized)
+@Suite("movies news", .offPool, .serialized)
 struct NewsCommandTests {
     let movies = MoviesProcess()
     let server: FeedServer

@@ -7,7 +7,7 @@ import Testing
 /// Issue 15: news that reads like a feed reader, through the real `movies` against a local server:
 /// the full article with numbered links and enclosures, `news open`, feeds found on a web page,
 /// redirects, the feeds and list tables, and the daily moves (read many, refresh one, prune).
-@Suite("movies news: reading like a feed reader", .serialized)
+@Suite("movies news: reading like a feed reader", .offPool, .serialized)
 struct NewsReaderCommandTests {
     let movies = MoviesProcess()
     let server: FeedServer

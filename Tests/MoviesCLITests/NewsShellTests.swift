@@ -5,7 +5,7 @@ import Testing
 
 /// The shell's news screen at a terminal (issue 11, point 12): Ctrl-C stops a refresh, keeps what
 /// arrived, and gives the prompt back.
-@Suite("movies shell: news at a terminal", .serialized)
+@Suite("movies shell: news at a terminal", .offPool, .serialized)
 struct NewsShellTests {
     /// How one try of the scenario ended.
     enum Attempt {

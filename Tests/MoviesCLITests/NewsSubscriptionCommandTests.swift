@@ -7,7 +7,7 @@ import Testing
 /// `news subscribe`, `news import` and `news unsubscribe` as a user runs them: addresses typed in any
 /// case (issue 12), OPML imports whole or not at all (issue 11, point 15), item identity in a feed file
 /// (point 8), and starred items kept (point 7).
-@Suite("movies news: subscriptions", .serialized)
+@Suite("movies news: subscriptions", .offPool, .serialized)
 struct NewsSubscriptionCommandTests {
     let movies = MoviesProcess()
     let server: FeedServer

@@ -5,7 +5,7 @@ import Testing
 
 /// Output that cannot be written after a change was saved, and SIGQUIT (Ctrl-\), with real processes:
 /// a closed standard output, /dev/full, a terminal and pipes.
-@Suite("Lost output and SIGQUIT")
+@Suite("Lost output and SIGQUIT", .offPool)
 struct OutputAndSignalTests {
     let movies = MoviesProcess()
 
@@ -54,37 +54,15 @@ struct OutputAndSignalTests {
     }
 
     @Test("SIGQUIT without a terminal ends the process, with no crash report")
-    func quitWithoutTerminal() throws {
+    func quitWithoutTerminal() async throws {
         try movies.succeed("add", "Heat")
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: MoviesProcess.binary)
-        watcher.arguments = ["list", "--watch"]
-        watcher.environment = SanitizerOptions.passedOn(movies.environment)
-        let output = Pipe()
-        let errors = TemporaryDirectory()
-        let errorPath = errors.file("stderr")
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        watcher.standardOutput = output
-        watcher.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        try watcher.run()
-        let collected = Locked(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.withLock { $0.append(chunk) }
-        }
-        #expect(collected.waitFor("Heat"))
-        kill(watcher.processIdentifier, SIGQUIT)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while watcher.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
-        output.fileHandleForReading.readabilityHandler = nil
-        if watcher.isRunning {
-            Issue.record("movies went on after SIGQUIT")
-            watcher.terminate()
-            watcher.waitUntilExit()
-        }
-        #expect(watcher.terminationReason == .uncaughtSignal && watcher.terminationStatus == SIGQUIT)
-        let stderr = String(decoding: fileSnapshot(errorPath) ?? Data(), as: UTF8.self)
-        #expect(!stderr.contains("crashed") && !stderr.contains("Backtrac"), "\(stderr)")
+        let watcher = try BackgroundProcess(
+            MoviesProcess.binary, ["list", "--watch"], environment: movies.environment)
+        #expect(await watcher.waitForOutput("Heat"))
+        watcher.send(SIGQUIT)
+        let ended = await watcher.finished()
+        #expect(ended.signal == SIGQUIT, "\(ended)")
+        #expect(!ended.stderr.contains("crashed") && !ended.stderr.contains("Backtrac"), "\(ended.stderr)")
     }
 
     @Test("SIGQUIT at a terminal ends the shell with the terminal as it was, and no backtrace prompt")

@@ -4,7 +4,7 @@ import Testing
 
 /// Long output at a terminal goes through `$PAGER`, as git's does: a fake pager, a script that records
 /// its arguments, its environment and what it was given, stands in for `less`.
-@Suite("The pager")
+@Suite("The pager", .offPool)
 struct PagerTests {
     let movies = MoviesProcess()
     /// Where the fake pager writes down what it received.

@@ -6,7 +6,7 @@ import Testing
 @testable import MoviesCLI
 
 /// Following the next-page hint, as a person or a script would: the command it gives, word for word.
-@Suite("Paging by the next-page hint")
+@Suite("Paging by the next-page hint", .offPool)
 struct PagingTests {
     let movies = MoviesProcess()
 
@@ -116,7 +116,7 @@ struct PagingTests {
 
 /// Times for people in the local time zone (TZ honoured), machine formats in UTC; counts and kinds of
 /// file in words.
-@Suite("Times and wording")
+@Suite("Times and wording", .offPool)
 struct WordingTests {
     let movies = MoviesProcess()
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Every bad input a user can give: the message, the exit code, and a database file left as it was.
-@Suite("Refusals")
+@Suite("Refusals", .offPool)
 struct RefusalTests {
     let movies: MoviesProcess
 

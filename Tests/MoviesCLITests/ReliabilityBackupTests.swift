@@ -34,10 +34,7 @@ extension Reliability {
         func backupUnderLoad() async throws {
             try fill(movies.databasePath, rows: Self.baseRows, prefix: "Base")
             let load = try ReliabilityLoad(movies: movies)
-            let started = await eventually(timeout: .seconds(120)) {
-                load.operations >= 8 && load.refreshCount >= 1
-            }
-            #expect(started, "the load did not start")
+            #expect(await load.waitUntil(operations: 8, refreshes: 1), "the load did not start")
             var durations: [Duration] = []
             for round in 0..<Self.backups {
                 let path = movies.folder.file("backup \(round).sqlite")

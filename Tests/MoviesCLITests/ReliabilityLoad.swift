@@ -20,6 +20,14 @@ final class ReliabilityLoad: Sendable {
     private let refreshes = Locked(0)
     private let failures = Locked<[String]>([])
     private let done = DispatchGroup()
+    /// Operations and refreshes completed, and whether one failed: what `waitUntil` waits on.
+    private let progress = Waitable(Progress())
+
+    private struct Progress: Sendable {
+        var operations = 0
+        var refreshes = 0
+        var failed = false
+    }
 
     /// Subscribes to the feeds, then starts the writers and the refresher.
     init(movies: MoviesProcess) throws {
@@ -51,6 +59,28 @@ final class ReliabilityLoad: Sendable {
     /// Movie operations completed so far, over all writers.
     var operations: Int { logs.reduce(0) { $0 + $1.current.completed } }
 
+    /// Waits until at least `operations` movie operations and `refreshes` refreshes have completed; false
+    /// when a process failed first. Each step is woken by the next completed command; only a load that
+    /// makes no progress for the hang limit ends the wait.
+    func waitUntil(operations: Int, refreshes: Int = 0) async -> Bool {
+        var last = progress.current
+        while last.operations < operations || last.refreshes < refreshes {
+            guard !last.failed,
+                let next = await progress.wait(until: { [last] now in
+                    now.failed || now.operations > last.operations || now.refreshes > last.refreshes
+                })
+            else { return false }
+            last = next
+        }
+        return true
+    }
+
+    /// Waits for the next movie operation after `count` have completed, and returns the count then; nil
+    /// when a process failed, or the waiting task was cancelled.
+    func nextOperation(after count: Int) async -> Int? {
+        await progress.wait { $0.failed || $0.operations > count }.flatMap { $0.failed ? nil : $0.operations }
+    }
+
     /// `news refresh` runs completed so far.
     var refreshCount: Int { refreshes.current }
 
@@ -71,12 +101,13 @@ final class ReliabilityLoad: Sendable {
             do {
                 let result = try movies.run(arguments)
                 guard result.status == 0, !result.crashed else {
-                    failures.withLock { $0.append("\(arguments): \(result)") }
+                    fail("\(arguments): \(result)")
                     return
                 }
                 logs[writer].withLock { $0.record(output: result.stdout) }
+                progress.update { $0.operations += 1 }
             } catch {
-                failures.withLock { $0.append("\(arguments): \(error)") }
+                fail("\(arguments): \(error)")
                 return
             }
         }
@@ -92,15 +123,21 @@ final class ReliabilityLoad: Sendable {
             do {
                 let result = try movies.run(["news", "refresh"])
                 guard result.status == 0, !result.crashed else {
-                    failures.withLock { $0.append("news refresh: \(result)") }
+                    fail("news refresh: \(result)")
                     return
                 }
                 refreshes.withLock { $0 += 1 }
+                progress.update { $0.refreshes += 1 }
             } catch {
-                failures.withLock { $0.append("news refresh: \(error)") }
+                fail("news refresh: \(error)")
                 return
             }
         }
+    }
+
+    private func fail(_ failure: String) {
+        failures.withLock { $0.append(failure) }
+        progress.update { $0.failed = true }
     }
 
     /// Feed `feed` at `round`: 5 items more each round.

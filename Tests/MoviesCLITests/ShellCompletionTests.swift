@@ -8,7 +8,7 @@ import Testing
 /// Each case is one defect the scripts had: zsh's invalid `_arguments` specs and dead file arguments,
 /// bash offering another command's letters, option names where a value goes, nothing for `help` or the
 /// `news` symlink, and fish offering every command's options everywhere.
-@Suite("Completions in real shells")
+@Suite("Completions in real shells", .offPool)
 struct ShellCompletionTests {
     @Test(
         "bash: per-command letters, files, values not options after an option, help's commands, the symlink",

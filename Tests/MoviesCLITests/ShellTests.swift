@@ -5,7 +5,7 @@ import Testing
 
 @testable import MoviesCLI
 
-@Suite("movies shell")
+@Suite("movies shell", .offPool)
 struct ShellTests {
     let movies = MoviesProcess()
 
@@ -231,43 +231,29 @@ extension ShellTests {
     }
 }
 
-@Suite("movies list --watch")
+@Suite("movies list --watch", .offPool)
 struct WatchTests {
     let movies = MoviesProcess()
 
     @Test("prints the list, then each change from any process, and Ctrl-C exits 0 without a trace")
-    func watch() throws {
+    func watch() async throws {
         try movies.succeed("add", "A", "--rating", "good")
         try movies.succeed("add", "B")
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: MoviesProcess.binary)
-        watcher.arguments = ["list", "--watch"]
-        watcher.environment = SanitizerOptions.passedOn(movies.environment)
-        let output = Pipe()
-        let errors = Pipe()
-        watcher.standardOutput = output
-        watcher.standardError = errors
-        try watcher.run()
-        let collected = Locked(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.withLock { $0.append(chunk) }
-        }
-        #expect(collected.waitFor("  2  B"))
+        let watcher = try BackgroundProcess(
+            MoviesProcess.binary, ["list", "--watch"], environment: movies.environment)
+        #expect(await watcher.waitForOutput("  2  B"))
 
         try movies.succeed("add", "C", "--rating", "poor")
-        #expect(collected.waitFor("+ #3 C poor"))
+        #expect(await watcher.waitForOutput("+ #3 C poor"))
         try movies.succeed("rate", "1", "excellent")
-        #expect(collected.waitFor("~ #1 A good -> excellent"))
+        #expect(await watcher.waitForOutput("~ #1 A good -> excellent"))
         try SQLiteShell.run(movies.databasePath, "DELETE FROM movies WHERE id = 2")
-        #expect(collected.waitFor("- #2 B"))
+        #expect(await watcher.waitForOutput("- #2 B"))
 
-        kill(watcher.processIdentifier, SIGINT)
-        watcher.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        #expect(watcher.terminationStatus == 0)
-        #expect(watcher.terminationReason == .exit)
-        #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        watcher.send(SIGINT)
+        let ended = await watcher.finished()
+        #expect(ended.status == 0 && ended.signal == nil, "\(ended)")
+        #expect(ended.stderr.isEmpty)
     }
 
     @Test("--watch with a format it cannot stream, or with a page, is refused")
@@ -277,18 +263,5 @@ struct WatchTests {
             message: "--watch prints changes as table lines or as ndjson")
         try movies.refuse(
             ["list", "--watch", "--limit", "5"], status: 64, message: "cannot be combined with --limit")
-    }
-}
-
-extension Locked where Value == Data {
-    /// Waits until the bytes collected so far (from a pipe's readability handler, on another thread)
-    /// contain `fragment` as text.
-    func waitFor(_ fragment: String, timeout: Duration = .seconds(30)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if String(decoding: current, as: UTF8.self).contains(fragment) { return true }
-            usleep(10_000)
-        }
-        return String(decoding: current, as: UTF8.self).contains(fragment)
     }
 }

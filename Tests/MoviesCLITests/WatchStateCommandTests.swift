@@ -6,7 +6,7 @@ import Testing
 
 /// Seen apart from rated on the command line: watched, unwatch, --stars, list --seen/--watchlist, show,
 /// and rm's dry run and question.
-@Suite("Watch state, stars and removal on the command line")
+@Suite("Watch state, stars and removal on the command line", .offPool)
 struct WatchStateCommandTests {
     let movies = MoviesProcess()
 
