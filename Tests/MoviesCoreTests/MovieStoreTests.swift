@@ -25,7 +25,7 @@ struct MovieStoreTests {
         #expect(movie.createdAt == movie.updatedAt)
         #expect(try store.movie(id: movie.id) == movie)
         #expect(try store.add(MovieDraft(title: "Alien")).rating == .notSeen)
-        #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
+        #expect(try DirectSQL.integrityCheck(database.path) == "ok")
     }
 
     @Test(
@@ -37,7 +37,7 @@ struct MovieStoreTests {
     func titlesRoundTrip(title: String) throws {
         let movie = try store.add(MovieDraft(title: title, year: 2001))
         #expect(try store.movie(id: movie.id)?.title == title)
-        #expect(try SQLiteShell.run(database.path, "SELECT count(*) FROM movies") == "1")
+        #expect(try DirectSQL.run(database.path, "SELECT count(*) FROM movies") == "1")
     }
 
     @Test("a title and year already listed is refused with the existing id, in any ASCII case")
@@ -70,12 +70,12 @@ struct MovieStoreTests {
         ]
         // (Not a byte comparison of the file: reading it here, while this process has it open, would
         // drop SQLite's POSIX locks. See DatabaseFile.)
-        let before = try SQLiteShell.run(database.path, ".dump")
+        let before = try DirectSQL.dump(database.path)
         for (draft, expected) in cases {
             #expect(throws: expected) { try store.add(draft) }
         }
         #expect(try store.count() == 0)
-        #expect(try SQLiteShell.run(database.path, ".dump") == before)
+        #expect(try DirectSQL.dump(database.path) == before)
     }
 
     @Test("rate changes the rating and updated_at; rating the same again writes nothing")
@@ -141,7 +141,7 @@ struct MovieStoreTests {
 
     @Test("a row written by hand with sqlite3 is read like any other")
     func handWrittenRow() throws {
-        try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
+        try DirectSQL.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
         let movies = try store.list()
         #expect(movies.map(\.title) == ["Heat"])
         #expect(movies.first?.rating == .good)
