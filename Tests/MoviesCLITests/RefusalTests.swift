@@ -200,30 +200,16 @@ struct RefusalTests {
     }
 
     @Test("a database locked past the busy timeout exits 75 and writes nothing")
-    func busyDatabase() throws {
-        // sqlite3 holds the write lock for a second while movies waits only 100 ms.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: SQLiteShell.path)
-        holder.arguments = [movies.databasePath]
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        input.fileHandleForWriting.write(
-            Data("BEGIN IMMEDIATE; INSERT INTO movies (title) VALUES ('Held');\n".utf8))
-        // Wait until the lock is really held: a probe with no busy timeout fails while it is.
-        var held = false
-        for _ in 0..<100 where !held {
-            let probe = try ProcessRunner.run(
-                SQLiteShell.path, [movies.databasePath, "BEGIN IMMEDIATE; ROLLBACK;"])
-            held = probe.status != 0
-            if !held { usleep(20_000) }
-        }
-        #expect(held)
+    func busyDatabase() async throws {
+        // sqlite3 holds the write lock until the test lets it go, while movies waits only 100 ms.
+        let holder = try BackgroundProcess(
+            SQLiteShell.path, ["-bail", movies.databasePath], acceptsInput: true)
+        holder.write("BEGIN IMMEDIATE; INSERT INTO movies (title) VALUES ('Held'); SELECT 'held';\n")
+        #expect(await holder.waitForOutput("held"), "\(holder.result)")
         let result = try movies.run(["add", "Alien"], environment: ["MOVIES_BUSY_TIMEOUT_MS": "100"])
-        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        holder.write("ROLLBACK;\n.quit\n")
+        holder.closeInput()
+        #expect(await holder.finished().status == 0)
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.contains("The database is busy"))
         #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "Heat")

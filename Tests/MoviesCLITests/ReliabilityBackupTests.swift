@@ -75,18 +75,24 @@ extension Reliability {
             try movies.succeed("backup", current)
             let kept = movies.databasePath + ".before-restore"
 
-            let start = ContinuousClock.now
+            // One restore first, to learn how many changes it makes in the database's folder; the kills
+            // are spread over 1.2 times that (moments in the program's own work, not in seconds).
+            let reference = try FolderWatch(movies.folder.path)
             try movies.succeed("restore", backup)
-            let duration = ContinuousClock.now - start
+            let changes = reference.changeCount
 
             var generator = SeededGenerator(seed: 16)
             var outcomes = (old: 0, restored: 0)
             for attempt in 0..<Self.kills {
                 try movies.succeed("restore", current)
                 try? FileManager.default.removeItem(atPath: kept)
+                let folder = try FolderWatch(movies.folder.path)
                 let restore = try BackgroundProcess(
                     MoviesProcess.binary, ["restore", backup], environment: movies.environment)
-                try await Task.sleep(for: duration * Double.random(in: 0...1.2, using: &generator))
+                let moment = Int.random(in: 1...max(1, changes * 12 / 10), using: &generator)
+                await whicheverFirst(
+                    { _ = await folder.wait { folder.changeCount >= moment } }, { _ = await restore.exited() }
+                )
                 restore.send(SIGKILL)
                 let result = await restore.finished()
 
@@ -122,7 +128,7 @@ extension Reliability {
             #expect(outcomes.old > 0 || outcomes.restored > 0)
             ReliabilityScale.report(
                 "kill -9 of movies restore (\(Self.baseRows) movies over \(Self.baseRows / 2), one restore "
-                    + "takes \(duration)) at \(Self.kills) random moments: \(outcomes.old) left the old list, "
+                    + "makes \(changes) changes) at \(Self.kills) random moments: \(outcomes.old) left the old list, "
                     + "\(outcomes.restored) the restored one; integrity ok every time, never a mix")
         }
     }

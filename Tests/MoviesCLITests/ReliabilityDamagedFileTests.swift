@@ -94,12 +94,12 @@ extension Reliability {
                 SELECT 'inserted';
 
                 """)
-            #expect(await writer.waitForOutput("inserted", timeout: .seconds(60)), "\(writer.result)")
+            #expect(await writer.waitForOutput("inserted"), "\(writer.result)")
             #expect(
                 (fileSnapshot(movies.databasePath + "-wal")?.count ?? 0) > 100_000,
                 "the rows spilled into the WAL")
             writer.send(SIGKILL)
-            writer.wait()
+            await writer.finished()
 
             let list = try movies.run(["list", "--format", "csv"])
             #expect(list.status == 0, "\(list)")
@@ -124,14 +124,14 @@ extension Reliability {
                 SELECT 'committed';
 
                 """)
-            _ = await writer.waitForOutput("committed", timeout: .seconds(60))
+            #expect(await writer.waitForOutput("committed"), "\(writer.result)")
             let copy = movies.folder.file("copy.sqlite")
             let wal = try #require(fileSnapshot(movies.databasePath + "-wal"))
             #expect(!wal.isEmpty)
             _ = FileManager.default.createFile(atPath: copy, contents: fileSnapshot(movies.databasePath))
             _ = FileManager.default.createFile(atPath: copy + "-wal", contents: wal)
             writer.closeInput()
-            writer.wait()
+            await writer.finished()
 
             let list = try movies.run(["--db", copy, "list", "--format", "csv"])
             #expect(list.status == 0, "\(list)")

@@ -20,7 +20,8 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     /// Starts `executable` on a new pseudo-terminal `columns` cells wide (`TIOCSWINSZ`, as a terminal
     /// window sets it).
     public init(
-        _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120
+        _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120,
+        currentDirectory: String? = nil
     ) throws {
         // posix_openpt/unlockpt/ptsname are not exported by Swift's Glibc module; these are their Linux
         // insides: open the multiplexer, unlock the new terminal, ask its number.
@@ -46,6 +47,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = SanitizerOptions.passedOn(environment)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
@@ -58,7 +60,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
     deinit {
         if !exit.hasExited {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             _ = exit.wait()
         }
         // The reader is done once nothing holds the terminal any more; then its descriptor can go.
@@ -108,6 +110,16 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     ) -> Bool {
         OffPoolExecutor.checkMayBlock("PseudoTerminalProcess.waitFor", sourceLocation: sourceLocation)
         return transcript.wait(limit: timeout) { $0.text.contains(text) }?.text.contains(text) ?? false
+    }
+
+    /// Waits until `isComplete` holds for the output (checked again as each piece arrives); true if it
+    /// did, false if the terminal hung up first (or after the hang limit, `timeout`).
+    public func waitUntil(
+        timeout: Duration = HangLimit.standard, sourceLocation: SourceLocation = #_sourceLocation,
+        _ isComplete: (String) -> Bool
+    ) -> Bool {
+        OffPoolExecutor.checkMayBlock("PseudoTerminalProcess.waitUntil", sourceLocation: sourceLocation)
+        return transcript.wait(limit: timeout) { isComplete($0.text) }.map { isComplete($0.text) } ?? false
     }
 
     /// Waits until `text` appears after the last occurrence of `marker`.

@@ -141,6 +141,20 @@ public final class BackgroundProcess: @unchecked Sendable {
         return result
     }
 
+    /// Waits for it to exit without holding a thread; false after the hang limit or when the task is
+    /// cancelled (it may still run then).
+    public func exited() async -> Bool {
+        await exit.wait()
+    }
+
+    /// Waits until `isComplete` holds for its standard output so far (checked again as each piece
+    /// arrives); true when it did, false when the output ended first (or after the hang limit).
+    public func waitForOutput(
+        timeout: Duration = HangLimit.standard, until isComplete: @escaping @Sendable (String) -> Bool
+    ) async -> Bool {
+        await stdout.wait(limit: timeout) { isComplete($0.text) }.map { isComplete($0.text) } ?? false
+    }
+
     /// Waits until its standard output contains `text`; true when it did, false when the output ended
     /// without it (or after the hang limit, `timeout`).
     public func waitForOutput(_ text: String, timeout: Duration = HangLimit.standard) async -> Bool {
