@@ -314,8 +314,10 @@ struct NewsReaderCommandTests {
                 == "Refreshed 1 feed: 0 new items, 1 unchanged, 0 failed.\n")
         #expect(server.requestCount("/alpha.xml") == 1)
         #expect(server.requestCount("/beta.xml") == 2)
-        server.set(
-            "/alpha.xml", .slowFeed(FeedXML.rss(items: FeedXML.numberedItems(1)), delay: .seconds(20)))
+        // Held until the test ends: only the 1 s timeout can end this fetch.
+        let gate = FeedGate()
+        defer { gate.open() }
+        server.set("/alpha.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(1)), gate: gate))
         let slow = try run("news", "refresh", "--feed", server.url("/alpha.xml"), "--timeout", "1")
         #expect(slow.status == 1, "\(slow)")
         #expect(slow.stderr.contains("#1 \(server.url("/alpha.xml")): "), "\(slow)")

@@ -14,7 +14,7 @@ struct NewsListViewModelTests {
     let fixture: TestDatabase
     let server: FeedServer
     var dependencies: Dependencies {
-        Dependencies(database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(5)))
+        Dependencies(database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(60)))
     }
 
     init() throws {
@@ -63,12 +63,17 @@ struct NewsListViewModelTests {
 
     @Test("two refreshes at once make one request per feed")
     func inFlightGuard() async throws {
-        server.set(
-            "/slow.xml", .slowFeed(FeedXML.rss(items: FeedXML.numberedItems(3)), delay: .milliseconds(300)))
+        // The feed is held until the server has seen its request: the second call comes while the first
+        // refresh is in flight, whatever the machine's speed.
+        let gate = FeedGate()
+        defer { gate.open() }
+        server.set("/slow.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(3)), gate: gate))
         try fixture.app.news.subscribe(url: server.url("/slow.xml"))
         let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
         async let first: Void = list.loadData(isRefreshing: true)
         async let second: Void = list.loadData(isRefreshing: true)
+        #expect(await server.waitForRequests(to: "/slow.xml"))
+        gate.open()
         _ = await (first, second)
         #expect(server.requestCount("/slow.xml") == 1)
         #expect(list.requestCount == 1)
