@@ -163,7 +163,7 @@ struct FeedFetcherCurlTests {
 
     @Test(
         "TLS certificates are verified: a self-signed server is refused (needs openssl, which CI installs)",
-        .enabled(if: ProcessRunner.which("openssl") != nil, "the openssl command is not installed"))
+        .requires(.openssl))
     func selfSignedCertificate() async throws {
         let openssl = try #require(ProcessRunner.which("openssl"))
         let folder = TemporaryDirectory()

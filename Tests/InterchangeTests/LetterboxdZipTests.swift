@@ -64,8 +64,7 @@ struct StoredZip {
 
 @Suite(
     "Letterboxd zips, read in process",
-    .enabled(
-        if: ZipLibrary.unavailableReason == nil, "libzip.so.4 is not installed (apt-get install libzip4)"))
+    .requires(.libzip))
 struct LetterboxdZipTests {
     static let header = "Date,Name,Year,Letterboxd URI\n"
 

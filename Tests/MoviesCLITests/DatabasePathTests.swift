@@ -156,7 +156,7 @@ struct DatabasePathTests {
             #expect(listed.stdout.contains("Heat"), "\(path): \(listed)")
             let file = movies.folder.file(path)
             #expect(permissions(of: file) == 0o600, "\(path)")
-            #expect(try SQLiteShell.run(file, "SELECT title FROM movies") == "Heat")
+            #expect(try DirectSQL.run(file, "SELECT title FROM movies") == "Heat")
         }
         #expect(!fileExists(movies.folder.file("x.sqlite")))
         #expect(!fileExists(movies.folder.file("y.sqlite")))
@@ -167,7 +167,7 @@ struct DatabasePathTests {
         try movies.folder.write("hello\n", to: "notdb.txt")
         try FileManager.default.createDirectory(
             atPath: movies.folder.file("dir.sqlite"), withIntermediateDirectories: false)
-        try SQLiteShell.run(movies.folder.file("other.sqlite"), "CREATE TABLE notes (x);")
+        try DirectSQL.run(movies.folder.file("other.sqlite"), "CREATE TABLE notes (x);")
         try movies.folder.write("nonsense\u{0}\n", to: "bad.csv")
         try movies.succeed("add", "Heat")
         let cases: [(arguments: [String], path: String)] = [

@@ -43,7 +43,7 @@ struct NewsReaderCommandTests {
     }
 
     private func sql(_ query: String) throws -> String {
-        try SQLiteShell.run(movies.databasePath, query)
+        try DirectSQL.run(movies.databasePath, query)
     }
 
     // MARK: - The article
@@ -254,7 +254,7 @@ struct NewsReaderCommandTests {
         let again = MoviesProcess()
         try again.succeed("news", "import", try again.folder.write(exported, to: "back.opml"))
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 again.databasePath, "SELECT group_concat(coalesce(folder, '-'), ' ') FROM feeds")
                 == "- Tech")
     }

@@ -35,9 +35,9 @@ struct NewsShellTests {
         #expect(
             shell.output.contains("Refresh interrupted: 2 of 6 feeds refreshed, 6 new."), "\(shell.output)")
         #expect(shell.waitFor("news> ", after: "Refresh interrupted"), "\(shell.output)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM news_items") == "6")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM news_items") == "6")
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath, "SELECT count(*) FROM feeds WHERE last_error IS NOT NULL")
                 == "0")
         // The shell goes on: another command runs, and quit leaves with 0.

@@ -25,7 +25,7 @@ struct NewsSubscriptionCommandTests {
     }
 
     private func feedURLs() throws -> String {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath, "SELECT group_concat(url, ' ') FROM (SELECT url FROM feeds ORDER BY id)")
     }
 
@@ -75,7 +75,7 @@ struct NewsSubscriptionCommandTests {
     func opmlAllOrNothing() throws {
         try movies.succeed("news", "list")
         // A trigger written with sqlite3 refuses the third feed, after the first two would have been added.
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath,
             """
             CREATE TRIGGER refuse_third BEFORE INSERT ON feeds WHEN NEW.url LIKE '%third%'

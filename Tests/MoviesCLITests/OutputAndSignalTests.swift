@@ -31,10 +31,10 @@ struct OutputAndSignalTests {
             #expect(!result.crashed)
         }
         #expect(
-            try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies ORDER BY id") == "Heat\nAlien")
+            try DirectSQL.run(movies.databasePath, "SELECT title FROM movies ORDER BY id") == "Heat\nAlien")
         let rated = try run(["rate", "1", "good"], stdout: ">/dev/full")
         #expect(rated.status == 74, "\(rated)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT rating FROM movies WHERE id = 1") == "good")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT rating FROM movies WHERE id = 1") == "good")
     }
 
     @Test("output lost with nothing changed is a plain failure: a listing, a dry run")
@@ -50,7 +50,7 @@ struct OutputAndSignalTests {
         let dryRun = try run(["import", file, "--dry-run"], stdout: ">/dev/full")
         #expect(dryRun.status == 1, "a dry run rolls back what it wrote: nothing was saved. \(dryRun)")
         #expect(dryRun.stderr.contains("Error: Cannot write the output"))
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "1")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "1")
     }
 
     @Test("SIGQUIT without a terminal ends the process, with no crash report")

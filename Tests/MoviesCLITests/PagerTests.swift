@@ -118,7 +118,7 @@ struct PagerTests {
 
     @Test("leaving the pager early (q) is not an error, and the listing stops")
     func pagerLeftEarly() throws {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath,
             """
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20000)

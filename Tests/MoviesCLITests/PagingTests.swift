@@ -123,7 +123,7 @@ struct WordingTests {
     @Test("movies and news show local time, from TZ; machine formats keep ISO-8601 UTC")
     func localTime() throws {
         try movies.succeed("add", "Heat")
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath, "UPDATE movies SET created_at = '2026-11-30T22:56:00.000Z' WHERE id = 1")
         try movies.succeed("news", "add", "--title", "Late", "--published", "2026-11-30T22:56:00Z")
         // POSIX TZ rules, which need no zone files: nine hours east of UTC, named JST.

@@ -226,7 +226,7 @@ struct RefusalProcessTests {
         try movies.refuse(["show", "42"], status: 1, message: "Error: No movie with id 42")
     }
 
-    @Test("a database locked past the busy timeout exits 75 and writes nothing")
+    @Test("a database locked past the busy timeout exits 75 and writes nothing", .requires(.sqlite3))
     func busyDatabase() async throws {
         // sqlite3 holds the write lock until the test lets it go, while movies waits only 100 ms.
         let holder = try BackgroundProcess(

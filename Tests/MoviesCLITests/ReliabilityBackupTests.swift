@@ -50,7 +50,7 @@ extension Reliability {
                 }
                 let problems = try LoadCheck.problems(in: path, logs: load.writerLogs)
                 #expect(problems.isEmpty, "backup \(round): \(problems)")
-                let base = try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title GLOB 'Base *'")
+                let base = try DirectSQL.run(path, "SELECT count(*) FROM movies WHERE title GLOB 'Base *'")
                 #expect(base == "\(Self.baseRows)")
             }
             let failures = await load.stop()
@@ -99,8 +99,8 @@ extension Reliability {
                 // The next command opens the file (recovering the WAL) and finds one list or the other.
                 let list = try movies.run(["list", "--limit", "1"])
                 #expect(list.status == 0 && !list.crashed, "attempt \(attempt): \(list)")
-                #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
-                let titles = try SQLiteShell.run(
+                #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
+                let titles = try DirectSQL.run(
                     movies.databasePath,
                     "SELECT count(*), sum(title GLOB 'Backed *'), sum(title GLOB 'Current *') FROM movies")
                 if titles == "\(Self.baseRows)|\(Self.baseRows)|0" {
@@ -113,12 +113,12 @@ extension Reliability {
                 }
                 let index =
                     "INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"
-                #expect(try SQLiteShell.run(movies.databasePath, index) == "ok", "attempt \(attempt)")
+                #expect(try DirectSQL.run(movies.databasePath, index) == "ok", "attempt \(attempt)")
                 // The kept copy is there whole, or not at all.
                 if fileExists(kept) {
-                    #expect(try SQLiteShell.integrityCheck(kept) == "ok", "attempt \(attempt)")
+                    #expect(try DirectSQL.integrityCheck(kept) == "ok", "attempt \(attempt)")
                     #expect(
-                        try SQLiteShell.run(kept, "SELECT count(*) FROM movies") == "\(Self.baseRows / 2)",
+                        try DirectSQL.run(kept, "SELECT count(*) FROM movies") == "\(Self.baseRows / 2)",
                         "attempt \(attempt)")
                 }
                 if result.signal != SIGKILL {

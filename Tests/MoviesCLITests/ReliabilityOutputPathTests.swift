@@ -20,7 +20,7 @@ extension Reliability {
         /// must read while movies writes.
         init() throws {
             try movies.succeed("add", "Heat", "--year", "1995", "--rating", "excellent")
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1999) "
                     + "INSERT INTO movies (title, year, note) SELECT 'Film ' || x, 1900 + x % 120, "
@@ -300,8 +300,8 @@ extension Reliability {
             }
             watcher.send(SIGINT)
             #expect(await watcher.finished().status == 0)
-            #expect(try SQLiteShell.integrityCheck(database) == "ok")
-            #expect(try SQLiteShell.run(database, "SELECT count(*) FROM movies") == "2000")
+            #expect(try DirectSQL.integrityCheck(database) == "ok")
+            #expect(try DirectSQL.run(database, "SELECT count(*) FROM movies") == "2000")
             #expect(temporaryFiles(in: folder).isEmpty)
         }
 
@@ -311,7 +311,7 @@ extension Reliability {
             try "the previous export\n".write(toFile: output, atomically: false, encoding: .utf8)
             let previous = fileSnapshot(output)
             // 50,000 more movies, so the export lasts long enough to be caught in the middle.
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 50000) "
                     + "INSERT INTO movies (title, year) SELECT 'More ' || x, 1900 + x % 120 FROM n")

@@ -148,8 +148,8 @@ extension Reliability {
                 #expect(!result.stderr.contains("root:"), "the file's contents must never show")
                 #expect(!result.crashed)
             }
-            #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM feeds") == "0")
-            #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM news_items") == "0")
+            #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM feeds") == "0")
+            #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM news_items") == "0")
             // An ordinary redirect to HTTP is followed.
             #expect(
                 try movies.succeed("news", "subscribe", server.url("/to-feed").absoluteString).contains(

@@ -36,11 +36,11 @@ extension Reliability {
                 ["news", "feeds"], environment: ["MOVIES_DB": path])
             #expect(created.status == 0, "\(created)")
             let values = urls.map { "('\($0)')" }.joined(separator: ", ")
-            try SQLiteShell.run(path, "INSERT INTO feeds (url) VALUES \(values)")
+            try DirectSQL.run(path, "INSERT INTO feeds (url) VALUES \(values)")
         }
 
         private func count(_ sql: String, in path: String) throws -> Int {
-            Int(try SQLiteShell.run(path, sql)) ?? -1
+            Int(try DirectSQL.run(path, sql)) ?? -1
         }
 
         /// Before: every fetched feed stayed in memory until all were done (3 MB feeds, `--jobs 2`: 4 feeds
@@ -125,7 +125,7 @@ extension Reliability {
             #expect(
                 try count("SELECT count(*) FROM feeds WHERE last_fetched_at IS NULL", in: movies.databasePath)
                     == 3)
-            #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
+            #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
         }
 
         @Test("a feed unsubscribed while `news refresh` runs is skipped, and the refresh succeeds")

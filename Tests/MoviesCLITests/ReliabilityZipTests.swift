@@ -12,7 +12,7 @@ import Testing
 extension Reliability {
     @Suite(
         "Reliability: Letterboxd zips",
-        .enabled(if: ProcessRunner.which("python3") != nil, "python3 (which writes the zip bombs) is missing")
+        .requires(.python3, .libzip)
     )
     struct ReliabilityZipTests {
         let movies = MoviesProcess()
@@ -101,7 +101,7 @@ extension Reliability {
             #expect(result.status == 0 && result.stdout.contains("1 added"), "\(result)")
             #expect(changes == 0, "\(changes) changes to files meanwhile")
             #expect(
-                try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies")
+                try DirectSQL.run(movies.databasePath, "SELECT group_concat(title) FROM movies")
                     == "Already there,Heat")
             ReliabilityScale.report(
                 "zip bomb in likes/films.csv (3 GB of zeros): imported the rest in \(String(format: "%.2f", seconds)) s, "
@@ -175,8 +175,8 @@ extension Reliability {
                 #expect(FolderSnapshot(temporary.path).entries.isEmpty, "signal \(signal): left in TMPDIR")
                 #expect(
                     FolderSnapshot(work.path).entries.isEmpty, "signal \(signal): left in the working folder")
-                #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "1")
-                #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
+                #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "1")
+                #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
             }
         }
 

@@ -61,7 +61,7 @@ struct ShellTests {
         #expect(result.stderr.contains("Error: line 2: The value 'meh' is invalid for '--rating <rating>'"))
         #expect(result.stderr.contains("Error: line 3: No movie with id 9"))
         #expect(result.stdout.contains("Added #1  C  not-seen"))
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "C")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "C")
     }
 
     @Test("unterminated quotes and unknown commands are reported, not crashes")
@@ -105,7 +105,7 @@ struct ShellTests {
         #expect(shell.waitFor("+ #1 Heat (1995) excellent"))
 
         // sqlite3 changes a rating: "~".
-        try SQLiteShell.run(movies.databasePath, "UPDATE movies SET rating = 'good' WHERE id = 1")
+        try DirectSQL.run(movies.databasePath, "UPDATE movies SET rating = 'good' WHERE id = 1")
         #expect(shell.waitFor("~ #1 Heat (1995) excellent -> good"))
 
         // The form: an empty title cancels it; then title, rating, year, watched date, note, confirm.
@@ -131,7 +131,7 @@ struct ShellTests {
         #expect(shell.waitFor("Added #2  Dune (2021)"))
         #expect(shell.waitFor("+ #2 Dune (2021) excellent"))
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath, "SELECT watched_on || '|' || note FROM movies WHERE id = 2")
                 == "2024-05-01|with Sam")
 
@@ -147,7 +147,7 @@ struct ShellTests {
         #expect(shell.waitFor("movies> ", after: "^C"))
         shell.type("\u{4}")
         #expect(shell.waitForExit() == 0, "\(shell.output)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
     }
 
     @Test("at a terminal, the news screen shows an item another process adds, above the prompt")
@@ -181,7 +181,7 @@ extension ShellTests {
         #expect(result.stderr.contains("Error: line 3: Unknown command 'frobnicate'\n"), "\(result)")
         #expect(result.stderr.contains("Error: line 4: No movie with id 9\n"), "\(result)")
         #expect(result.stderr.contains("Error: line 5: Unterminated ' quote"), "\(result)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "A")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "A")
     }
 
     @Test(
@@ -210,7 +210,7 @@ extension ShellTests {
         #expect(shell.waitFor("movies> ", after: "Added #1"))
         shell.type("quit\n")
         #expect(shell.waitForExit() == 0, "\(shell.output)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies") == "Dune")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT title FROM movies") == "Dune")
 
         if Readline.load() != nil {
             let history = try String(contentsOfFile: movies.databasePath + "-history", encoding: .utf8)
@@ -247,7 +247,7 @@ struct WatchTests {
         #expect(await watcher.waitForOutput("+ #3 C poor"))
         try movies.succeed("rate", "1", "excellent")
         #expect(await watcher.waitForOutput("~ #1 A good -> excellent"))
-        try SQLiteShell.run(movies.databasePath, "DELETE FROM movies WHERE id = 2")
+        try DirectSQL.run(movies.databasePath, "DELETE FROM movies WHERE id = 2")
         #expect(await watcher.waitForOutput("- #2 B"))
 
         watcher.send(SIGINT)

@@ -100,7 +100,7 @@ struct WatchStateCommandTests {
 
             """, to: "reviews.csv")
         try movies.succeed("import", file)
-        try SQLiteShell.run(movies.databasePath, "UPDATE movies SET imdb_id = 'tt0113277', watch_count = 3")
+        try DirectSQL.run(movies.databasePath, "UPDATE movies SET imdb_id = 'tt0113277', watch_count = 3")
         let shown = try movies.succeed("show", "1")
         for line in [
             "#1  Heat (1995)", "  rating     excellent  ★★★★½ (4.5 stars)", "  rated on   2024-03-10",

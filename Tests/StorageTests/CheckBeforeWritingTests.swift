@@ -68,7 +68,7 @@ struct CheckBeforeWritingTests {
         #expect(fileSnapshot(path) == before)
     }
 
-    @Test("a -wal another program left behind is not folded into a file that is refused")
+    @Test("a -wal another program left behind is not folded into a file that is refused", .requires(.sqlite3))
     func foreignWriteAheadLog() async throws {
         let live = folder.file("live.sqlite")
         try DirectSQL.run(live, "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);")

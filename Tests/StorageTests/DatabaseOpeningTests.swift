@@ -129,7 +129,9 @@ struct DatabaseOpeningTests {
 
 @Suite("Several connections in one process", .offPool)
 struct SharedFileTests {
-    @Test("opening a second connection keeps the first one's locks: other processes keep seeing our readers")
+    @Test(
+        "opening a second connection keeps the first one's locks: other processes keep seeing our readers",
+        .requires(.sqlite3))
     func secondOpenKeepsLocks() async throws {
         // Regression: reading the header with open()/close() while a connection was open dropped this
         // process's POSIX locks; sqlite3 then deleted the WAL on exit and our connections went stale.

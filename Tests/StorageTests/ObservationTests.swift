@@ -63,7 +63,7 @@ struct ObservationTests {
         #expect(await recorder.wait { $0 == ["from the other connection"] })
     }
 
-    @Test("a write from another process (the sqlite3 command) is seen", .offPool)
+    @Test("a write from another process (the sqlite3 command) is seen", .offPool, .requires(.sqlite3))
     func otherProcess() async throws {
         let recorder = Recorder<[String]>()
         let task = recorder.record(database.observe(Self.names))
@@ -170,7 +170,7 @@ struct ObservationTests {
 
     @Test(
         "commit signals: one once in place, then after commits to a table the query reads, from anywhere",
-        .offPool)
+        .offPool, .requires(.sqlite3))
     func commitSignals() async throws {
         let signals = database.commits(touchingTablesReadBy: { connection in
             _ = try connection.cachedStatement("SELECT name FROM items LIMIT 0").fetchAll { $0.string(at: 0) }

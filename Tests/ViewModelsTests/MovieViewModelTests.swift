@@ -76,7 +76,7 @@ struct MovieViewModelTests {
         #expect(await waitUntil { list.movies.map(\.title) == ["Alien"] })
     }
 
-    @Test("a write from the sqlite3 command updates the list")
+    @Test("a write from the sqlite3 command updates the list", .requires(.sqlite3))
     func otherProcessWrite() async throws {
         let list = MovieListViewModel(store: fixture.dependencies.movies)
         list.startObserving()

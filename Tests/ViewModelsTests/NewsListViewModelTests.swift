@@ -135,7 +135,7 @@ struct NewsListViewModelTests {
         #expect(list.items.count == 2)
     }
 
-    @Test("the list follows changes made underneath it, by anyone")
+    @Test("the list follows changes made underneath it, by anyone", .requires(.sqlite3))
     func followsChanges() async throws {
         try subscribe("/a.xml", items: FeedXML.numberedItems(2))
         let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
