@@ -11,7 +11,7 @@ import Foundation
 /// Start watching before the change can happen; a wait re-checks its condition after each change.
 public final class FolderWatch: Sendable {
     /// How many changes were seen, and whether the watch has ended.
-    private let changes = Waitable((count: 0, hasEnded: false))
+    private let changes = Waitable((count: 0, hasEnded: false, names: [String]()))
     private let descriptor: Int32
     private let watch: Int32
 
@@ -42,6 +42,7 @@ public final class FolderWatch: Sendable {
                 // Each event: int wd, uint32 mask, uint32 cookie, uint32 len, then len bytes of name.
                 var offset = 0
                 var events = 0
+                var names: [String] = []
                 while offset + 16 <= count {
                     events += 1
                     let (mask, length) = buffer.withUnsafeBytes { bytes in
@@ -51,9 +52,14 @@ public final class FolderWatch: Sendable {
                         )
                     }
                     if mask & UInt32(IN_IGNORED) != 0 { ignored = true }
+                    let name = buffer[offset + 16..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+                    if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
                     offset += 16 + length
                 }
-                changes.update { $0.count += events }
+                changes.update {
+                    $0.count += events
+                    $0.names += names
+                }
             }
             changes.update {
                 $0.hasEnded = true
@@ -73,6 +79,9 @@ public final class FolderWatch: Sendable {
 
     /// How many changes were seen so far.
     public var changeCount: Int { changes.current.count }
+
+    /// The names of the entries changed so far, one per change (repeated as often as it changed).
+    public var changedNames: [String] { changes.current.names }
 
     /// Waits until `condition` holds, checking it again after each change to the folder; false after the
     /// hang limit.
