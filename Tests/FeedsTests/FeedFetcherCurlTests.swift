@@ -8,7 +8,7 @@ import Testing
 
 /// What the libcurl-based fetcher adds to `FeedFetcherTests`: loading libcurl, content encodings,
 /// the edges of the size cap and of redirects, header injection, and where transfers run.
-@Suite("FeedFetcher on libcurl", .offPool, .serialized)
+@Suite("FeedFetcher on libcurl", .serialized)
 struct FeedFetcherCurlTests {
     private func failure(_ result: Result<FeedFetchResult, FeedFetchError>) -> FeedFetchError? {
         if case .failure(let error) = result {
@@ -163,7 +163,7 @@ struct FeedFetcherCurlTests {
 
     @Test(
         "TLS certificates are verified: a self-signed server is refused (needs openssl, which CI installs)",
-        .requires(.openssl))
+        .requires(.openssl), .offPool)
     func selfSignedCertificate() async throws {
         let openssl = try #require(ProcessRunner.which("openssl"))
         let folder = TemporaryDirectory()
@@ -263,7 +263,7 @@ struct FeedFetcherCurlTests {
 }
 
 /// How libcurl's answers map to the fetcher's results, for the cases a local server cannot produce.
-@Suite("FeedFetcher outcome mapping", .offPool)
+@Suite("FeedFetcher outcome mapping")
 struct FetchOutcomeTests {
     private let request = FeedRequest(url: URL(string: "https://feeds.example/news.xml")!)
     private let limits = FetchLimits(
