@@ -163,6 +163,16 @@ public final class FeedServer: Sendable {
         http.observed.requests.filter { $0.path == path }.count
     }
 
+    /// Waits until `count` requests have reached `path` (woken by the request that makes it `count`);
+    /// false only after `timeout`, which only a hang reaches.
+    public func waitForRequests(to path: String, count: Int = 1, timeout: Duration = .seconds(300)) async
+        -> Bool
+    {
+        let seen = try? await http.observed(
+            when: { $0.requests.filter { $0.path == path }.count >= count }, timeout: timeout)
+        return (seen?.requests.filter { $0.path == path }.count ?? 0) >= count
+    }
+
     public func stop() {
         http.stop()
     }

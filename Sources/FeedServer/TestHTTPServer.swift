@@ -49,7 +49,7 @@ public final class TestHTTPServer: Sendable {
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let stopping = Atomic<Bool>(false)
-    private let stats = Locked(Stats())
+    private let stats = ObservedStats()
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// Starts listening; `handler` decides the reply to each request.
@@ -71,21 +71,15 @@ public final class TestHTTPServer: Sendable {
 
     /// A snapshot of what the server saw.
     public var observed: Stats {
-        stats.withLock { $0 }
+        stats.current
     }
 
-    /// What the server saw once `condition` holds, or after `timeout` when it never does: a client closes
-    /// its side of a connection a little after it returned its result.
+    /// What the server saw once `condition` holds, or after `timeout` when it never does (a hang: the
+    /// wait is resumed by the request or connection event that satisfies it).
     public func observed(
-        when condition: (Stats) -> Bool, timeout: Duration = .seconds(3)
+        when condition: @escaping @Sendable (Stats) -> Bool, timeout: Duration = .seconds(300)
     ) async throws -> Stats {
-        let deadline = ContinuousClock.now + timeout
-        var snapshot = observed
-        while !condition(snapshot) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-            snapshot = observed
-        }
-        return snapshot
+        await stats.wait(until: condition, timeout: timeout)
     }
 
     /// Stops accepting and waits for the accept loop to end; open connections end on their own.
@@ -156,7 +150,7 @@ public final class TestHTTPServer: Sendable {
     private func serve(_ client: Int32) {
         defer { closeGracefully(client) }
         guard let request = readRequest(client) else { return }
-        stats.withLock { stats in
+        stats.update { stats in
             stats.requests.append(request)
             stats.active += 1
             stats.maximumActive = max(stats.maximumActive, stats.active)
@@ -169,7 +163,7 @@ public final class TestHTTPServer: Sendable {
             }
             // Counted as done before the answer goes out: the client can start its next request
             // as soon as it has read it, and must not be seen as "still active" here.
-            stats.withLock { $0.active -= 1 }
+            stats.update { $0.active -= 1 }
             var head = "HTTP/1.1 \(status) \(TestHTTPServer.reason(status))\r\n"
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -177,14 +171,14 @@ public final class TestHTTPServer: Sendable {
             }
             _ = write(client, Data((head + "\r\n").utf8) + body)
         case .stream(let total, let chunkSize, let declareLength, let pause, let status):
-            stats.withLock { $0.active -= 1 }
+            stats.update { $0.active -= 1 }
             stream(
                 client, status: status, total: total, chunkSize: chunkSize, declareLength: declareLength,
                 pause: pause)
         case .hang:
-            stats.withLock { $0.active -= 1 }
+            stats.update { $0.active -= 1 }
             if waitForClientToClose(client, seconds: 10) {
-                stats.withLock { $0.hungConnectionsClosedByClient += 1 }
+                stats.update { $0.hungConnectionsClosedByClient += 1 }
             }
         }
     }
@@ -204,11 +198,11 @@ public final class TestHTTPServer: Sendable {
                 piece = Data((String(chunkSize, radix: 16) + "\r\n").utf8) + chunk + Data("\r\n".utf8)
             }
             guard write(client, piece) else {
-                stats.withLock { $0.clientWentAway = true }
+                stats.update { $0.clientWentAway = true }
                 return
             }
             sent += chunkSize
-            stats.withLock { $0.streamedBytes = sent }
+            stats.update { $0.streamedBytes = sent }
             if pause > .zero {
                 usleep(useconds_t(TestHTTPServer.seconds(pause) * 1_000_000))
             }

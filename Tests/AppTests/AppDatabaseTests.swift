@@ -13,13 +13,14 @@ struct AppDatabaseTests {
         let database = try TestDatabase()
         let latest = AppDatabase.migrator.latestVersion
         #expect(latest >= 1)
-        #expect(try SQLiteShell.run(database.path, "PRAGMA user_version") == String(latest))
-        let schema = try SQLiteShell.run(database.path, ".schema movies")
+        #expect(try DirectSQL.run(database.path, "PRAGMA user_version") == String(latest))
+        let schema = try DirectSQL.run(
+            database.path, "SELECT sql FROM sqlite_schema WHERE tbl_name = 'movies'")
         #expect(schema.contains("STRICT"))
         #expect(
             schema.contains(
                 "CHECK (rating IN ('not-seen', 'seen', 'terrible', 'poor', 'decent', 'good', 'excellent'))"))
-        #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
+        #expect(try DirectSQL.integrityCheck(database.path) == "ok")
     }
 
     @Test("the embedded migrations are numbered 1, 2, 3... with no gaps")
@@ -53,16 +54,16 @@ struct AppDatabaseTests {
             "INSERT INTO movies (title, rating, rated_on) VALUES ('Heat', 'good', '2024-13-01')",
         ]
         for sql in refused {
-            #expect(throws: SQLiteShellError.self, "\(sql)") { try SQLiteShell.run(database.path, sql) }
+            #expect(throws: DirectSQLError.self, "\(sql)") { try DirectSQL.run(database.path, sql) }
         }
-        try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
-        try SQLiteShell.run(
+        try DirectSQL.run(database.path, "INSERT INTO movies (title, rating) VALUES ('Heat', 'good')")
+        try DirectSQL.run(
             database.path,
             "INSERT INTO movies (title, rating, watched_on) VALUES ('Alien', 'seen', '2024-02-03')")
         #expect(try database.store.count() == 2)
         // The same title and year again, in another case, is refused by the unique index on the key.
-        #expect(throws: SQLiteShellError.self) {
-            try SQLiteShell.run(database.path, "INSERT INTO movies (title, rating) VALUES ('HEAT ', 'poor')")
+        #expect(throws: DirectSQLError.self) {
+            try DirectSQL.run(database.path, "INSERT INTO movies (title, rating) VALUES ('HEAT ', 'poor')")
         }
     }
 }
@@ -74,8 +75,8 @@ struct AppDatabaseFileTests {
     private func expectUntouched(
         _ path: String, sql: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        try SQLiteShell.run(path, sql)
-        let mode = try SQLiteShell.run(path, "PRAGMA journal_mode")
+        try DirectSQL.run(path, sql)
+        let mode = try DirectSQL.run(path, "PRAGMA journal_mode")
         let before = FolderSnapshot(folder.path)
         #expect(throws: StorageError.unrecognizedDatabase(path: path), sourceLocation: sourceLocation) {
             try AppDatabase(path: path)
@@ -84,8 +85,8 @@ struct AppDatabaseFileTests {
             try AppDatabase.schemaStatus(ofFileAt: path)
         }
         #expect(FolderSnapshot(folder.path).changes(since: before).isEmpty, sourceLocation: sourceLocation)
-        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == mode, sourceLocation: sourceLocation)
-        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "0", sourceLocation: sourceLocation)
+        #expect(try DirectSQL.run(path, "PRAGMA journal_mode") == mode, sourceLocation: sourceLocation)
+        #expect(try DirectSQL.run(path, "PRAGMA user_version") == "0", sourceLocation: sourceLocation)
     }
 
     @Test("another program's SQLite file is refused before anything is written, journal mode included")
@@ -104,11 +105,11 @@ struct AppDatabaseFileTests {
     func freshFiles() throws {
         let empty = try folder.write("", to: "empty.sqlite")
         let blank = folder.file("blank.sqlite")
-        try SQLiteShell.run(blank, "CREATE TABLE gone (x); DROP TABLE gone;")
+        try DirectSQL.run(blank, "CREATE TABLE gone (x); DROP TABLE gone;")
         for path in [folder.file("new/list.sqlite"), empty, blank] {
             let database = try AppDatabase(path: path)
             #expect(try database.schemaStatus().pending.isEmpty)
-            #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "wal")
+            #expect(try DirectSQL.run(path, "PRAGMA journal_mode") == "wal")
         }
     }
 

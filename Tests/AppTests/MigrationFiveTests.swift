@@ -14,7 +14,7 @@ struct MigrationFiveTests {
     static let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
 
-    /// A file at schema version 4, built with sqlite3 from the real migration files and the
+    /// A file at schema version 4, built (as sqlite3 would, `DirectSQL`) from the real migration files and the
     /// `schema_migrations` rows `movies` itself writes, then `rows` (SQL) run on it.
     static func versionFour(at path: String, rows: String) throws {
         var script = "PRAGMA journal_mode = WAL;\nBEGIN;\n"
@@ -38,8 +38,7 @@ struct MigrationFiveTests {
                 """
         }
         script += "PRAGMA user_version = 4;\n" + rows + "\nCOMMIT;\n"
-        let result = try ProcessRunner.run(SQLiteShell.path, ["-bail", path], input: script)
-        #expect(result.status == 0, "\(result)")
+        try DirectSQL.run(path, script)
     }
 
     /// Every kind of row a version-4 file can hold, one per line after the header.
@@ -83,7 +82,7 @@ struct MigrationFiveTests {
 
     /// Every column of every movie, as sqlite3 prints them, before the migration (by id).
     static func columns(_ path: String) throws -> [String] {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path,
             """
             SELECT id || '|' || quote(title) || '|' || quote(year) || '|' || quote(watched_on) || '|' ||
@@ -99,18 +98,18 @@ struct MigrationFiveTests {
         let folder = TemporaryDirectory()
         let path = folder.file("movies.sqlite")
         try Self.versionFour(at: path, rows: Self.rows)
-        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "4")
+        #expect(try DirectSQL.run(path, "PRAGMA user_version") == "4")
         let before = try Self.columns(path)
-        let ratingsBefore = try SQLiteShell.run(
+        let ratingsBefore = try DirectSQL.run(
             path, "SELECT group_concat(rating, ',') FROM movies ORDER BY id")
         // Later migrations add columns to news_items; the version-4 ones keep their values.
-        let newsColumns = try SQLiteShell.run(
+        let newsColumns = try DirectSQL.run(
             path, "SELECT group_concat(name, ', ') FROM pragma_table_info('news_items')")
-        let newsBefore = try SQLiteShell.run(path, "SELECT \(newsColumns) FROM news_items")
+        let newsBefore = try DirectSQL.run(path, "SELECT \(newsColumns) FROM news_items")
 
         let app = try AppDatabase(path: path)
-        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(AppDatabase.latestSchemaVersion))
-        #expect(try SQLiteShell.integrityCheck(path) == "ok")
+        #expect(try DirectSQL.run(path, "PRAGMA user_version") == String(AppDatabase.latestSchemaVersion))
+        #expect(try DirectSQL.integrityCheck(path) == "ok")
 
         // Every field as it was, but the decomposed title, now composed (the same text to a reader).
         var after = try Self.columns(path)
@@ -134,59 +133,59 @@ struct MigrationFiveTests {
         #expect(
             pastLives.isSeen && pastLives.rating == .notSeen
                 && pastLives.watchedOn == CalendarDate(parsing: "2024-05-06"))
-        #expect(try SQLiteShell.run(path, "SELECT \(newsColumns) FROM news_items") == newsBefore)
+        #expect(try DirectSQL.run(path, "SELECT \(newsColumns) FROM news_items") == newsBefore)
 
         // Keys for every row; titles that now fold alike keep their rows, the later one's key marked.
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 path, "SELECT count(*) FROM movies WHERE title_key IS NULL OR title_sort IS NULL") == "0")
-        #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 6") == "amélie\t#6")
-        #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 7") == "heat\t#7")
-        #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 10") == "война и мир")
-        #expect(try SQLiteShell.run(path, "SELECT title_sort FROM movies WHERE id = 13") == "abyss\tthe")
+        #expect(try DirectSQL.run(path, "SELECT title_key FROM movies WHERE id = 6") == "amélie\t#6")
+        #expect(try DirectSQL.run(path, "SELECT title_key FROM movies WHERE id = 7") == "heat\t#7")
+        #expect(try DirectSQL.run(path, "SELECT title_key FROM movies WHERE id = 10") == "война и мир")
+        #expect(try DirectSQL.run(path, "SELECT title_sort FROM movies WHERE id = 13") == "abyss\tthe")
 
         // The sequence: #20 was used and removed, so the next movie is #21.
         #expect(try app.movies.add(MovieDraft(title: "Next")).id == 21)
         // The search index still matches the table, in every script.
         #expect(try app.movies.search("Pacino").map(\.id) == [1])
         #expect(try app.movies.search("мир").map(\.id) == [10])
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM movies_fts") == "14")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM movies_fts") == "14")
         // A second open finds nothing to do and changes nothing.
-        let settled = try SQLiteShell.run(path, "SELECT * FROM movies ORDER BY id")
+        let settled = try DirectSQL.run(path, "SELECT * FROM movies ORDER BY id")
         _ = try AppDatabase(path: path)
-        #expect(try SQLiteShell.run(path, "SELECT * FROM movies ORDER BY id") == settled)
+        #expect(try DirectSQL.run(path, "SELECT * FROM movies ORDER BY id") == settled)
     }
 
     @Test("a row written by hand gets its keys: ASCII at once, other scripts on the next open")
     func handWrittenRows() throws {
         let database = try TestDatabase()
         let path = database.path
-        try SQLiteShell.run(path, "INSERT INTO movies (title, rating) VALUES ('The Thing', 'good')")
+        try DirectSQL.run(path, "INSERT INTO movies (title, rating) VALUES ('The Thing', 'good')")
         #expect(
-            try SQLiteShell.run(path, "SELECT title_key || '|' || title_sort FROM movies")
+            try DirectSQL.run(path, "SELECT title_key || '|' || title_sort FROM movies")
                 == "the thing|thing\tthe")
         // A duplicate by the key is refused by SQLite itself.
-        #expect(throws: SQLiteShellError.self) {
-            try SQLiteShell.run(path, "INSERT INTO movies (title) VALUES ('THE THING')")
+        #expect(throws: DirectSQLError.self) {
+            try DirectSQL.run(path, "INSERT INTO movies (title) VALUES ('THE THING')")
         }
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path,
             "INSERT INTO movies (title, rating) VALUES ('E' || char(769) || 'clair', 'seen'), ('Ｔｈｅ Ｔｈｉｎｇ', 'good')"
         )
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL") == "2")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL") == "2")
         let reopened = try AppDatabase(path: path)
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL") == "0")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM movies WHERE title_key IS NULL") == "0")
         let eclair = try #require(try reopened.movies.list().first { $0.id == 2 })
         #expect(Array(eclair.title.unicodeScalars) == Array("\u{C9}clair".unicodeScalars))
         // The fullwidth title folds to a listed one: both stay, the later one marked.
-        #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 3") == "the thing\t#3")
+        #expect(try DirectSQL.run(path, "SELECT title_key FROM movies WHERE id = 3") == "the thing\t#3")
         #expect(try reopened.movies.list(MovieQuery(sort: .title)).map(\.id) == [2, 1, 3])
         // A hand rename is keyed again; a title SQL cannot fold waits for the next open.
-        try SQLiteShell.run(path, "UPDATE movies SET title = 'Alien' WHERE id = 1")
-        #expect(try SQLiteShell.run(path, "SELECT title_key FROM movies WHERE id = 1") == "alien")
-        try SQLiteShell.run(path, "UPDATE movies SET title = 'Ålien' WHERE id = 1")
-        #expect(try SQLiteShell.run(path, "SELECT quote(title_key) FROM movies WHERE id = 1") == "NULL")
+        try DirectSQL.run(path, "UPDATE movies SET title = 'Alien' WHERE id = 1")
+        #expect(try DirectSQL.run(path, "SELECT title_key FROM movies WHERE id = 1") == "alien")
+        try DirectSQL.run(path, "UPDATE movies SET title = 'Ålien' WHERE id = 1")
+        #expect(try DirectSQL.run(path, "SELECT quote(title_key) FROM movies WHERE id = 1") == "NULL")
         _ = try AppDatabase(path: path)
-        #expect(try SQLiteShell.run(path, "SELECT title_sort FROM movies WHERE id = 1") == "alien")
+        #expect(try DirectSQL.run(path, "SELECT title_sort FROM movies WHERE id = 1") == "alien")
     }
 }

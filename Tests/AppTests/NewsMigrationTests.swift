@@ -16,7 +16,7 @@ struct NewsMigrationTests {
     let folder = TemporaryDirectory()
     var path: String { folder.file("movies.sqlite") }
 
-    /// A database at schema version 4, built with sqlite3 from the real migration files and the
+    /// A database at schema version 4, built (as sqlite3 would, `DirectSQL`) from the real migration files and the
     /// `schema_migrations` rows `movies` itself writes, holding `data`.
     private func versionFourDatabase(with data: String) throws {
         // Tests/NewsTests/<this file> → the package's Migrations/.
@@ -40,8 +40,7 @@ struct NewsMigrationTests {
                 """
         }
         script += "PRAGMA user_version = 4;\n\(data)\nCOMMIT;\n"
-        let result = try ProcessRunner.run(SQLiteShell.path, ["-bail", path], input: script)
-        try #require(result.status == 0, "\(result)")
+        try DirectSQL.run(path, script)
     }
 
     @Test("a version-4 file keeps every row; addresses are normalised unless two spellings clash")
@@ -59,23 +58,23 @@ struct NewsMigrationTests {
                     (NULL, 'g-1', 'Kept before', '2026-01-03T00:00:00.000Z', 1),
                     (NULL, 'import:link:https://x.example/', 'Imported', '2026-01-04T00:00:00.000Z', 0);
                 """)
-        let itemsBefore = try SQLiteShell.run(
+        let itemsBefore = try DirectSQL.run(
             path, "SELECT id, feed_id, guid, title, starred FROM news_items ORDER BY id")
         let database = try AppDatabase(path: path)
         #expect(
-            try SQLiteShell.run(path, "PRAGMA user_version") == String(AppDatabase.migrator.latestVersion))
+            try DirectSQL.run(path, "PRAGMA user_version") == String(AppDatabase.migrator.latestVersion))
         #expect(
-            try SQLiteShell.run(path, "SELECT id, url FROM feeds ORDER BY id") == """
+            try DirectSQL.run(path, "SELECT id, url FROM feeds ORDER BY id") == """
                 1|http://Example.ORG:80/Feed.xml
                 2|https://news.example/rss?Lang=EN
                 3|http://User@host.example:8080/x
                 4|http://example.org/Feed.xml
                 """)
         #expect(
-            try SQLiteShell.run(path, "SELECT id, feed_id, guid, title, starred FROM news_items ORDER BY id")
+            try DirectSQL.run(path, "SELECT id, feed_id, guid, title, starred FROM news_items ORDER BY id")
                 == itemsBefore)
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM news_items WHERE kept_from != ''") == "0")
-        #expect(try SQLiteShell.integrityCheck(path) == "ok")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM news_items WHERE kept_from != ''") == "0")
+        #expect(try DirectSQL.integrityCheck(path) == "ok")
 
         // The program finds the feeds by any spelling, and keeps feed 1's starred item beside the one
         // kept before, though they share a guid.
@@ -83,13 +82,13 @@ struct NewsMigrationTests {
         #expect(try news.feed(reference: "HTTPS://NEWS.example/rss?Lang=EN")?.id == 2)
         try news.unsubscribe("1")
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 path, "SELECT title, kept_from FROM news_items WHERE guid = 'g-1' ORDER BY id") == """
                     From feed 1|http://Example.ORG:80/Feed.xml
                     Kept before|
                     """)
         // A hand insert as the schema's comments show it still works.
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path,
             "INSERT INTO news_items (guid, title, published_at) VALUES ('note-1', 'Read later', '2026-11-30T10:00:00.000Z')"
         )

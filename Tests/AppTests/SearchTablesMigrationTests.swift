@@ -12,7 +12,7 @@ struct SearchTablesMigrationTests {
     /// The query datasette (`detect_fts`) and sqlite-utils (`Table.detect_fts`) run to find a table's
     /// full-text index, with their LIKE patterns.
     static func detectedSearchTable(for table: String, in path: String) throws -> String {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path,
             """
             SELECT name FROM sqlite_master WHERE rootpage = 0
@@ -26,7 +26,7 @@ struct SearchTablesMigrationTests {
         let database = try TestDatabase()
         #expect(try Self.detectedSearchTable(for: "movies", in: database.path) == "movies_fts")
         #expect(try Self.detectedSearchTable(for: "news_items", in: database.path) == "news_items_fts")
-        let triggers = try SQLiteShell.run(
+        let triggers = try DirectSQL.run(
             database.path,
             "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%' ORDER BY name")
         #expect(
@@ -43,7 +43,7 @@ struct SearchTablesMigrationTests {
         let earlier = Migrator(AppDatabase.migrator.migrations.filter { $0.version <= 6 })
         _ = try earlier.migrate(try Database(path: path))
         #expect(try Self.detectedSearchTable(for: "movies", in: path).isEmpty, "0003's spelling is not found")
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path,
             """
             INSERT INTO movies (title, note) VALUES ('Heat', 'with Sam');
@@ -55,13 +55,13 @@ struct SearchTablesMigrationTests {
         #expect(try Self.detectedSearchTable(for: "movies", in: path) == "movies_fts")
         #expect(try app.movies.search("sam").map(\.title) == ["Heat"])
         #expect(try app.news.search("cannes").map(\.title) == ["Festival news"])
-        try SQLiteShell.run(path, "INSERT INTO movies (title) VALUES ('Alien')")
-        try SQLiteShell.run(path, "UPDATE movies SET note = 'at the Rex' WHERE title = 'Heat'")
+        try DirectSQL.run(path, "INSERT INTO movies (title) VALUES ('Alien')")
+        try DirectSQL.run(path, "UPDATE movies SET note = 'at the Rex' WHERE title = 'Heat'")
         #expect(try app.movies.search("alien").map(\.title) == ["Alien"])
         #expect(try app.movies.search("rex").map(\.title) == ["Heat"] && app.movies.search("sam").isEmpty)
         // FTS5's own check that the index holds exactly the table's text.
-        try SQLiteShell.run(path, "INSERT INTO movies_fts (movies_fts, rank) VALUES ('integrity-check', 1)")
-        try SQLiteShell.run(
+        try DirectSQL.run(path, "INSERT INTO movies_fts (movies_fts, rank) VALUES ('integrity-check', 1)")
+        try DirectSQL.run(
             path, "INSERT INTO news_items_fts (news_items_fts, rank) VALUES ('integrity-check', 1)")
     }
 }

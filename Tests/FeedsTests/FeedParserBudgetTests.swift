@@ -61,7 +61,7 @@ struct FeedParserBudgetTests {
             .send(status: 200, headers: ["Content-Type": "application/rss+xml"], body: attack)
         }
         defer { server.stop() }
-        let result = await FeedFetcher(timeout: .seconds(10)).fetch(FeedRequest(url: server.url("/feed")))
+        let result = await FeedFetcher(timeout: .seconds(60)).fetch(FeedRequest(url: server.url("/feed")))
         guard case .success(.fetched(let body, _, _, let finalURL, let contentType, _)) = result else {
             Issue.record("expected a body, got \(result)")
             return

@@ -26,7 +26,7 @@ struct FeedParserServedTests {
             .send(status: 200, headers: ["Content-Type": contentType], body: body)
         }
         defer { server.stop() }
-        let result = await FeedFetcher(timeout: .seconds(10)).fetch(
+        let result = await FeedFetcher(timeout: .seconds(60)).fetch(
             FeedRequest(url: server.url("/latin1.xml")))
         guard case .success(.fetched(let data, _, _, let finalURL, let servedType, _)) = result else {
             Issue.record("expected a body, got \(result)")

@@ -109,7 +109,8 @@ struct JSONFeedTests {
             .send(status: 200, headers: ["Content-Type": "application/feed+json"], body: body)
         }
         defer { server.stop() }
-        let result = await FeedFetcher(timeout: .seconds(5)).fetch(FeedRequest(url: server.url("/feed.json")))
+        let result = await FeedFetcher(timeout: .seconds(60)).fetch(
+            FeedRequest(url: server.url("/feed.json")))
         guard case .success(.fetched(let data, _, _, let finalURL, let contentType, _)) = result else {
             Issue.record("expected a body, got \(result)")
             return

@@ -57,10 +57,10 @@ struct ImportOutcomeTests {
                 title: "Alien", year: 1979, word: .seen, watchedOn: CalendarDate(parsing: "2020-02-02")))
         let sink = StringSink()
         try MovieRecordWriter(format: .csv, sink: sink).writeAll(try store.list())
-        let before = try SQLiteShell.run(database.path, ".dump movies")
+        let before = try DirectSQL.dump(database.path, table: "movies")
         let summary = try importer.run(try reader(sink.text), options: ImportOptions(onDuplicate: .update))
         #expect(summary.unchanged == 2 && summary.added == 0 && summary.renumbered == 0, "\(summary)")
-        #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
     }
 
     @Test("a dry run under --on-duplicate fail lists every duplicate, not only the first")
@@ -140,11 +140,11 @@ struct ImportOutcomeTests {
             let importer = MovieImporter(database: database.app)
             let first = try importer.run(
                 try MovieImportReader(path: path), options: ImportOptions(onDuplicate: .update))
-            let dump = try SQLiteShell.run(database.path, ".dump movies")
+            let dump = try DirectSQL.dump(database.path, table: "movies")
             let second = try importer.run(
                 try MovieImportReader(path: path), options: ImportOptions(onDuplicate: .update))
             #expect(second.added == 0 && second.updated == 0 && second.unchanged == first.added, "\(lines)")
-            #expect(try SQLiteShell.run(database.path, ".dump movies") == dump)
+            #expect(try DirectSQL.dump(database.path, table: "movies") == dump)
         }
     }
 }

@@ -64,9 +64,7 @@ struct StoredZip {
 
 @Suite(
     "Letterboxd zips, read in process",
-    .enabled(
-        if: ZipLibrary.unavailableReason == nil,
-        "libzip (libzip.so.4 or libzip.so.5) cannot be loaded (Debian and Ubuntu: apt-get install libzip4)"))
+    .requires(.libzip))
 struct LetterboxdZipTests {
     static let header = "Date,Name,Year,Letterboxd URI\n"
 

@@ -128,7 +128,7 @@ struct MovieImporterTests {
     @Test("a bad row stops the import and leaves the database unchanged; a dry run reports every bad row")
     func badRowChangesNothing() throws {
         try store.add(MovieDraft(title: "Already here"))
-        let before = try SQLiteShell.run(database.path, ".dump movies")
+        let before = try DirectSQL.dump(database.path, table: "movies")
         let text = """
             Date,Name,Year,Letterboxd URI,Rating
             2024-01-01,Good one,2001,https://boxd.it/a,4
@@ -142,12 +142,12 @@ struct MovieImporterTests {
         ) {
             try importer.run(try reader(text))
         }
-        #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
         let dryRun = try importer.run(try reader(text), options: ImportOptions(dryRun: true))
         #expect(!dryRun.isCommitted)
         #expect(dryRun.rejected.map(\.line) == [3, 4])
         #expect(dryRun.added == 2, "\(dryRun)")
-        #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
     }
 
     @Test("duplicates: skip leaves them, update takes the row's newer values, fail imports nothing")

@@ -72,8 +72,8 @@ struct RealExportTests {
     func reimport() throws {
         let folder = try ExportFixtures.letterboxdExport(in: database.folder)
         try importExport(folder)
-        let before = try SQLiteShell.run(database.path, ".dump movies")
-        let sequence = try SQLiteShell.run(
+        let before = try DirectSQL.dump(database.path, table: "movies")
+        let sequence = try DirectSQL.run(
             database.path, "SELECT seq FROM sqlite_sequence WHERE name = 'movies'")
         let dryRun = try importExport(folder, dryRun: true)
         #expect(dryRun.added == 0 && dryRun.updated == 0 && dryRun.unchanged == 10)
@@ -82,9 +82,9 @@ struct RealExportTests {
             #expect(again.added == 0 && again.updated == 0 && again.unchanged == 10, "\(again)")
             #expect(again.seenWithoutRating == 2)
         }
-        #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
         #expect(
-            try SQLiteShell.run(database.path, "SELECT seq FROM sqlite_sequence WHERE name = 'movies'")
+            try DirectSQL.run(database.path, "SELECT seq FROM sqlite_sequence WHERE name = 'movies'")
                 == sequence)
         #expect(try store.add(MovieDraft(title: "Next")).id == 11, "no id was used by the re-imports")
     }
@@ -93,13 +93,13 @@ struct RealExportTests {
     func roundTrip() throws {
         let folder = try ExportFixtures.letterboxdExport(in: database.folder)
         try importExport(folder)
-        let before = try SQLiteShell.run(database.path, ".dump movies")
+        let before = try DirectSQL.dump(database.path, table: "movies")
         let (seen, watchlist) = try Self.exportLetterboxd(store, to: database.folder)
         let readers = try [seen, watchlist].map { try MovieImportReader(path: $0) }
         let summary = try MovieImporter(database: database.app).run(
             readers, options: ImportOptions(onDuplicate: .update))
         #expect(summary.added == 0 && summary.updated == 0 && summary.unchanged == 10, "\(summary)")
-        #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
 
         // Into a new list, the two files give the same films, and export to the same bytes.
         let other = try TestDatabase()

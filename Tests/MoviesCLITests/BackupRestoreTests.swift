@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("movies backup and movies restore", .serialized)
+@Suite("movies backup and movies restore", .offPool, .serialized)
 struct BackupRestoreTests {
     let movies = MoviesProcess()
 
@@ -24,7 +24,7 @@ struct BackupRestoreTests {
     }
 
     private func titles(in path: String) throws -> String {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path, "SELECT group_concat(title, ',') FROM (SELECT title FROM movies ORDER BY id)")
     }
 
@@ -41,7 +41,7 @@ struct BackupRestoreTests {
             "\(output)")
         #expect(permissions(of: path) == 0o600)
         #expect(try titles(in: path) == "Heat,Alien")
-        #expect(try SQLiteShell.integrityCheck(path) == "ok")
+        #expect(try DirectSQL.integrityCheck(path) == "ok")
         // Rollback-journal mode: a single file, readable without a -wal or -shm beside it.
         let header = try #require(fileSnapshot(path))
         #expect(Array(header[18...19]) == [1, 1])
@@ -93,7 +93,7 @@ struct BackupRestoreTests {
         #expect(!fileExists(movies.databasePath))
 
         try fillDatabase()
-        try SQLiteShell.run(movies.databasePath, "PRAGMA user_version = 99")
+        try DirectSQL.run(movies.databasePath, "PRAGMA user_version = 99")
         try movies.refuse(
             ["backup", movies.folder.file("b.sqlite")], status: 1,
             message: "schema version 99, newer than this program knows")
@@ -145,11 +145,11 @@ struct BackupRestoreTests {
         #expect(permissions(of: movies.databasePath) == 0o600)
         #expect(keptCopies().isEmpty)
         #expect(
-            try SQLiteShell.run(movies.databasePath, "PRAGMA user_version")
+            try DirectSQL.run(movies.databasePath, "PRAGMA user_version")
                 == "\(AppDatabase.latestSchemaVersion)")
         #expect(try movies.succeed("search", "number", "2").contains("Movie number 2"))
         #expect(
-            try SQLiteShell.run(older, "PRAGMA user_version") == "2", "the backup itself is never migrated")
+            try DirectSQL.run(older, "PRAGMA user_version") == "2", "the backup itself is never migrated")
     }
 
     @Test("restore refuses what is not a sound movies backup this program can open; nothing changes")
@@ -158,21 +158,21 @@ struct BackupRestoreTests {
         let folder = movies.folder
         let junk = try folder.write("not a database", to: "junk.sqlite")
         let other = folder.file("other.sqlite")
-        try SQLiteShell.run(other, "CREATE TABLE notes (text TEXT)")
+        try DirectSQL.run(other, "CREATE TABLE notes (text TEXT)")
         // Another tool's migrations table (Rails keeps only the versions), with a table of its own.
         let rails = folder.file("rails.sqlite")
-        try SQLiteShell.run(
+        try DirectSQL.run(
             rails,
             "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES "
                 + "('20240101000000'); CREATE TABLE posts (id INTEGER PRIMARY KEY)")
         let newer = folder.file("newer.sqlite")
         try movies.succeed("backup", newer)
-        try SQLiteShell.run(newer, "PRAGMA user_version = 99")
+        try DirectSQL.run(newer, "PRAGMA user_version = 99")
         let damaged = folder.file("damaged.sqlite")
         try movies.succeed("backup", damaged)
         // The movies table's root page overwritten: the file opens, the table does not read.
         let root = try #require(
-            UInt64(try SQLiteShell.run(damaged, "SELECT rootpage FROM sqlite_schema WHERE name = 'movies'")))
+            UInt64(try DirectSQL.run(damaged, "SELECT rootpage FROM sqlite_schema WHERE name = 'movies'")))
         let descriptor = open(damaged, O_WRONLY)
         #expect(descriptor >= 0)
         let garbage = [UInt8](repeating: 0xAB, count: 4096)
@@ -185,7 +185,7 @@ struct BackupRestoreTests {
         // Pages of 8 KiB: copied page for page, they cannot go into a WAL-mode file of 4 KiB pages.
         let largePages = folder.file("large-pages.sqlite")
         try movies.succeed("backup", largePages)
-        try SQLiteShell.run(largePages, "PRAGMA page_size = 8192; VACUUM")
+        try DirectSQL.run(largePages, "PRAGMA page_size = 8192; VACUUM")
 
         let cases: [(String, Int32, String)] = [
             (
@@ -219,12 +219,12 @@ struct BackupRestoreTests {
         let backup = movies.folder.file("backup.sqlite")
         try movies.succeed("backup", backup)
         let other = movies.folder.file("notes.sqlite")
-        try SQLiteShell.run(other, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+        try DirectSQL.run(other, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
         try movies.refuse(
             ["--db", other, "restore", backup], status: 1, message: "is a SQLite database of another program",
             databasePath: other)
-        #expect(try SQLiteShell.run(other, "SELECT text FROM notes") == "mine")
-        #expect(try SQLiteShell.run(other, "PRAGMA journal_mode") == "delete")
+        #expect(try DirectSQL.run(other, "SELECT text FROM notes") == "mine")
+        #expect(try DirectSQL.run(other, "PRAGMA journal_mode") == "delete")
         #expect(ReplacedLists(databasePath: other).paths().isEmpty)
     }
 
@@ -233,14 +233,16 @@ struct BackupRestoreTests {
         try fillDatabase()
         let backup = movies.folder.file("backup.sqlite")
         try movies.succeed("backup", backup)
-        try SQLiteShell.run(movies.databasePath, "PRAGMA user_version = 99")
+        try DirectSQL.run(movies.databasePath, "PRAGMA user_version = 99")
         try movies.refuse(
             ["restore", backup], status: 1,
             message: "The database has schema version 99, newer than this program")
         #expect(keptCopies().isEmpty)
     }
 
-    @Test("restore is refused while another program has the database open, naming it; a watcher counts")
+    @Test(
+        "restore is refused while another program has the database open, naming it; a watcher counts",
+        .requires(.sqlite3))
     func restoreWhileOpen() async throws {
         try fillDatabase()
         let backup = movies.folder.file("backup.sqlite")

@@ -5,7 +5,7 @@ import Testing
 /// What `--db` and `$MOVIES_DB` may hold: odd paths give a message and an exit code in every command
 /// (never a signal), `~/` is the home folder, an empty path is a usage error, a path is never an SQLite
 /// URI, `migrate --status` creates nothing, and a message never re-capitalises a path.
-@Suite("Database paths from --db and MOVIES_DB")
+@Suite("Database paths from --db and MOVIES_DB", .offPool)
 struct DatabasePathTests {
     let movies = MoviesProcess()
 
@@ -145,7 +145,7 @@ struct DatabasePathTests {
             #expect(listed.stdout.contains("Heat"), "\(path): \(listed)")
             let file = movies.folder.file(path)
             #expect(permissions(of: file) == 0o600, "\(path)")
-            #expect(try SQLiteShell.run(file, "SELECT title FROM movies") == "Heat")
+            #expect(try DirectSQL.run(file, "SELECT title FROM movies") == "Heat")
         }
         #expect(!fileExists(movies.folder.file("x.sqlite")))
         #expect(!fileExists(movies.folder.file("y.sqlite")))
@@ -156,7 +156,7 @@ struct DatabasePathTests {
         try movies.folder.write("hello\n", to: "notdb.txt")
         try FileManager.default.createDirectory(
             atPath: movies.folder.file("dir.sqlite"), withIntermediateDirectories: false)
-        try SQLiteShell.run(movies.folder.file("other.sqlite"), "CREATE TABLE notes (x);")
+        try DirectSQL.run(movies.folder.file("other.sqlite"), "CREATE TABLE notes (x);")
         try movies.folder.write("nonsense\u{0}\n", to: "bad.csv")
         try movies.succeed("add", "Heat")
         let cases: [(arguments: [String], path: String)] = [

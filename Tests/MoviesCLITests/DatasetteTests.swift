@@ -6,10 +6,8 @@ import Testing
 /// through the full-text index (migration 0008 declares it the way they look for it), datasette takes
 /// the shipped metadata, and a row sqlite-utils inserts is a movie like any other.
 @Suite(
-    "datasette and sqlite-utils",
-    .enabled(
-        if: ProcessRunner.which("datasette") != nil && ProcessRunner.which("sqlite-utils") != nil,
-        "datasette and sqlite-utils are not installed (pip install datasette sqlite-utils)"))
+    "datasette and sqlite-utils", .offPool,
+    .requires(.datasette, .sqliteUtils))
 struct DatasetteTests {
     let movies = MoviesProcess()
 
@@ -57,13 +55,13 @@ struct DatasetteTests {
             "sqlite-utils", ["insert", movies.databasePath, "movies", "-"],
             input: #"{"title": "Amélie", "year": 2001, "rating": "good", "watched_on": "2025-02-01"}"#)
         #expect(
-            try SQLiteShell.run(movies.databasePath, "SELECT title_key IS NULL FROM movies WHERE year = 2001")
+            try DirectSQL.run(movies.databasePath, "SELECT title_key IS NULL FROM movies WHERE year = 2001")
                 == "1")
 
         let list = try movies.succeed("list", "--format", "csv")
         #expect(list.contains("Amélie,2001,good"), "\(list)")
         #expect(
-            try SQLiteShell.run(movies.databasePath, "SELECT title_key FROM movies WHERE year = 2001")
+            try DirectSQL.run(movies.databasePath, "SELECT title_key FROM movies WHERE year = 2001")
                 == "amélie")
         let found = try movies.succeed("search", "amelie", "--format", "csv")
         #expect(found.contains("Amélie") && !found.contains("Heat"), "\(found)")

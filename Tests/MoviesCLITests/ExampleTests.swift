@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The examples of README.md and docs/GUIDE.md, run against the real binary.
-@Suite("Examples from the README and the guide")
+@Suite("Examples from the README and the guide", .offPool)
 struct ExampleTests {
     let movies = MoviesProcess()
 
@@ -35,7 +35,7 @@ struct ExampleTests {
                     + "  watched    2024-02-29\n  note       in space\n  added      "), "\(shown)")
         #expect(try movies.succeed("rm", "1") == "Removed #1  Heat (1995)  good\n")
         #expect(try movies.succeed("list", "--format", "tsv").split(separator: "\n").count == 2)
-        #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
+        #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
     }
 
     @Test("list's machine formats carry every field")
@@ -105,7 +105,7 @@ struct ExampleTests {
         let csv = try movies.succeed("list", "--format", "ndjson")
         let object = try JSONSerialization.jsonObject(with: Data(csv.utf8)) as? [String: Any]
         #expect(object?["title"] as? String == title)
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies") == title)
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT title FROM movies") == title)
     }
 
     @Test("wide characters keep the table aligned")
@@ -153,7 +153,7 @@ struct ExampleTests {
     }
 }
 
-@Suite("movies search")
+@Suite("movies search", .offPool)
 struct SearchCommandTests {
     let movies = MoviesProcess()
 

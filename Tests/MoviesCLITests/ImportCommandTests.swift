@@ -5,7 +5,7 @@ import Testing
 
 /// `movies import` as a user runs it: standard input, bad rows skipped, TV left out, duplicates listed,
 /// a re-import that changes nothing.
-@Suite("movies import: standard input, --skip-invalid, --include-tv, duplicates, unchanged")
+@Suite("movies import: standard input, --skip-invalid, --include-tv, duplicates, unchanged", .offPool)
 struct ImportCommandTests {
     let movies = MoviesProcess()
 

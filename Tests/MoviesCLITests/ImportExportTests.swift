@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("movies import and export")
+@Suite("movies import and export", .offPool)
 struct ImportExportTests {
     let movies = MoviesProcess()
 
@@ -67,7 +67,7 @@ struct ImportExportTests {
 
     @Test(
         "a whole Letterboxd export as a .zip (needs the zip command, which CI installs)",
-        .enabled(if: ProcessRunner.which("zip") != nil, "the zip command is not installed"))
+        .requires(.zip, .libzip))
     func exportZip() throws {
         let folder = try letterboxdExportFolder()
         let zip = movies.folder.file("export.zip")

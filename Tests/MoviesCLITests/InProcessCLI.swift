@@ -13,6 +13,8 @@ import Testing
 @MainActor
 struct InProcessCLI {
     let folder = TemporaryDirectory()
+    /// Where a run's standard output and error are captured: not `folder`, whose contents tests compare.
+    private let captured = TemporaryDirectory()
     var databasePath: String { folder.file("movies.sqlite") }
 
     var environment: [String: String] {
@@ -34,10 +36,17 @@ struct InProcessCLI {
         try await run(arguments)
     }
 
-    /// Runs `movies` with `arguments`, or the program `program` names (`news`, the symlink).
-    func run(_ arguments: [String], program: String = "movies") async throws -> Result {
-        let outputPath = folder.file("stdout")
-        let errorPath = folder.file("stderr")
+    /// Runs `movies` with `arguments`, or the program `program` names (`news`, the symlink); `overrides`
+    /// change the environment (an empty value removes a variable).
+    func run(_ arguments: [String], program: String = "movies", environment overrides: [String: String] = [:])
+        async throws -> Result
+    {
+        var environment = environment
+        for (key, value) in overrides {
+            environment[key] = value.isEmpty ? nil : value
+        }
+        let outputPath = captured.file("stdout")
+        let errorPath = captured.file("stderr")
         let outputDescriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let errorDescriptor = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         try #require(outputDescriptor >= 0 && errorDescriptor >= 0)
@@ -53,6 +62,27 @@ struct InProcessCLI {
         return Result(
             status: status, stdout: try String(contentsOfFile: outputPath, encoding: .utf8),
             stderr: try String(contentsOfFile: errorPath, encoding: .utf8))
+    }
+
+    /// Runs a command that must be refused: exit `status`, `message` on stderr after "Error: ", nothing on
+    /// stdout, and the database file byte-for-byte as it was (or still absent), as `MoviesProcess.refuse`
+    /// checks through the binary.
+    @discardableResult
+    func refuse(
+        _ arguments: [String], status: Int32, message: String, databasePath: String? = nil,
+        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Result {
+        let path = databasePath ?? self.databasePath
+        let before = fileSnapshot(path)
+        let result = try await run(arguments, environment: environment)
+        #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(
+            fileSnapshot(path) == before, "\(arguments) changed the database file",
+            sourceLocation: sourceLocation)
+        return result
     }
 
     /// Runs a command that must succeed, and returns its standard output.

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Where the database goes, and what a copied binary can do on its own.
-@Suite("Installation and default paths")
+@Suite("Installation and default paths", .offPool)
 struct InstallationTests {
     @Test("without --db or MOVIES_DB the file goes to ~/.local/share/movies, private")
     func defaultLocation() throws {
@@ -28,7 +28,7 @@ struct InstallationTests {
         let explicit = movies.folder.file("explicit.sqlite")
         #expect(try movies.run(["--db", explicit, "add", "B"]).status == 0)
         #expect(try movies.run(["add", "C", "--db=\(explicit)"]).status == 0)
-        #expect(try SQLiteShell.run(explicit, "SELECT group_concat(title) FROM movies") == "B,C")
+        #expect(try DirectSQL.run(explicit, "SELECT group_concat(title) FROM movies") == "B,C")
         #expect(!fileExists(movies.databasePath))
     }
 
@@ -43,8 +43,8 @@ struct InstallationTests {
             currentDirectory: folder.path)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Applied 0001_create_movies"))
-        #expect(try SQLiteShell.run(database, "SELECT count(*) FROM schema_migrations") != "0")
-        #expect(try SQLiteShell.integrityCheck(database) == "ok")
+        #expect(try DirectSQL.run(database, "SELECT count(*) FROM schema_migrations") != "0")
+        #expect(try DirectSQL.integrityCheck(database) == "ok")
     }
 
     #if os(Linux)

@@ -6,7 +6,7 @@ import Testing
     /// What the program loads (issue 14): FoundationEssentials alone, so neither Foundation, its
     /// internationalization (ICU and its ~30 MB of data) nor FoundationXML (libxml2) is linked or mapped;
     /// libxml2, libcurl and libzip are dlopen()ed by the commands that need them.
-    @Suite("Linked libraries")
+    @Suite("Linked libraries", .offPool)
     struct LinkedLibrariesTests {
         /// Libraries that would bring ICU or libxml2 back at start-up.
         static let forbidden = [

@@ -20,28 +20,31 @@ struct MoviesProcess {
         ]
     }
 
-    /// Runs `movies arguments...`.
+    /// Runs `movies arguments...`, blocking until it exits (for suites with the `.offPool` trait).
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil, environment overrides: [String: String] = [:])
-        throws
-        -> ProcessResult
-    {
+    func run(
+        _ arguments: [String], input: String? = nil, environment overrides: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ProcessResult {
         var environment = environment
         for (key, value) in overrides {
             environment[key] = value.isEmpty ? nil : value
         }
-        return try ProcessRunner.run(Self.binary, arguments, input: input, environment: environment)
+        return try ProcessRunner.run(
+            Self.binary, arguments, input: input, environment: environment, sourceLocation: sourceLocation)
     }
 
     @discardableResult
-    func run(_ arguments: String..., input: String? = nil) throws -> ProcessResult {
-        try run(arguments, input: input)
+    func run(_ arguments: String..., input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> ProcessResult
+    {
+        try run(arguments, input: input, sourceLocation: sourceLocation)
     }
 
     /// Runs a command that must succeed, and returns its standard output.
     @discardableResult
     func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
+        let result = try run(arguments, sourceLocation: sourceLocation)
         #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
         return result.stdout
     }
@@ -56,7 +59,8 @@ struct MoviesProcess {
     ) throws -> ProcessResult {
         let path = databasePath ?? self.databasePath
         let before = fileSnapshot(path)
-        let result = try run(arguments, input: input, environment: environment)
+        let result = try run(
+            arguments, input: input, environment: environment, sourceLocation: sourceLocation)
         #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(message), "\(arguments): \(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result)", sourceLocation: sourceLocation)

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("movies news", .serialized)
+@Suite("movies news", .offPool, .serialized)
 struct NewsCommandTests {
     let movies = MoviesProcess()
     let server: FeedServer
@@ -74,14 +74,14 @@ struct NewsCommandTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(feeds.utf8)) as? [[String: Any]]
         #expect(decoded?.map { $0["title"] as? String } == ["Alpha", "Beta"])
         // The machine formats carry what the table shows: the unread count beside the feed's columns.
-        let unreadInTable = try SQLiteShell.run(
+        let unreadInTable = try DirectSQL.run(
             movies.databasePath, "SELECT count(*) FROM news_items WHERE feed_id = 1 AND read_at IS NULL")
         #expect(decoded?.first?["unread"] as? Int == Int(unreadInTable))
         #expect(decoded?.first?.keys.contains("folder") == true)
 
         let opml = try movies.succeed("news", "export-opml")
         #expect(opml.contains("xmlUrl=\"\(server.url("/alpha.xml"))\""))
-        #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
+        #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
     }
 
     @Test("invoked as `news` through a symlink, the news commands answer directly")

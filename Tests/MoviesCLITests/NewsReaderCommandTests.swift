@@ -7,7 +7,7 @@ import Testing
 /// Issue 15: news that reads like a feed reader, through the real `movies` against a local server:
 /// the full article with numbered links and enclosures, `news open`, feeds found on a web page,
 /// redirects, the feeds and list tables, and the daily moves (read many, refresh one, prune).
-@Suite("movies news: reading like a feed reader", .serialized)
+@Suite("movies news: reading like a feed reader", .offPool, .serialized)
 struct NewsReaderCommandTests {
     let movies = MoviesProcess()
     let server: FeedServer
@@ -43,7 +43,7 @@ struct NewsReaderCommandTests {
     }
 
     private func sql(_ query: String) throws -> String {
-        try SQLiteShell.run(movies.databasePath, query)
+        try DirectSQL.run(movies.databasePath, query)
     }
 
     // MARK: - The article
@@ -416,7 +416,7 @@ struct NewsReaderCommandTests {
         let again = MoviesProcess()
         try again.succeed("news", "import", try again.folder.write(exported, to: "back.opml"))
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 again.databasePath, "SELECT group_concat(coalesce(folder, '-'), ' ') FROM feeds")
                 == "- Tech")
     }
@@ -476,8 +476,10 @@ struct NewsReaderCommandTests {
                 == "Refreshed 1 feed: 0 new items, 1 unchanged, 0 failed.\n")
         #expect(server.requestCount("/alpha.xml") == 1)
         #expect(server.requestCount("/beta.xml") == 2)
-        server.set(
-            "/alpha.xml", .slowFeed(FeedXML.rss(items: FeedXML.numberedItems(1)), delay: .seconds(20)))
+        // Held until the test ends: only the 1 s timeout can end this fetch.
+        let gate = FeedGate()
+        defer { gate.open() }
+        server.set("/alpha.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(1)), gate: gate))
         let slow = try run("news", "refresh", "--feed", server.url("/alpha.xml"), "--timeout", "1")
         #expect(slow.status == 1, "\(slow)")
         #expect(slow.stderr.contains("#1 \(server.url("/alpha.xml")): "), "\(slow)")

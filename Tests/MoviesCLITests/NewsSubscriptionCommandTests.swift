@@ -7,7 +7,7 @@ import Testing
 /// `news subscribe`, `news import` and `news unsubscribe` as a user runs them: addresses typed in any
 /// case (issue 12), OPML imports whole or not at all (issue 11, point 15), item identity in a feed file
 /// (point 8), and starred items kept (point 7).
-@Suite("movies news: subscriptions", .serialized)
+@Suite("movies news: subscriptions", .offPool, .serialized)
 struct NewsSubscriptionCommandTests {
     let movies = MoviesProcess()
     let server: FeedServer
@@ -25,7 +25,7 @@ struct NewsSubscriptionCommandTests {
     }
 
     private func feedURLs() throws -> String {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath, "SELECT group_concat(url, ' ') FROM (SELECT url FROM feeds ORDER BY id)")
     }
 
@@ -84,7 +84,7 @@ struct NewsSubscriptionCommandTests {
     func opmlAllOrNothing() throws {
         try movies.succeed("news", "list")
         // A trigger written with sqlite3 refuses the third feed, after the first two would have been added.
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath,
             """
             CREATE TRIGGER refuse_third BEFORE INSERT ON feeds WHEN NEW.url LIKE '%third%'

@@ -5,7 +5,7 @@ import Testing
 
 /// Output that cannot be written after a change was saved, and SIGQUIT (Ctrl-\), with real processes:
 /// a closed standard output, /dev/full, a terminal and pipes.
-@Suite("Lost output and SIGQUIT")
+@Suite("Lost output and SIGQUIT", .offPool)
 struct OutputAndSignalTests {
     let movies = MoviesProcess()
 
@@ -31,10 +31,10 @@ struct OutputAndSignalTests {
             #expect(!result.crashed)
         }
         #expect(
-            try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies ORDER BY id") == "Heat\nAlien")
+            try DirectSQL.run(movies.databasePath, "SELECT title FROM movies ORDER BY id") == "Heat\nAlien")
         let rated = try run(["rate", "1", "good"], stdout: ">/dev/full")
         #expect(rated.status == 74, "\(rated)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT rating FROM movies WHERE id = 1") == "good")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT rating FROM movies WHERE id = 1") == "good")
     }
 
     @Test("output lost with nothing changed is a plain failure: a listing, a dry run")
@@ -50,41 +50,19 @@ struct OutputAndSignalTests {
         let dryRun = try run(["import", file, "--dry-run"], stdout: ">/dev/full")
         #expect(dryRun.status == 1, "a dry run rolls back what it wrote: nothing was saved. \(dryRun)")
         #expect(dryRun.stderr.contains("Error: Cannot write the output"))
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "1")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "1")
     }
 
     @Test("SIGQUIT without a terminal ends the process, with no crash report")
-    func quitWithoutTerminal() throws {
+    func quitWithoutTerminal() async throws {
         try movies.succeed("add", "Heat")
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: MoviesProcess.binary)
-        watcher.arguments = ["list", "--watch"]
-        watcher.environment = SanitizerOptions.passedOn(movies.environment)
-        let output = Pipe()
-        let errors = TemporaryDirectory()
-        let errorPath = errors.file("stderr")
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        watcher.standardOutput = output
-        watcher.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        try watcher.run()
-        let collected = Locked(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.withLock { $0.append(chunk) }
-        }
-        #expect(collected.waitFor("Heat"))
-        kill(watcher.processIdentifier, SIGQUIT)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while watcher.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
-        output.fileHandleForReading.readabilityHandler = nil
-        if watcher.isRunning {
-            Issue.record("movies went on after SIGQUIT")
-            watcher.terminate()
-            watcher.waitUntilExit()
-        }
-        #expect(watcher.terminationReason == .uncaughtSignal && watcher.terminationStatus == SIGQUIT)
-        let stderr = String(decoding: fileSnapshot(errorPath) ?? Data(), as: UTF8.self)
-        #expect(!stderr.contains("crashed") && !stderr.contains("Backtrac"), "\(stderr)")
+        let watcher = try BackgroundProcess(
+            MoviesProcess.binary, ["list", "--watch"], environment: movies.environment)
+        #expect(await watcher.waitForOutput("Heat"))
+        watcher.send(SIGQUIT)
+        let ended = await watcher.finished()
+        #expect(ended.signal == SIGQUIT, "\(ended)")
+        #expect(!ended.stderr.contains("crashed") && !ended.stderr.contains("Backtrac"), "\(ended.stderr)")
     }
 
     @Test("SIGQUIT at a terminal ends the shell with the terminal as it was, and no backtrace prompt")

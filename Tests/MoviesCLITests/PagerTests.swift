@@ -4,7 +4,7 @@ import Testing
 
 /// Long output at a terminal goes through `$PAGER`, as git's does: a fake pager, a script that records
 /// its arguments, its environment and what it was given, stands in for `less`.
-@Suite("The pager")
+@Suite("The pager", .offPool)
 struct PagerTests {
     let movies = MoviesProcess()
     /// Where the fake pager writes down what it received.
@@ -118,7 +118,7 @@ struct PagerTests {
 
     @Test("leaving the pager early (q) is not an error, and the listing stops")
     func pagerLeftEarly() throws {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath,
             """
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20000)

@@ -6,7 +6,7 @@ import Testing
 @testable import MoviesCLI
 
 /// Following the next-page hint, as a person or a script would: the command it gives, word for word.
-@Suite("Paging by the next-page hint")
+@Suite("Paging by the next-page hint", .offPool)
 struct PagingTests {
     let movies = MoviesProcess()
 
@@ -116,14 +116,14 @@ struct PagingTests {
 
 /// Times for people in the local time zone (TZ honoured), machine formats in UTC; counts and kinds of
 /// file in words.
-@Suite("Times and wording")
+@Suite("Times and wording", .offPool)
 struct WordingTests {
     let movies = MoviesProcess()
 
     @Test("movies and news show local time, from TZ; machine formats keep ISO-8601 UTC")
     func localTime() throws {
         try movies.succeed("add", "Heat")
-        try SQLiteShell.run(
+        try DirectSQL.run(
             movies.databasePath, "UPDATE movies SET created_at = '2026-11-30T22:56:00.000Z' WHERE id = 1")
         try movies.succeed("news", "add", "--title", "Late", "--published", "2026-11-30T22:56:00Z")
         // POSIX TZ rules, which need no zone files: nine hours east of UTC, named JST.

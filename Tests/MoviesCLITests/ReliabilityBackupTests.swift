@@ -36,10 +36,7 @@ extension Reliability {
         func backupUnderLoad() async throws {
             try fill(movies.databasePath, rows: Self.baseRows, prefix: "Base")
             let load = try ReliabilityLoad(movies: movies)
-            let started = await eventually(timeout: .seconds(120)) {
-                load.operations >= 8 && load.refreshCount >= 1
-            }
-            #expect(started, "the load did not start")
+            #expect(await load.waitUntil(operations: 8, refreshes: 1), "the load did not start")
             var durations: [Duration] = []
             for round in 0..<Self.backups {
                 let path = movies.folder.file("backup \(round).sqlite")
@@ -55,7 +52,7 @@ extension Reliability {
                 }
                 let problems = try LoadCheck.problems(in: path, logs: load.writerLogs)
                 #expect(problems.isEmpty, "backup \(round): \(problems)")
-                let base = try SQLiteShell.run(path, "SELECT count(*) FROM movies WHERE title GLOB 'Base *'")
+                let base = try DirectSQL.run(path, "SELECT count(*) FROM movies WHERE title GLOB 'Base *'")
                 #expect(base == "\(Self.baseRows)")
             }
             let failures = await load.stop()
@@ -80,26 +77,32 @@ extension Reliability {
             try movies.succeed("backup", current)
             let keptCopies = ReplacedLists(databasePath: movies.databasePath)
 
-            let start = ContinuousClock.now
+            // One restore first, to learn how many changes it makes in the database's folder; the kills
+            // are spread over 1.2 times that (moments in the program's own work, not in seconds).
+            let reference = try FolderWatch(movies.folder.path)
             try movies.succeed("restore", backup)
-            let duration = ContinuousClock.now - start
+            let changes = reference.changeCount
 
             var generator = SeededGenerator(seed: 16)
             var outcomes = (old: 0, restored: 0)
             for attempt in 0..<Self.kills {
                 try movies.succeed("restore", current)
                 for kept in keptCopies.paths() { try FileManager.default.removeItem(atPath: kept) }
+                let folder = try FolderWatch(movies.folder.path)
                 let restore = try BackgroundProcess(
                     MoviesProcess.binary, ["restore", backup], environment: movies.environment)
-                try await Task.sleep(for: duration * Double.random(in: 0...1.2, using: &generator))
+                let moment = Int.random(in: 1...max(1, changes * 12 / 10), using: &generator)
+                await whicheverFirst(
+                    { _ = await folder.wait { folder.changeCount >= moment } }, { _ = await restore.exited() }
+                )
                 restore.send(SIGKILL)
                 let result = await restore.finished()
 
                 // The next command opens the file (recovering the WAL) and finds one list or the other.
                 let list = try movies.run(["list", "--limit", "1"])
                 #expect(list.status == 0 && !list.crashed, "attempt \(attempt): \(list)")
-                #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
-                let titles = try SQLiteShell.run(
+                #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok", "attempt \(attempt)")
+                let titles = try DirectSQL.run(
                     movies.databasePath,
                     "SELECT count(*), sum(title GLOB 'Backed *'), sum(title GLOB 'Current *') FROM movies")
                 if titles == "\(Self.baseRows)|\(Self.baseRows)|0" {
@@ -112,12 +115,12 @@ extension Reliability {
                 }
                 let index =
                     "INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"
-                #expect(try SQLiteShell.run(movies.databasePath, index) == "ok", "attempt \(attempt)")
+                #expect(try DirectSQL.run(movies.databasePath, index) == "ok", "attempt \(attempt)")
                 // The kept copy is there whole, or not at all.
                 for kept in keptCopies.paths() {
-                    #expect(try SQLiteShell.integrityCheck(kept) == "ok", "attempt \(attempt)")
+                    #expect(try DirectSQL.integrityCheck(kept) == "ok", "attempt \(attempt)")
                     #expect(
-                        try SQLiteShell.run(kept, "SELECT count(*) FROM movies") == "\(Self.baseRows / 2)",
+                        try DirectSQL.run(kept, "SELECT count(*) FROM movies") == "\(Self.baseRows / 2)",
                         "attempt \(attempt)")
                 }
                 if result.signal != SIGKILL {
@@ -127,7 +130,7 @@ extension Reliability {
             #expect(outcomes.old > 0 || outcomes.restored > 0)
             ReliabilityScale.report(
                 "kill -9 of movies restore (\(Self.baseRows) movies over \(Self.baseRows / 2), one restore "
-                    + "takes \(duration)) at \(Self.kills) random moments: \(outcomes.old) left the old list, "
+                    + "makes \(changes) changes) at \(Self.kills) random moments: \(outcomes.old) left the old list, "
                     + "\(outcomes.restored) the restored one; integrity ok every time, never a mix")
         }
     }

@@ -17,7 +17,8 @@ extension Reliability {
 
         /// Runs the worker loops against a database that does not exist yet (so they also race to create and
         /// migrate it) and returns the failures, one description per failed add.
-        private func addConcurrently(prefix: String) async -> [String] {
+        /// `added`, when given, counts the adds that succeeded, as they do.
+        private func addConcurrently(prefix: String, added: Waitable<Int>? = nil) async -> [String] {
             let failures = Locked<[String]>([])
             let movies = movies
             await runTogether(workers: Self.workers) { worker in
@@ -27,6 +28,8 @@ extension Reliability {
                         let result = try movies.run(["add", title, "--rating", "good"])
                         if result.status != 0 || !result.stderr.isEmpty || result.crashed {
                             failures.withLock { $0.append("\(title): \(result)") }
+                        } else {
+                            added?.update { $0 += 1 }
                         }
                     } catch {
                         failures.withLock { $0.append("\(title): \(error)") }
@@ -38,9 +41,9 @@ extension Reliability {
 
         private func expectSound(rows: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
             #expect(
-                try SQLiteShell.integrityCheck(movies.databasePath) == "ok", sourceLocation: sourceLocation)
+                try DirectSQL.integrityCheck(movies.databasePath) == "ok", sourceLocation: sourceLocation)
             #expect(
-                try SQLiteShell.run(movies.databasePath, "SELECT count(*), count(DISTINCT title) FROM movies")
+                try DirectSQL.run(movies.databasePath, "SELECT count(*), count(DISTINCT title) FROM movies")
                     == "\(rows)|\(rows)", sourceLocation: sourceLocation)
         }
 
@@ -54,7 +57,7 @@ extension Reliability {
             try expectSound(rows: rows)
             ReliabilityScale.report(
                 "\(rows) concurrent adds from \(Self.workers) processes: "
-                    + "\(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies")) rows, "
+                    + "\(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies")) rows, "
                     + "\(failures.count) errors, \(clock.now - start)")
         }
 
@@ -82,9 +85,9 @@ extension Reliability {
             try expectSound(rows: rows)
             // The watcher sees every row, once, whichever process added it: in the list it printed first, or
             // as an added change after.
-            func watched() -> Int {
+            @Sendable func watched(_ output: String) -> Int {
                 var ids: [Int] = []
-                for line in watch.result.stdout.split(separator: "\n") {
+                for line in output.split(separator: "\n") {
                     let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
                     if let id = object?["id"] as? Int {
                         ids.append(id)
@@ -96,59 +99,64 @@ extension Reliability {
                 }
                 return Set(ids).count == ids.count ? ids.count : -ids.count
             }
-            let deadline = ContinuousClock.now + .seconds(60)
-            while watched() < rows && ContinuousClock.now < deadline && watch.isRunning {
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            // Each line it prints wakes the wait, until it has printed every row.
+            _ = await watch.waitForOutput { watched($0) >= rows }
             watch.send(SIGINT)
             let watchResult = await watch.finished()
+            let seen = watched(watchResult.stdout)
             #expect(watchResult.status == 0 && watchResult.signal == nil, "\(watchResult)")
-            #expect(watched() == rows, "the watcher saw \(watched()) of \(rows) adds")
+            #expect(seen == rows, "the watcher saw \(seen) of \(rows) adds")
             ReliabilityScale.report(
                 "\(Self.workers * Self.addsPerWorker) concurrent adds + \(shellAdds) shell adds beside list --watch: "
-                    + "\(rows) rows, \(failures.count) errors, \(watched()) changes watched")
+                    + "\(rows) rows, \(failures.count) errors, \(seen) changes watched")
         }
 
-        @Test("the same while sqlite3 keeps holding a read transaction open for a second at a time")
+        @Test(
+            "the same while sqlite3 keeps holding a read transaction open as the writers add movies",
+            .requires(.sqlite3))
         func addsBesideLongReads() async throws {
             try movies.succeed("migrate")  // so the readers meet a file in WAL mode from the start
-            let writersDone = Locked(false)
-            let readRounds = Locked(0)
-            let readerFailures = Locked<[String]>([])
+            let added = Waitable(0)
+            let writersDone = Waitable(false)
             let database = movies.databasePath
-            let reader = Thread {
-                while !writersDone.current {
-                    guard fileExists(database) else {
-                        Thread.sleep(forTimeInterval: 0.01)
-                        continue
-                    }
+            // One sqlite3 after another, each holding its read transaction while the writers add four
+            // movies (or finish): the writers' commits are the events, not a second on the clock.
+            let reader = Task { () -> (rounds: Int, failures: [String]) in
+                var rounds = 0
+                var failures: [String] = []
+                repeat {
                     do {
                         let sqlite = try BackgroundProcess(
                             SQLiteShell.path, ["-bail", "-cmd", ".timeout 5000", database], acceptsInput: true
                         )
-                        sqlite.write("BEGIN; SELECT count(*) FROM sqlite_schema;\n")
-                        Thread.sleep(forTimeInterval: 1)
+                        sqlite.write("BEGIN; SELECT 'reading', count(*) FROM sqlite_schema;\n")
+                        _ = await sqlite.waitForOutput("reading")
+                        let before = added.current
+                        _ = await whicheverFirst(
+                            { _ = await added.wait { $0 >= before + 4 } },
+                            { _ = await writersDone.wait { $0 } })
                         sqlite.write("COMMIT;\n.quit\n")
                         sqlite.closeInput()
-                        let result = sqlite.wait()
-                        if result.status != 0 { readerFailures.withLock { $0.append("\(result)") } }
-                        readRounds.withLock { $0 += 1 }
+                        let result = await sqlite.finished()
+                        if result.status != 0 { failures.append("\(result)") }
+                        rounds += 1
                     } catch {
-                        readerFailures.withLock { $0.append("\(error)") }
+                        failures.append("\(error)")
+                        break
                     }
-                }
+                } while !writersDone.current
+                return (rounds, failures)
             }
-            reader.start()
-            let failures = await addConcurrently(prefix: "read")
-            writersDone.withLock { $0 = true }
-            while !reader.isFinished { try await Task.sleep(for: .milliseconds(50)) }
+            let failures = await addConcurrently(prefix: "read", added: added)
+            writersDone.update { $0 = true }
+            let (readRounds, readerFailures) = await reader.value
             #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(3))")
-            #expect(readerFailures.current.isEmpty, "\(readerFailures.current)")
-            #expect(readRounds.current > 0)
+            #expect(readerFailures.isEmpty, "\(readerFailures)")
+            #expect(readRounds > 0)
             let rows = Self.workers * Self.addsPerWorker
             try expectSound(rows: rows)
             ReliabilityScale.report(
-                "\(rows) concurrent adds beside \(readRounds.current) one-second sqlite3 read "
+                "\(rows) concurrent adds beside \(readRounds) long sqlite3 read "
                     + "transactions: \(rows) rows, \(failures.count) errors")
         }
     }

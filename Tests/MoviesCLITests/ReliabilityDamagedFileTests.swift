@@ -68,7 +68,7 @@ extension Reliability {
             let empty = file("empty.sqlite", Data())
             let added = try movies.run(["--db", empty, "add", "Heat"])
             #expect(added.status == 0 && added.stdout == "Added #1  Heat  not-seen\n", "\(added)")
-            #expect(try SQLiteShell.integrityCheck(empty) == "ok")
+            #expect(try DirectSQL.integrityCheck(empty) == "ok")
 
             let folder = movies.folder.file("a-folder.sqlite")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -78,7 +78,9 @@ extension Reliability {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         }
 
-        @Test("a -wal from a writer killed mid-transaction: the uncommitted rows never appear")
+        @Test(
+            "a -wal from a writer killed mid-transaction: the uncommitted rows never appear",
+            .requires(.sqlite3))
         func walOfKilledWriter() async throws {
             _ = try soundDatabase()
             // sqlite3 writes 20,000 rows with a tiny page cache, so they spill into the -wal uncommitted,
@@ -94,23 +96,25 @@ extension Reliability {
                 SELECT 'inserted';
 
                 """)
-            #expect(await writer.waitForOutput("inserted", timeout: .seconds(60)), "\(writer.result)")
+            #expect(await writer.waitForOutput("inserted"), "\(writer.result)")
             #expect(
                 (fileSnapshot(movies.databasePath + "-wal")?.count ?? 0) > 100_000,
                 "the rows spilled into the WAL")
             writer.send(SIGKILL)
-            writer.wait()
+            await writer.finished()
 
             let list = try movies.run(["list", "--format", "csv"])
             #expect(list.status == 0, "\(list)")
             #expect(list.stdout.split(separator: "\n").count == 301)
             #expect(!list.stdout.contains("Uncommitted"))
             try movies.succeed("add", "After the crash")
-            #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
-            #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "301")
+            #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
+            #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "301")
         }
 
-        @Test("a copy of a live writer's database and -wal (as a crash leaves them) recovers every commit")
+        @Test(
+            "a copy of a live writer's database and -wal (as a crash leaves them) recovers every commit",
+            .requires(.sqlite3))
         func walOfLiveWriter() async throws {
             _ = try soundDatabase()
             // sqlite3 commits 50 rows and stays open, so nothing is checkpointed: they live only in the -wal.
@@ -124,20 +128,20 @@ extension Reliability {
                 SELECT 'committed';
 
                 """)
-            _ = await writer.waitForOutput("committed", timeout: .seconds(60))
+            #expect(await writer.waitForOutput("committed"), "\(writer.result)")
             let copy = movies.folder.file("copy.sqlite")
             let wal = try #require(fileSnapshot(movies.databasePath + "-wal"))
             #expect(!wal.isEmpty)
             _ = FileManager.default.createFile(atPath: copy, contents: fileSnapshot(movies.databasePath))
             _ = FileManager.default.createFile(atPath: copy + "-wal", contents: wal)
             writer.closeInput()
-            writer.wait()
+            await writer.finished()
 
             let list = try movies.run(["--db", copy, "list", "--format", "csv"])
             #expect(list.status == 0, "\(list)")
             #expect(list.stdout.split(separator: "\n").count == 351)
             #expect(list.stdout.contains("Committed 50"))
-            #expect(try SQLiteShell.integrityCheck(copy) == "ok")
+            #expect(try DirectSQL.integrityCheck(copy) == "ok")
         }
 
         @Test(

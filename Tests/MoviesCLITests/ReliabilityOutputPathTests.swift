@@ -20,7 +20,7 @@ extension Reliability {
         /// must read while movies writes.
         init() throws {
             try movies.succeed("add", "Heat", "--year", "1995", "--rating", "excellent")
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1999) "
                     + "INSERT INTO movies (title, year, note) SELECT 'Film ' || x, 1900 + x % 120, "
@@ -49,25 +49,14 @@ extension Reliability {
             try #require(mkfifo(fifo, 0o600) == 0)
             // Opened without blocking before movies starts, and read while it writes: a movies that
             // renamed a file over the FIFO leaves this reader with nothing instead of hanging the test.
-            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             try #require(reader >= 0)
             defer { close(reader) }
+            let draining = FIFODrain(reader)
             let process = try BackgroundProcess(
                 MoviesProcess.binary, ["export", "-o", fifo], environment: movies.environment)
-            var received = Data()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let running = process.isRunning
-                let count = read(reader, &buffer, buffer.count)
-                if count > 0 {
-                    received.append(contentsOf: buffer[..<count])
-                } else if !running {
-                    break
-                } else {
-                    usleep(1000)
-                }
-            }
             let result = process.wait()
+            let received = draining.finish()
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr == "Exported 2000 movies to \(fifo)\n", "\(result)")
             #expect(String(decoding: received, as: UTF8.self) == (try expected))
@@ -348,8 +337,8 @@ extension Reliability {
             }
             watcher.send(SIGINT)
             #expect(await watcher.finished().status == 0)
-            #expect(try SQLiteShell.integrityCheck(database) == "ok")
-            #expect(try SQLiteShell.run(database, "SELECT count(*) FROM movies") == "2000")
+            #expect(try DirectSQL.integrityCheck(database) == "ok")
+            #expect(try DirectSQL.run(database, "SELECT count(*) FROM movies") == "2000")
             #expect(temporaryFiles(in: folder).isEmpty)
         }
 
@@ -361,23 +350,22 @@ extension Reliability {
             try "the previous export\n".write(toFile: output, atomically: false, encoding: .utf8)
             let previous = fileSnapshot(output)
             // 50,000 more movies, so the export lasts long enough to be caught in the middle.
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath,
                 "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 50000) "
                     + "INSERT INTO movies (title, year) SELECT 'More ' || x, 1900 + x % 120 FROM n")
             for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM] {
+                let folder = try FolderWatch(movies.folder.path)
                 let process = try ProcessStart.withSignalsDeliverable {
                     try BackgroundProcess(
                         MoviesProcess.binary, command + [output], environment: movies.environment)
                 }
                 // The temporary file exists from the start of the export: signal as soon as it appears.
-                let deadline = ContinuousClock.now + .seconds(30)
-                while temporaryFiles(in: movies.folder.path).isEmpty && process.isRunning
-                    && ContinuousClock.now < deadline
-                {
-                    try await Task.sleep(for: .milliseconds(1))
+                let appeared = await folder.wait {
+                    !temporaryFiles(in: movies.folder.path).isEmpty || !process.isRunning
                 }
-                try #require(!temporaryFiles(in: movies.folder.path).isEmpty, "no temporary file appeared")
+                try #require(
+                    appeared && !temporaryFiles(in: movies.folder.path).isEmpty, "no temporary file appeared")
                 process.send(signal)
                 let result = await process.finished()
                 #expect(result.signal == signal, "signal \(signal): \(result)")
@@ -386,5 +374,49 @@ extension Reliability {
                 #expect(fileSnapshot(output) == previous, "signal \(signal) changed the output file")
             }
         }
+    }
+}
+
+/// Reads a FIFO opened (without blocking) before its writer starts, on a thread of its own, as the
+/// writer writes: woken by data, by the writer closing it, or by `finish()`, which a writer that never
+/// opened it needs (its reader would otherwise wait for ever).
+final class FIFODrain: Sendable {
+    private let received = Waitable<Data?>(nil)
+    private let stop: (read: Int32, write: Int32)
+
+    init(_ descriptor: Int32) {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        stop = (ends[0], ends[1])
+        let received = received
+        let stop = stop
+        Thread.detachNewThread {
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                var events = [
+                    pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
+                ]
+                guard poll(&events, 2, -1) >= 0 || errno == EINTR else { break }
+                let count = read(descriptor, &buffer, buffer.count)
+                if count > 0 {
+                    data.append(contentsOf: buffer[..<count])
+                    continue
+                }
+                // Nothing to read: the writer closed it (a hang-up after it had opened it), or `finish()`.
+                if events[0].revents & Int16(POLLHUP) != 0 || events[1].revents != 0 { break }
+            }
+            received.update { $0 = data }
+        }
+    }
+
+    /// Once the writer has exited: everything it wrote.
+    func finish() -> Data {
+        _ = write(stop.write, "x", 1)
+        let data = received.wait { $0 != nil } ?? nil
+        close(stop.read)
+        close(stop.write)
+        return data ?? Data()
     }
 }

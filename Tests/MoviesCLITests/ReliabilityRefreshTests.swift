@@ -36,21 +36,11 @@ extension Reliability {
                 ["news", "feeds"], environment: ["MOVIES_DB": path])
             #expect(created.status == 0, "\(created)")
             let values = urls.map { "('\($0)')" }.joined(separator: ", ")
-            try SQLiteShell.run(path, "INSERT INTO feeds (url) VALUES \(values)")
+            try DirectSQL.run(path, "INSERT INTO feeds (url) VALUES \(values)")
         }
 
         private func count(_ sql: String, in path: String) throws -> Int {
-            Int(try SQLiteShell.run(path, sql)) ?? -1
-        }
-
-        /// Waits until `condition` holds (up to 30 s); true when it did.
-        private func eventually(_ condition: () throws -> Bool) async throws -> Bool {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while ContinuousClock.now < deadline {
-                if try condition() { return true }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            return try condition()
+            Int(try DirectSQL.run(path, sql)) ?? -1
         }
 
         /// Before: every fetched feed stayed in memory until all were done (3 MB feeds, `--jobs 2`: 4 feeds
@@ -149,16 +139,9 @@ extension Reliability {
             "SIGINT or SIGTERM mid-refresh keeps the feeds that arrived; the process ends by the signal",
             arguments: [SIGINT, SIGTERM])
         func interrupted(by signal: Int32) async throws {
-            for _ in 1...3 where try await interruptRefresh(with: signal) {
-                return
-            }
-            Issue.record("three tries in a row, the refresh ended by its fetch timeout before the signal")
-        }
-
-        /// Five feeds answer at once, three are held by the server; `signal` once the five are stored.
-        /// False when the refresh ended by itself first (the held feeds hit the fetcher's 15 s timeout
-        /// before the five showed up in the file, which only a starved machine does).
-        private func interruptRefresh(with signal: Int32) async throws -> Bool {
+            // Five feeds answer at once, three are held by the server until the test ends (the fetch
+            // timeout is longer than any wait here: only a hang reaches it); `signal` once the five are
+            // stored.
             let movies = MoviesProcess()
             let gate = FeedGate()
             defer { gate.open() }
@@ -172,17 +155,15 @@ extension Reliability {
             }
             try database(at: movies.databasePath, subscribedTo: urls, using: movies)
             let refresh = try MeasuredProcess(
-                MoviesProcess.binary, ["news", "refresh", "--jobs", "2"], environment: movies.environment)
+                MoviesProcess.binary, ["news", "refresh", "--jobs", "2", "--timeout", "600"],
+                environment: movies.environment)
             // The held feeds are asked for once the first five have been fetched; those are stored by then
-            // or soon after, while the refresh waits for the rest.
-            #expect(try await eventually { server.requestCount("/5.xml") == 1 })
+            // or soon after (each commit wakes the observation), while the refresh waits for the rest.
+            #expect(await server.waitForRequests(to: "/5.xml"))
             let items = "SELECT count(*) FROM news_items"
-            #expect(try await eventually { try count(items, in: movies.databasePath) == 15 })
+            #expect(try await CommittedValue.wait(for: 15, from: items, in: movies.databasePath))
             refresh.send(signal)
             let ending = await refresh.finished()
-            if ending.result.signal == nil && ending.result.stdout.hasPrefix("Refreshed 8 feeds") {
-                return false
-            }
             #expect(ending.result.signal == signal, "\(ending)")
             #expect(ending.result.stdout == "Refreshed 5 feeds: 15 new items, 0 failed.\n", "\(ending)")
             #expect(ending.result.stderr.contains("Interrupted: 3 feeds were not refreshed"), "\(ending)")
@@ -193,8 +174,7 @@ extension Reliability {
             #expect(
                 try count("SELECT count(*) FROM feeds WHERE last_fetched_at IS NULL", in: movies.databasePath)
                     == 3)
-            #expect(try SQLiteShell.integrityCheck(movies.databasePath) == "ok")
-            return true
+            #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
         }
 
         @Test("a feed unsubscribed while `news refresh` runs is skipped, and the refresh succeeds")
@@ -212,7 +192,7 @@ extension Reliability {
             try database(at: movies.databasePath, subscribedTo: urls)
             let refresh = try MeasuredProcess(
                 MoviesProcess.binary, ["news", "refresh", "--jobs", "5"], environment: movies.environment)
-            #expect(try await eventually { server.requestCount("/2.xml") == 1 })
+            #expect(await server.waitForRequests(to: "/2.xml"))
             #expect(try movies.succeed("news", "unsubscribe", "3").hasPrefix("Unsubscribed #3"))
             gate.open()
             let ending = await refresh.finished()

@@ -8,11 +8,11 @@ import Testing
 /// Each case is one defect the scripts had: zsh's invalid `_arguments` specs and dead file arguments,
 /// bash offering another command's letters, option names where a value goes, nothing for `help` or the
 /// `news` symlink, and fish offering every command's options everywhere.
-@Suite("Completions in real shells")
+@Suite("Completions in real shells", .offPool)
 struct ShellCompletionTests {
     @Test(
         "bash: per-command letters, files, values not options after an option, help's commands, the symlink",
-        .enabled(if: ShellUnderTest.isAvailable("bash"), ShellUnderTest.missing("bash")))
+        .requires(.bash, .tmux))
     func bash() throws {
         let shell = try ShellUnderTest(.bash)
         try shell.check("movies news list -s ", .lists(["--unread", "--feed"], absent: ["added", "title"]))
@@ -33,7 +33,7 @@ struct ShellCompletionTests {
 
     @Test(
         "zsh: valid specs for repeated and enumerated options, files, help's commands, the symlink",
-        .enabled(if: ShellUnderTest.isAvailable("zsh"), ShellUnderTest.missing("zsh")))
+        .requires(.zsh, .tmux))
     func zsh() throws {
         let shell = try ShellUnderTest(.zsh)
         try shell.check("movies list --sort ", .lists(["added", "title", "rating", "year"]))
@@ -52,7 +52,7 @@ struct ShellCompletionTests {
 
     @Test(
         "fish: each command's own options, values, files, help's commands, the symlink",
-        .enabled(if: ShellUnderTest.isAvailable("fish"), ShellUnderTest.missing("fish")))
+        .requires(.fish, .tmux))
     func fish() throws {
         let shell = try ShellUnderTest(.fish)
         try shell.check(
@@ -89,14 +89,6 @@ final class ShellUnderTest {
     }
 
     static let prompt = "READY>"
-
-    static func isAvailable(_ shell: String) -> Bool {
-        ProcessRunner.which(shell) != nil && TerminalMultiplexer.isAvailable
-    }
-
-    static func missing(_ shell: String) -> Comment {
-        "\(shell) or tmux is not installed (.ci/run installs them)"
-    }
 
     let session: TerminalMultiplexer
     private let home = TemporaryDirectory()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import MoviesCLI
 
-@Suite("movies shell")
+@Suite("movies shell", .offPool)
 struct ShellTests {
     let movies = MoviesProcess()
 
@@ -61,7 +61,7 @@ struct ShellTests {
         #expect(result.stderr.contains("Error: line 2: The value 'meh' is invalid for '--rating <rating>'"))
         #expect(result.stderr.contains("Error: line 3: No movie with id 9"))
         #expect(result.stdout.contains("Added #1  C  not-seen"))
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "C")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "C")
     }
 
     @Test("unterminated quotes and unknown commands are reported, not crashes")
@@ -106,7 +106,7 @@ struct ShellTests {
         #expect(shell.waitFor("+ #1 Heat (1995) excellent"))
 
         // sqlite3 changes a rating: "~".
-        try SQLiteShell.run(movies.databasePath, "UPDATE movies SET rating = 'good' WHERE id = 1")
+        try DirectSQL.run(movies.databasePath, "UPDATE movies SET rating = 'good' WHERE id = 1")
         #expect(shell.waitFor("~ #1 Heat (1995) excellent -> good"))
 
         // The form: an empty title cancels it; then title, rating, year, watched date, note, confirm.
@@ -132,7 +132,7 @@ struct ShellTests {
         #expect(shell.waitFor("Added #2  Dune (2021)"))
         #expect(shell.waitFor("+ #2 Dune (2021) excellent"))
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 movies.databasePath, "SELECT watched_on || '|' || note FROM movies WHERE id = 2")
                 == "2024-05-01|with Sam")
 
@@ -148,7 +148,7 @@ struct ShellTests {
         #expect(shell.waitFor("movies> ", after: "^C"))
         shell.type("\u{4}")
         #expect(shell.waitForExit() == 0, "\(shell.output)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
     }
 
     @Test("at a terminal, the news screen shows an item another process adds, above the prompt")
@@ -182,7 +182,7 @@ extension ShellTests {
         #expect(result.stderr.contains("Error: line 3: Unknown command 'frobnicate'\n"), "\(result)")
         #expect(result.stderr.contains("Error: line 4: No movie with id 9\n"), "\(result)")
         #expect(result.stderr.contains("Error: line 5: Unterminated ' quote"), "\(result)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "A")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT group_concat(title) FROM movies") == "A")
     }
 
     @Test(
@@ -211,7 +211,7 @@ extension ShellTests {
         #expect(shell.waitFor("movies> ", after: "Added #1"))
         shell.type("quit\n")
         #expect(shell.waitForExit() == 0, "\(shell.output)")
-        #expect(try SQLiteShell.run(movies.databasePath, "SELECT title FROM movies") == "Dune")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT title FROM movies") == "Dune")
 
         if Readline.load() != nil {
             let history = try String(contentsOfFile: movies.databasePath + "-history", encoding: .utf8)
@@ -232,43 +232,29 @@ extension ShellTests {
     }
 }
 
-@Suite("movies list --watch")
+@Suite("movies list --watch", .offPool)
 struct WatchTests {
     let movies = MoviesProcess()
 
     @Test("prints the list, then each change from any process, and Ctrl-C exits 0 without a trace")
-    func watch() throws {
+    func watch() async throws {
         try movies.succeed("add", "A", "--rating", "good")
         try movies.succeed("add", "B")
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: MoviesProcess.binary)
-        watcher.arguments = ["list", "--watch"]
-        watcher.environment = SanitizerOptions.passedOn(movies.environment)
-        let output = Pipe()
-        let errors = Pipe()
-        watcher.standardOutput = output
-        watcher.standardError = errors
-        try watcher.run()
-        let collected = Locked(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.withLock { $0.append(chunk) }
-        }
-        #expect(collected.waitFor("  2  B"))
+        let watcher = try BackgroundProcess(
+            MoviesProcess.binary, ["list", "--watch"], environment: movies.environment)
+        #expect(await watcher.waitForOutput("  2  B"))
 
         try movies.succeed("add", "C", "--rating", "poor")
-        #expect(collected.waitFor("+ #3 C poor"))
+        #expect(await watcher.waitForOutput("+ #3 C poor"))
         try movies.succeed("rate", "1", "excellent")
-        #expect(collected.waitFor("~ #1 A good -> excellent"))
-        try SQLiteShell.run(movies.databasePath, "DELETE FROM movies WHERE id = 2")
-        #expect(collected.waitFor("- #2 B"))
+        #expect(await watcher.waitForOutput("~ #1 A good -> excellent"))
+        try DirectSQL.run(movies.databasePath, "DELETE FROM movies WHERE id = 2")
+        #expect(await watcher.waitForOutput("- #2 B"))
 
-        kill(watcher.processIdentifier, SIGINT)
-        watcher.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        #expect(watcher.terminationStatus == 0)
-        #expect(watcher.terminationReason == .exit)
-        #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        watcher.send(SIGINT)
+        let ended = await watcher.finished()
+        #expect(ended.status == 0 && ended.signal == nil, "\(ended)")
+        #expect(ended.stderr.isEmpty)
     }
 
     @Test("--watch with a format it cannot stream, or with a page, is refused")
@@ -278,18 +264,5 @@ struct WatchTests {
             message: "--watch prints changes as table lines or as ndjson")
         try movies.refuse(
             ["list", "--watch", "--limit", "5"], status: 64, message: "cannot be combined with --limit")
-    }
-}
-
-extension Locked where Value == Data {
-    /// Waits until the bytes collected so far (from a pipe's readability handler, on another thread)
-    /// contain `fragment` as text.
-    func waitFor(_ fragment: String, timeout: Duration = .seconds(30)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if String(decoding: current, as: UTF8.self).contains(fragment) { return true }
-            usleep(10_000)
-        }
-        return String(decoding: current, as: UTF8.self).contains(fragment)
     }
 }

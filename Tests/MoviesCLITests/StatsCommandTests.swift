@@ -4,7 +4,7 @@ import Testing
 
 /// `movies stats`: the chart at a terminal and on a pipe, in blocks or `#`, with or without colour, the
 /// json figures, `--year`, an empty list, and the refusals.
-@Suite("movies stats")
+@Suite("movies stats", .offPool)
 struct StatsCommandTests {
     let movies = MoviesProcess()
 

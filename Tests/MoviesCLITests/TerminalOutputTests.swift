@@ -31,7 +31,7 @@ func terminalWidth(_ line: some StringProtocol) -> Int {
 /// What a person sees at a terminal, and what a program reads from a pipe: the table fits the
 /// terminal while values stay whole on a pipe, the next-page hint comes after the page, an empty
 /// search says nothing matched.
-@Suite("Output at a terminal and on a pipe")
+@Suite("Output at a terminal and on a pipe", .offPool)
 struct TerminalOutputTests {
     let movies = MoviesProcess()
 

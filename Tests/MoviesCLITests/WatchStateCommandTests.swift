@@ -6,7 +6,7 @@ import Testing
 
 /// Seen apart from rated on the command line: watched, unwatch, --stars, list --seen/--watchlist, show,
 /// and rm's dry run and question.
-@Suite("Watch state, stars and removal on the command line")
+@Suite("Watch state, stars and removal on the command line", .offPool)
 struct WatchStateCommandTests {
     let movies = MoviesProcess()
 
@@ -106,7 +106,7 @@ struct WatchStateCommandTests {
 
             """, to: "reviews.csv")
         try movies.succeed("import", file)
-        try SQLiteShell.run(movies.databasePath, "UPDATE movies SET imdb_id = 'tt0113277', watch_count = 3")
+        try DirectSQL.run(movies.databasePath, "UPDATE movies SET imdb_id = 'tt0113277', watch_count = 3")
         let shown = try movies.succeed("show", "1")
         for line in [
             "#1  Heat (1995)", "  rating     excellent  ★★★★½ (4.5 stars)", "  rated on   2024-03-10",

@@ -17,7 +17,7 @@ struct LargeSearchTests {
         let letters = ["Alpha", "Beta", "Gamma", "Delta", "Kappa", "Omega", "Sigma", "Theta"]
         let letterCase = letters.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }.joined(
             separator: " ")
-        try SQLiteShell.run(
+        try DirectSQL.run(
             database.path,
             """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)

@@ -15,7 +15,7 @@ struct MovieStatisticsTests {
             "('\(title)', \(year.map(String.init) ?? "NULL"), '\(rating)', \(stars.map { "\($0)" } ?? "NULL"), "
                 + "\(watched.map { "'\($0)'" } ?? "NULL"))"
         }
-        try SQLiteShell.run(
+        try DirectSQL.run(
             database.path,
             "INSERT INTO movies (title, year, rating, stars, watched_on) VALUES "
                 + values.joined(separator: ", "))

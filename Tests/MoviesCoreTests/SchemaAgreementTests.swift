@@ -11,7 +11,7 @@ import Testing
 struct SchemaAgreementTests {
     /// The `movies` table's definition as SQLite keeps it.
     private static func tableSQL(_ database: TestDatabase) throws -> String {
-        try SQLiteShell.run(database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies'")
+        try DirectSQL.run(database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies'")
     }
 
     @Test("RatingWord.allCases is the CHECK's list of words, in scale order")
@@ -29,7 +29,7 @@ struct SchemaAgreementTests {
     @Test("movies stats spells the partial index's condition, so SQLite may read the index alone")
     func statisticsFilterIsTheIndexCondition() throws {
         let database = try TestDatabase()
-        let index = try SQLiteShell.run(
+        let index = try DirectSQL.run(
             database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies_seen'")
         let condition = try #require(index.range(of: " WHERE ").map { String(index[$0.upperBound...]) })
         let today = try #require(CalendarDate(year: 2025, month: 1, day: 1))
@@ -51,14 +51,14 @@ struct SchemaAgreementTests {
                     id: 1, title: "x", rating: word.rating, watchState: word.watchState, createdAt: created,
                     updatedAt: created, stars: stars)
                 let starsSQL = stars.map { String($0.stars) } ?? "NULL"
-                let rank = try SQLiteShell.run(
+                let rank = try DirectSQL.run(
                     database.path,
                     "SELECT \(MovieSort.rating.keyExpression) FROM (SELECT '\(word.rawValue)' AS rating, "
                         + "\(starsSQL) AS stars)")
                 #expect(rank == String(movie.ratingRank), "\(word) \(String(describing: stars))")
             }
         }
-        let index = try SQLiteShell.run(
+        let index = try DirectSQL.run(
             database.path, "SELECT sql FROM sqlite_schema WHERE name = 'movies_by_rating'")
         let squeezed = { (text: String) in
             text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(

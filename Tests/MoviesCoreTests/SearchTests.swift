@@ -57,10 +57,10 @@ struct SearchTests {
         #expect(try store.search("collateral").map(\.id) == [heat.id])
         try store.remove(ids: [heat.id])
         #expect(try store.search("collateral").isEmpty)
-        try SQLiteShell.run(database.path, "INSERT INTO movies (title) VALUES ('Written By Hand')")
+        try DirectSQL.run(database.path, "INSERT INTO movies (title) VALUES ('Written By Hand')")
         #expect(try store.search("hand").map(\.title) == ["Written By Hand"])
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 database.path, "INSERT INTO movies_fts (movies_fts) VALUES ('integrity-check'); SELECT 'ok'")
                 == "ok")
     }

@@ -116,8 +116,8 @@ struct TitleKeyTests {
             "INSERT INTO movies (id, title, title_key) VALUES (\(index + 1), '"
                 + title.replacingOccurrences(of: "'", with: "''") + "', '\(index)');"
         }
-        try SQLiteShell.run(database.path, "BEGIN;" + inserts.joined() + "COMMIT;")
-        let rows = try SQLiteShell.run(
+        try DirectSQL.run(database.path, "BEGIN;" + inserts.joined() + "COMMIT;")
+        let rows = try DirectSQL.run(
             database.path, "SELECT hex(title_key) || '|' || hex(title_sort) FROM movie_title_keys ORDER BY id"
         )
         let fromSQL = rows.split(separator: "\n").map(String.init)

@@ -21,7 +21,7 @@ struct WatchStateTests {
         let pastLives = try store.add(
             MovieDraft(title: "Past Lives", watchedOn: CalendarDate(parsing: "2024-03-09")))
         #expect(pastLives.ratingWord == .seen && pastLives.rating == .notSeen && pastLives.isSeen)
-        #expect(try SQLiteShell.run(database.path, "SELECT rating FROM movies") == "seen")
+        #expect(try DirectSQL.run(database.path, "SELECT rating FROM movies") == "seen")
         try store.add(MovieDraft(title: "Dune"))
         try store.add(MovieDraft(title: "Heat", rating: .good))
         func titles(_ query: MovieQuery) throws -> [String] { try store.list(query).map(\.title) }
@@ -75,7 +75,7 @@ struct WatchStateTests {
         // Seen before without a count: at least once, so logging makes two.
         let alien = try store.add(MovieDraft(title: "Alien", rating: .good))
         #expect(try store.markWatched(id: alien.id, on: Self.today, today: Self.today).after.watchCount == 2)
-        let before = try SQLiteShell.run(database.path, ".dump movies")
+        let before = try DirectSQL.dump(database.path, table: "movies")
         #expect(
             throws: MovieError.watchedDateOutOfRange(CalendarDate(parsing: "2026-06-16")!, today: Self.today)
         ) {
@@ -85,7 +85,7 @@ struct WatchStateTests {
             try store.add(MovieDraft(title: "Old", watchedOn: CalendarDate(parsing: "1869-12-31")))
         }
         #expect(throws: MovieError.notFound(id: 99)) { try store.markWatched(id: 99, on: nil) }
-        #expect(try SQLiteShell.run(database.path, ".dump movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
     }
 
     @Test("--sort rating: best first, by stars within a word, then seen without a rating, then the watchlist")

@@ -29,7 +29,7 @@ struct ItemIdentityTests {
     }
 
     private func guids() throws -> [String] {
-        try SQLiteShell.run(database.path, "SELECT guid FROM news_items ORDER BY id").split(separator: "\n")
+        try DirectSQL.run(database.path, "SELECT guid FROM news_items ORDER BY id").split(separator: "\n")
             .map(String.init)
     }
 
@@ -108,7 +108,7 @@ struct ItemIdentityTests {
     func earlierKeys() throws {
         let feed = try news.subscribe(url: "https://example.org/feed")
         // What the earlier rule stored: the link alone, the link with the date, the title.
-        try SQLiteShell.run(
+        try DirectSQL.run(
             database.path,
             """
             INSERT INTO news_items (feed_id, guid, title, summary, url, source, published_at) VALUES

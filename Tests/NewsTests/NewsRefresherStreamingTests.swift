@@ -37,22 +37,7 @@ struct NewsRefresherStreamingTests {
         return feeds
     }
 
-    /// Waits until `condition` holds; true when it did.
-    ///
-    /// The wait is counted in this task's own turns (1,500 polls 20 ms apart), not read off a clock:
-    /// in a full `swift test` on two cores, tests that wait for processes can hold both threads of
-    /// the cooperative pool for half a minute, and the refresh and this poll are stalled alike. A
-    /// deadline then expired before the refresh had run at all; turns only pass while work can.
-    private func eventually(_ condition: () throws -> Bool) async throws -> Bool {
-        for _ in 0..<1_500 {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return try condition()
-    }
-
-    /// Read through the repository, not by running `sqlite3`: waiting for a process here blocked a
-    /// thread of the cooperative pool the refresh needs, at every poll.
+    /// Read through the repository, in this process: no other program is involved.
     private func storedItemCount() throws -> Int {
         try news.page(NewsQuery()).count
     }
@@ -62,9 +47,14 @@ struct NewsRefresherStreamingTests {
         defer { gate.open() }
         let feeds = try subscribe(fast: 3, slow: 2)
         let refresher = self.refresher
-        let refresh = Task { try await refresher.refresh(jobs: 2) }
-        // The three fast feeds are stored while the slow ones are still being fetched.
-        #expect(try await eventually { try storedItemCount() == 9 })
+        // The refresher reports each feed once it is stored: the three fast ones, while the slow ones
+        // are still being fetched.
+        let done = Waitable(0)
+        let refresh = Task {
+            try await refresher.refresh(jobs: 2) { finished, _ in done.update { $0 = max($0, finished) } }
+        }
+        #expect(await done.wait { $0 >= 3 } == 3)
+        #expect(try storedItemCount() == 9)
         refresh.cancel()
         let summary = try await refresh.value
         #expect(summary.newItemCount == 9)
@@ -85,7 +75,7 @@ struct NewsRefresherStreamingTests {
             "/vanishing.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(2, prefix: "v")), gate: gate))
         let refresher = self.refresher
         let refresh = Task { try await refresher.refresh(jobs: 3) }
-        #expect(try await eventually { server.requestCount("/vanishing.xml") == 1 })
+        #expect(await server.waitForRequests(to: "/vanishing.xml"))
         try news.unsubscribe("\(vanishing.id)")
         gate.open()
         let summary = try await refresh.value

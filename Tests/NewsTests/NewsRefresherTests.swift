@@ -19,7 +19,7 @@ struct NewsRefresherTests {
         server = try FeedServer()
     }
 
-    private func refresher(timeout: Duration = .seconds(5), maximumBytes: Int = 10 << 20) -> NewsRefresher {
+    private func refresher(timeout: Duration = .seconds(60), maximumBytes: Int = 10 << 20) -> NewsRefresher {
         NewsRefresher(repository: news, fetcher: FeedFetcher(timeout: timeout, maximumBytes: maximumBytes))
     }
 

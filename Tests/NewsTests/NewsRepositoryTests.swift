@@ -162,7 +162,7 @@ struct NewsRepositoryTests {
         #expect(throws: NewsError.feedNotFound("https://example.org/feed")) {
             try news.unsubscribe("https://example.org/feed")
         }
-        #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
+        #expect(try DirectSQL.integrityCheck(database.path) == "ok")
     }
 
     @Test("hand-written items, and their refusals")

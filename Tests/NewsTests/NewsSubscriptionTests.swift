@@ -82,7 +82,7 @@ struct NewsSubscriptionTests {
         #expect(kept.count == 4)
         #expect(Set(kept.compactMap(\.source)) == ["A", "B"])
         #expect(kept.allSatisfy { $0.feedID == nil && $0.isStarred })
-        #expect(try SQLiteShell.integrityCheck(database.path) == "ok")
+        #expect(try DirectSQL.integrityCheck(database.path) == "ok")
     }
 
     @Test(
@@ -107,7 +107,7 @@ struct NewsSubscriptionTests {
 
     @Test("a hand-written item and a kept starred item may share a guid")
     func looseKeysDoNotClash() throws {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             database.path,
             "INSERT INTO news_items (guid, title, published_at) VALUES ('post-1', 'By hand', '2026-01-01T00:00:00.000Z')"
         )
@@ -130,7 +130,7 @@ struct NewsSubscriptionTests {
         #expect(subscribed.added.map(\.url) == ["https://one.example/feed", "http://two.example/feed"])
         #expect(subscribed.alreadySubscribed == 1 && subscribed.repeated == 1)
         // A trigger written with sqlite3 refuses the third address: nothing of the list stays.
-        try SQLiteShell.run(
+        try DirectSQL.run(
             database.path,
             """
             CREATE TRIGGER refuse_third BEFORE INSERT ON feeds WHEN NEW.url LIKE '%three%'

@@ -43,15 +43,15 @@ struct CheckBeforeWritingTests {
     @Test("a refused rollback-journal file keeps its bytes and its journal mode")
     func rollbackFile() throws {
         let path = folder.file("other.sqlite")
-        try SQLiteShell.run(path, "CREATE TABLE notes (x); INSERT INTO notes VALUES ('kept');")
+        try DirectSQL.run(path, "CREATE TABLE notes (x); INSERT INTO notes VALUES ('kept');")
         expectTurnedDown(path, configuration { _ in throw TurnedDown() }, throws: TurnedDown())
-        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete")
+        #expect(try DirectSQL.run(path, "PRAGMA journal_mode") == "delete")
     }
 
     @Test("a refused WAL file keeps its bytes, and the -wal and -shm opening made are gone again")
     func walFile() throws {
         let path = folder.file("other.sqlite")
-        try SQLiteShell.run(path, "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);")
+        try DirectSQL.run(path, "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);")
         #expect(SpecialFiles.names(in: folder.path) == ["other.sqlite"])
         expectTurnedDown(path, configuration { _ in throw TurnedDown() }, throws: TurnedDown())
     }
@@ -59,7 +59,7 @@ struct CheckBeforeWritingTests {
     @Test("the check cannot write, even by mistake")
     func checkIsQueryOnly() throws {
         let path = folder.file("other.sqlite")
-        try SQLiteShell.run(path, "CREATE TABLE notes (x);")
+        try DirectSQL.run(path, "CREATE TABLE notes (x);")
         let before = fileSnapshot(path)
         let error = #expect(throws: StorageError.self) {
             try Database(path: path, configuration: configuration { try $0.execute("CREATE TABLE mine (y)") })
@@ -68,16 +68,16 @@ struct CheckBeforeWritingTests {
         #expect(fileSnapshot(path) == before)
     }
 
-    @Test("a -wal another program left behind is not folded into a file that is refused")
+    @Test("a -wal another program left behind is not folded into a file that is refused", .requires(.sqlite3))
     func foreignWriteAheadLog() async throws {
         let live = folder.file("live.sqlite")
-        try SQLiteShell.run(live, "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);")
+        try DirectSQL.run(live, "PRAGMA journal_mode = WAL; CREATE TABLE notes (x);")
         // sqlite3 commits and stays open, so the rows live only in its -wal; a copy of both files is what
         // a crash of that program leaves.
         let writer = try BackgroundProcess(SQLiteShell.path, ["-bail", live], acceptsInput: true)
         writer.write(
             "PRAGMA wal_autocheckpoint = 0; INSERT INTO notes VALUES ('in the wal'); SELECT 'committed';\n")
-        #expect(await writer.waitForOutput("committed", timeout: .seconds(60)), "\(writer.result)")
+        #expect(await writer.waitForOutput("committed"), "\(writer.result)")
         let path = folder.file("copy.sqlite")
         let database = try #require(fileSnapshot(live))
         let wal = try #require(fileSnapshot(live + "-wal"))
@@ -85,14 +85,14 @@ struct CheckBeforeWritingTests {
         _ = FileManager.default.createFile(atPath: path, contents: database)
         _ = FileManager.default.createFile(atPath: path + "-wal", contents: wal)
         writer.closeInput()
-        writer.wait()
+        await writer.finished()
 
         #expect(throws: StorageError.unrecognizedDatabase(path: path)) {
             try Database(path: path, configuration: migratorCheck)
         }
         #expect(fileSnapshot(path) == database)
         #expect(fileSnapshot(path + "-wal") == wal)
-        #expect(try SQLiteShell.run(path, "SELECT x FROM notes") == "in the wal")
+        #expect(try DirectSQL.run(path, "SELECT x FROM notes") == "in the wal")
     }
 
     @Test("the migrator recognises its own files and new ones, and nothing else")
@@ -100,7 +100,7 @@ struct CheckBeforeWritingTests {
         // A new (empty) file, and one with no schema but a user_version, are new: nothing to lose.
         let empty = try folder.write("", to: "empty.sqlite")
         try Self.migrator.migrate(try Database(path: empty, configuration: migratorCheck))
-        #expect(try SQLiteShell.run(empty, "SELECT name FROM schema_migrations") == "create_a")
+        #expect(try DirectSQL.run(empty, "SELECT name FROM schema_migrations") == "create_a")
         // Opened again, it is its own.
         _ = try Database(path: empty, configuration: migratorCheck)
 
@@ -122,18 +122,18 @@ struct CheckBeforeWritingTests {
         ]
         for (name, sql) in foreign {
             let path = folder.file(name)
-            try SQLiteShell.run(path, sql)
+            try DirectSQL.run(path, sql)
             expectTurnedDown(path, migratorCheck, throws: StorageError.unrecognizedDatabase(path: path))
-            #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete", "\(name)")
+            #expect(try DirectSQL.run(path, "PRAGMA journal_mode") == "delete", "\(name)")
         }
     }
 
     @Test("a file from a newer program is refused before the switch to WAL mode")
     func newerBeforeWAL() throws {
         let path = folder.file("newer.sqlite")
-        try SQLiteShell.run(path, "PRAGMA user_version = 7;")
+        try DirectSQL.run(path, "PRAGMA user_version = 7;")
         expectTurnedDown(
             path, migratorCheck, throws: StorageError.newerDatabase(databaseVersion: 7, knownVersion: 1))
-        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete")
+        #expect(try DirectSQL.run(path, "PRAGMA journal_mode") == "delete")
     }
 }

@@ -79,7 +79,7 @@ struct DatabaseOpeningTests {
         let path = try folder.write("", to: "empty.sqlite")
         let database = try Database(path: path)
         try database.write { try $0.execute("CREATE TABLE t (x INTEGER) STRICT") }
-        #expect(try SQLiteShell.integrityCheck(path) == "ok")
+        #expect(try DirectSQL.integrityCheck(path) == "ok")
     }
 
     @Test("a folder that cannot be created names the file in the way")
@@ -114,7 +114,7 @@ struct DatabaseOpeningTests {
     func readOnlyWritesNothing(access: DatabaseConfiguration.Access) throws {
         let folder = TemporaryDirectory()
         let path = folder.file("rollback.sqlite")
-        try SQLiteShell.run(path, "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        try DirectSQL.run(path, "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
         let before = fileSnapshot(path)
         var configuration = DatabaseConfiguration()
         configuration.access = access
@@ -124,14 +124,16 @@ struct DatabaseOpeningTests {
             #expect(throws: StorageError.self) { try database.write { try $0.execute("DELETE FROM t") } }
         }
         #expect(fileSnapshot(path) == before)
-        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete")
+        #expect(try DirectSQL.run(path, "PRAGMA journal_mode") == "delete")
         #expect(SpecialFiles.names(in: folder.path) == ["rollback.sqlite"])
     }
 }
 
-@Suite("Several connections in one process")
+@Suite("Several connections in one process", .offPool)
 struct SharedFileTests {
-    @Test("opening a second connection keeps the first one's locks: other processes keep seeing our readers")
+    @Test(
+        "opening a second connection keeps the first one's locks: other processes keep seeing our readers",
+        .requires(.sqlite3))
     func secondOpenKeepsLocks() async throws {
         // Regression: reading the header with open()/close() while a connection was open dropped this
         // process's POSIX locks; sqlite3 then deleted the WAL on exit and our connections went stale.

@@ -22,11 +22,11 @@ struct MigratorTests {
         let database = try Database(path: path)
         let applied = try Migrator([Self.first, Self.second]).migrate(database)
         #expect(applied.map(\.version) == [1, 2])
-        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "2")
+        #expect(try DirectSQL.run(path, "PRAGMA user_version") == "2")
         #expect(
-            try SQLiteShell.run(path, "SELECT version || ' ' || name FROM schema_migrations")
+            try DirectSQL.run(path, "SELECT version || ' ' || name FROM schema_migrations")
                 == "1 create_a\n2 create_b")
-        let checksum = try SQLiteShell.run(path, "SELECT checksum FROM schema_migrations WHERE version = 1")
+        let checksum = try DirectSQL.run(path, "SELECT checksum FROM schema_migrations WHERE version = 1")
         #expect(checksum == Self.first.checksum)
         #expect(try Migrator([Self.first, Self.second]).migrate(database).isEmpty)
     }
@@ -46,11 +46,11 @@ struct MigratorTests {
                 ALTER TABLE a_new RENAME TO a;
                 """)
         #expect(try Migrator([Self.first, rebuild]).migrate(database).map(\.version) == [1, 2])
-        #expect(try SQLiteShell.run(path, "SELECT group_concat(id || label) FROM a") == "1x,2x")
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'a_ids'") == "0")
+        #expect(try DirectSQL.run(path, "SELECT group_concat(id || label) FROM a") == "1x,2x")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'a_ids'") == "0")
         // A DELETE without WHERE still goes row by row (the authorizer's IGNORE), so the update hook sees it.
         try database.write { try $0.execute("DELETE FROM a") }
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM a") == "0")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM a") == "0")
     }
 
     @Test("pending migrations apply on top of applied ones; status lists both")
@@ -90,7 +90,7 @@ struct MigratorTests {
         #expect(throws: StorageError.migrationChanged(identifier: "0001_create_a")) {
             try Migrator([edited, Self.second]).migrate(database)
         }
-        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "1")
+        #expect(try DirectSQL.run(path, "PRAGMA user_version") == "1")
     }
 
     @Test("a failing migration rolls back and leaves the previous version")
@@ -105,9 +105,9 @@ struct MigratorTests {
         }
         #expect(error?.description.contains("0002_broken") == true)
         #expect(error?.description.contains("no such table: nowhere") == true)
-        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "1")
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == "0")
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM schema_migrations") == "1")
+        #expect(try DirectSQL.run(path, "PRAGMA user_version") == "1")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == "0")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM schema_migrations") == "1")
     }
 
     @Test("a migration that breaks a foreign key is refused before commit")
@@ -119,7 +119,7 @@ struct MigratorTests {
             try Migrator([Self.first, Self.second, orphan]).migrate(database)
         }
         #expect(error?.description.contains("foreign key") == true)
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM b") == "0")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM b") == "0")
         #expect(try database.writeWithoutTransaction { try $0.scalarInt("PRAGMA foreign_keys") } == 1)
     }
 
@@ -138,7 +138,7 @@ struct MigratorTests {
             }
             #expect(total == 2)
         }
-        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM schema_migrations") == "2")
+        #expect(try DirectSQL.run(path, "SELECT count(*) FROM schema_migrations") == "2")
     }
 
     @Test("checksums are SHA-256 of the SQL text")

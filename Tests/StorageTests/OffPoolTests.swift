@@ -10,9 +10,10 @@ struct OffPoolTests {
         let folder = TemporaryDirectory()
         let path = folder.file("p.sqlite")
         var configuration = DatabaseConfiguration()
-        // Long enough that the writes wait until the lock is released below; short enough that a
-        // pool-blocking implementation fails (each write times out in turn) instead of hanging the run.
-        configuration.busyTimeoutMilliseconds = 5_000
+        // Long enough that the writes wait until the lock is released below, however loaded the machine
+        // (only a hang comes near it); short enough that a pool-blocking implementation fails (each
+        // write times out in turn) instead of hanging the run.
+        configuration.busyTimeoutMilliseconds = 60_000
         let database = try Database(path: path, configuration: configuration)
         try await database.write { try $0.execute("CREATE TABLE t (x INTEGER) STRICT") }
         // Another connection takes the write lock, so every write below waits in SQLite's busy handler.
@@ -22,16 +23,16 @@ struct OffPoolTests {
         // More waiting writes than the cooperative pool has threads: were each to block one of them,
         // no other task could run until the busy timeouts expired.
         let writers = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
-        let started = Counter()
+        let started = Waitable(0)
         let ended = Counter()
         let writes = (0..<writers).map { value in
             Task.detached {
-                _ = started.next()
+                started.update { $0 += 1 }
                 defer { _ = ended.next() }
                 try await database.write { try $0.execute("INSERT INTO t VALUES (?)", arguments: [value]) }
             }
         }
-        #expect(await eventually { started.current == writers })
+        #expect(await started.wait { $0 == writers } != nil)
         // A task on the cooperative pool runs while every write still waits.
         let writesEndedBeforeThePoolRan = await Task.detached { ended.current }.value
         #expect(writesEndedBeforeThePoolRan == 0)

@@ -16,7 +16,9 @@ struct WALNeighbourTests {
         return (bytes.count, bytes[16..<24])
     }
 
-    @Test("3,000 commits and closing every connection while sqlite3 holds a read transaction")
+    @Test(
+        "3,000 commits and closing every connection while sqlite3 holds a read transaction",
+        .requires(.sqlite3))
     func walSurvivesUnderReader() async throws {
         let path = folder.file("a.sqlite")
         try createTable(at: path)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +11,7 @@ import Foundation
 ///
 /// The child starts with every signal deliverable and at its default action, whatever the test's
 /// thread blocks (see `ProcessStart`); its output goes to files.
-public final class MeasuredProcess: @unchecked Sendable {
+public final class MeasuredProcess: Sendable {
     /// How the program ended.
     public struct Ending: Sendable, CustomStringConvertible {
         /// What it printed and its exit status, or the signal that ended it.
@@ -24,7 +25,8 @@ public final class MeasuredProcess: @unchecked Sendable {
     /// The process id.
     public let pid: pid_t
     private let scratch = TemporaryDirectory()
-    private var ending: Ending?
+    /// The child's wait status and peak memory, once a thread of its own has reaped it.
+    private let reaped = Waitable<(status: Int32, peakKilobytes: Int)?>(nil)
 
     /// Starts `executable` with `arguments` and `environment`, standard input from /dev/null.
     public init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
@@ -52,13 +54,21 @@ public final class MeasuredProcess: @unchecked Sendable {
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
         pid = child
+        let started = child
+        // wait4 blocks until the child exits: on a thread of its own, which then wakes the waits.
+        let reaped = reaped
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(started, &status, 0, &usage) < 0 && errno == EINTR {}
+            reaped.update { $0 = (status, usage.ru_maxrss) }
+        }
     }
 
     deinit {
-        if ending == nil {
+        if reaped.current == nil {
             kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
+            _ = reaped.wait { $0 != nil }
         }
     }
 
@@ -75,23 +85,20 @@ public final class MeasuredProcess: @unchecked Sendable {
         )
     }
 
-    /// Waits for it to end without holding a thread of the cooperative pool.
+    /// Waits for it to end without holding a thread.
     public func finished() async -> Ending {
-        if let ending { return ending }
-        var status: Int32 = 0
-        var usage = rusage()
-        while true {
-            let reaped = wait4(pid, &status, WNOHANG, &usage)
-            if reaped > 0 || (reaped < 0 && errno != EINTR) { break }
-            if reaped == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+        var exit = await reaped.wait { $0 != nil } ?? nil
+        if exit == nil {
+            Issue.record("\(pid) did not exit within the hang limit")
+            kill(pid, SIGKILL)
+            exit = await reaped.wait { $0 != nil } ?? nil
         }
+        let status = exit?.status ?? 0
         let signal = status & 0x7F
         let (stdout, stderr) = output
         let result = ProcessResult(
             status: signal == 0 ? (status >> 8) & 0xFF : signal, stdout: stdout, stderr: stderr,
             signal: signal == 0 ? nil : signal)
-        let ending = Ending(result: result, peakKilobytes: usage.ru_maxrss)
-        self.ending = ending
-        return ending
+        return Ending(result: result, peakKilobytes: exit?.peakKilobytes ?? 0)
     }
 }

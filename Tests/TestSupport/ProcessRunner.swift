@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What a finished process printed and how it exited.
 public struct ProcessResult: Sendable, CustomStringConvertible {
@@ -32,12 +33,16 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
 public enum ProcessRunner {
     /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to exit.
     ///
-    /// Output goes to temporary files rather than pipes, so a chatty process can never block on a full
-    /// pipe while this side waits for it to exit.
+    /// Blocks the calling thread until the process exits (woken by its exit, not by polling), so it is
+    /// for tests with the `.offPool` trait and threads of a test's own; an async test that should not
+    /// hold a thread at all awaits `BackgroundProcess.run` instead. Output goes to temporary files rather
+    /// than pipes, so a chatty process can never block on a full pipe while this side waits for it.
     public static func run(
         _ executable: String, _ arguments: [String], input: String? = nil,
-        environment: [String: String]? = nil, currentDirectory: String? = nil
+        environment: [String: String]? = nil, currentDirectory: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ProcessResult {
+        OffPoolExecutor.checkMayBlock("ProcessRunner.run", sourceLocation: sourceLocation)
         let scratch = TemporaryDirectory()
         let stdoutPath = scratch.file("stdout")
         let stderrPath = scratch.file("stderr")
@@ -63,14 +68,17 @@ public enum ProcessRunner {
         }
         let stdinPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdinPipe
+        let exit = ProcessExit(of: process)
         try ProcessStart.withSignalsDeliverable { try process.run() }
+        var written: Waitable<Bool>?
         if let input {
             // Write on another thread: a process that exits without reading must not block this one. The
             // thread blocks SIGPIPE, so writing to a process that exited fails with EPIPE instead of
             // killing the test runner (ignoring it process-wide would be inherited by every child).
             let writer = stdinPipe.fileHandleForWriting
             let data = Data(input.utf8)
-            let done = DispatchSemaphore(value: 0)
+            let done = Waitable(false)
+            written = done
             Thread.detachNewThread {
                 var blocked = sigset_t()
                 sigemptyset(&blocked)
@@ -78,13 +86,14 @@ public enum ProcessRunner {
                 pthread_sigmask(SIG_BLOCK, &blocked, nil)
                 try? writer.write(contentsOf: data)
                 try? writer.close()
-                done.signal()
+                done.update { $0 = true }
             }
-            process.waitUntilExit()
-            done.wait()
-        } else {
-            process.waitUntilExit()
         }
+        guard exit.wait() else {
+            process.terminate()
+            throw ProcessHang(command: [executable] + arguments)
+        }
+        _ = written?.wait { $0 }
         let stdout = String(decoding: fileSnapshot(stdoutPath) ?? Data(), as: UTF8.self)
         let stderr = String(decoding: fileSnapshot(stderrPath) ?? Data(), as: UTF8.self)
         let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
@@ -118,5 +127,36 @@ public enum ProcessRunner {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+}
+
+/// A process the tests waited for longer than `HangLimit.standard`: it hung, and was ended.
+public struct ProcessHang: Error, CustomStringConvertible {
+    public let command: [String]
+    public var description: String { "\(command.joined(separator: " ")) did not exit within the hang limit" }
+}
+
+/// The exit of a process started with Foundation's `Process`, as an event to wait for.
+///
+/// Set up before the process starts (it takes the termination handler): `Process.waitUntilExit()` runs
+/// the run loop in 50 ms slices until the process is gone, where this is woken by the exit itself.
+public final class ProcessExit: Sendable {
+    private let exited = Waitable(false)
+
+    public init(of process: Process) {
+        process.terminationHandler = { [exited] _ in exited.update { $0 = true } }
+    }
+
+    /// Whether it has exited.
+    public var hasExited: Bool { exited.current }
+
+    /// Blocks until the process exits; false after the hang limit.
+    public func wait(limit: Duration = HangLimit.standard) -> Bool {
+        exited.wait(limit: limit) { $0 } != nil
+    }
+
+    /// Suspends until the process exits; false after the hang limit or when the task is cancelled.
+    public func wait(limit: Duration = HangLimit.standard) async -> Bool {
+        await exited.wait(limit: limit) { $0 } != nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -7,21 +8,26 @@ import Foundation
 /// A program running on a pseudo-terminal, as a person at a terminal would run it.
 ///
 /// The program sees a TTY on stdin, stdout and stderr (so it prompts, edits lines and prints its change
-/// feed); the test types into it and reads everything it printed, escape sequences included.
+/// feed); the test types into it and reads everything it printed, escape sequences included. A thread
+/// of its own reads the terminal as the program writes (`OutputCollector`), so a test waits for a
+/// piece of text to appear, and for the exit, as events; the waits block, for tests with `.offPool`.
 public final class PseudoTerminalProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process: Process
     private let master: Int32
-    private var transcript = Data()
-    private let lock = NSLock()
+    private let exit: ProcessExit
+    private let transcript: OutputCollector
 
     /// Starts `executable` on a new pseudo-terminal `columns` cells wide (`TIOCSWINSZ`, as a terminal
     /// window sets it).
     public init(
-        _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120
+        _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120,
+        currentDirectory: String? = nil
     ) throws {
         // posix_openpt/unlockpt/ptsname are not exported by Swift's Glibc module; these are their Linux
         // insides: open the multiplexer, unlock the new terminal, ask its number.
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        // Closed on exec, both sides: a program another test starts meanwhile must not hold this terminal
+        // open (the program here gets its own copies as standard input, output and error).
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: Int32 = 0
         var number: UInt32 = 0
         let unlockRequest: UInt = 0x4004_5431  // TIOCSPTLCK
@@ -31,26 +37,34 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         else {
             throw POSIXError(.ENXIO)
         }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        let process = Process()
+        self.process = process
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = SanitizerOptions.passedOn(environment)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
+        exit = ProcessExit(of: process)
         try ProcessStart.withSignalsDeliverable { try process.run() }
         try handle.close()
+        // Reads until the terminal hangs up (EIO): the program and all it started have closed it.
+        transcript = OutputCollector(reading: master, closingWhenDone: false)
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if !exit.hasExited {
+            kill(process.processIdentifier, SIGKILL)
+            _ = exit.wait()
         }
+        // The reader is done once nothing holds the terminal any more; then its descriptor can go.
+        _ = transcript.wait { _ in false }
         close(master)
     }
 
@@ -71,7 +85,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
     /// True when the program ended by a signal rather than by exiting.
     public var wasKilledBySignal: Bool {
-        !process.isRunning && process.terminationReason == .uncaughtSignal
+        exit.hasExited && process.terminationReason == .uncaughtSignal
     }
 
     /// True when the terminal is in the mode a shell expects: lines edited by the kernel and echoed.
@@ -85,54 +99,51 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
     /// Everything printed so far, as text.
     public var output: String {
-        drain(timeout: 0)
-        return lock.withLock { String(decoding: transcript, as: UTF8.self) }
+        transcript.text
     }
 
-    /// Waits until the output contains `text` (after `from` characters), up to `timeout`; true if it did.
-    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if output.contains(text) { return true }
-            drain(timeout: 20)
-        }
-        return output.contains(text)
+    /// Waits until the output contains `text`; true if it did, false if the terminal hung up first (or
+    /// after the hang limit, `timeout`).
+    public func waitFor(
+        _ text: String, timeout: Duration = HangLimit.standard,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        OffPoolExecutor.checkMayBlock("PseudoTerminalProcess.waitFor", sourceLocation: sourceLocation)
+        return transcript.wait(limit: timeout) { $0.text.contains(text) }?.text.contains(text) ?? false
+    }
+
+    /// Waits until `isComplete` holds for the output (checked again as each piece arrives); true if it
+    /// did, false if the terminal hung up first (or after the hang limit, `timeout`).
+    public func waitUntil(
+        timeout: Duration = HangLimit.standard, sourceLocation: SourceLocation = #_sourceLocation,
+        _ isComplete: (String) -> Bool
+    ) -> Bool {
+        OffPoolExecutor.checkMayBlock("PseudoTerminalProcess.waitUntil", sourceLocation: sourceLocation)
+        return transcript.wait(limit: timeout) { isComplete($0.text) }.map { isComplete($0.text) } ?? false
     }
 
     /// Waits until `text` appears after the last occurrence of `marker`.
-    public func waitFor(_ text: String, after marker: String, timeout: Duration = .seconds(30)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        func found() -> Bool {
+    public func waitFor(
+        _ text: String, after marker: String, timeout: Duration = HangLimit.standard,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        OffPoolExecutor.checkMayBlock("PseudoTerminalProcess.waitFor", sourceLocation: sourceLocation)
+        func found(_ output: String) -> Bool {
             guard let range = output.range(of: marker, options: .backwards) else { return false }
             return output[range.upperBound...].contains(text)
         }
-        while ContinuousClock.now < deadline {
-            if found() { return true }
-            drain(timeout: 20)
-        }
-        return found()
+        return transcript.wait(limit: timeout) { found($0.text) }.map { found($0.text) } ?? false
     }
 
-    /// Waits for the program to exit and returns its status.
-    public func waitForExit(timeout: Duration = .seconds(60)) -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline {
-            drain(timeout: 20)
+    /// Waits for the program to exit and for everything it printed; returns its status, or nil after the
+    /// hang limit (`timeout`).
+    public func waitForExit(
+        timeout: Duration = HangLimit.standard, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int32? {
+        OffPoolExecutor.checkMayBlock("PseudoTerminalProcess.waitForExit", sourceLocation: sourceLocation)
+        guard exit.wait(limit: timeout), transcript.wait(limit: timeout, until: { _ in false }) != nil else {
+            return nil
         }
-        guard !process.isRunning else { return nil }
-        drain(timeout: 0)
         return process.terminationStatus
-    }
-
-    private func drain(timeout: Int32) {
-        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var wait = timeout
-        while poll(&descriptor, 1, wait) > 0 {
-            let count = read(master, &buffer, buffer.count)
-            guard count > 0 else { return }
-            lock.withLock { transcript.append(contentsOf: buffer[0..<count]) }
-            wait = 0
-        }
     }
 }

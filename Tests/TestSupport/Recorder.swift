@@ -1,42 +1,62 @@
 import Foundation
 
-/// Collects the values an async sequence produces, so a test can wait for the n-th one with a deadline.
+/// Collects the values an async sequence produces, so a test can wait for the n-th one, or for one that
+/// satisfies a condition.
 ///
-/// Deadlines are generous (30 s): they only bound a test that would otherwise hang, and must hold on a
-/// loaded CI machine under ThreadSanitizer. How fast changes arrive is measured by movies-bench.
+/// Each wait is woken by the value it waits for, or by the end of the sequence (then it is false); the
+/// hang limit only ends a wait that would never return. How fast changes arrive is measured by
+/// movies-bench, not here.
 public actor Recorder<Value: Sendable> {
-    public private(set) var values: [Value] = []
-    public private(set) var failure: (any Error)?
+    private struct Log: Sendable {
+        var values: [Value] = []
+        var failure: (any Error)?
+        var hasEnded = false
+    }
+
+    private let log = Waitable(Log())
 
     public init() {}
 
+    /// The values so far, in order.
+    public var values: [Value] { log.current.values }
+
+    /// The error the sequence ended with, if it did.
+    public var failure: (any Error)? { log.current.failure }
+
     public func append(_ value: Value) {
-        values.append(value)
+        log.update { $0.values.append(value) }
     }
 
     public func fail(_ error: any Error) {
-        failure = error
-    }
-
-    /// Waits until at least `count` values arrived or `timeout` passed; true when they arrived.
-    public func wait(forCount count: Int, timeout: Duration = .seconds(30)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while values.count < count && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+        log.update {
+            $0.failure = error
+            $0.hasEnded = true
         }
-        return values.count >= count
     }
 
-    /// Waits until the last value satisfies `predicate` or `timeout` passed.
-    public func wait(timeout: Duration = .seconds(30), until predicate: @Sendable (Value) -> Bool) async
-        -> Bool
+    /// The sequence ended (or its task was cancelled): nothing more will arrive.
+    public func finish() {
+        log.update { $0.hasEnded = true }
+    }
+
+    /// Waits until at least `count` values arrived; false when the sequence ended first (or after the
+    /// hang limit, `timeout`).
+    public func wait(forCount count: Int, timeout: Duration = HangLimit.standard) async -> Bool {
+        let log = await log.wait(limit: timeout) { $0.hasEnded || $0.values.count >= count }
+        return (log?.values.count ?? 0) >= count
+    }
+
+    /// Waits until the last value satisfies `predicate`; false when the sequence ended first (or after the
+    /// hang limit, `timeout`).
+    public func wait(
+        timeout: Duration = HangLimit.standard, until predicate: @escaping @Sendable (Value) -> Bool
+    )
+        async -> Bool
     {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let last = values.last, predicate(last) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
+        let log = await log.wait(limit: timeout) { log in
+            log.hasEnded || log.values.last.map(predicate) == true
         }
-        return values.last.map(predicate) ?? false
+        return log?.values.last.map(predicate) == true
     }
 
     /// Starts a task that records every element of `sequence` until it ends or the task is cancelled.
@@ -47,22 +67,10 @@ public actor Recorder<Value: Sendable> {
                 for try await value in sequence {
                     await self.append(value)
                 }
+                await self.finish()
             } catch {
                 await self.fail(error)
             }
         }
     }
-}
-
-/// Waits until `condition` holds or `timeout` passes; true when it held.
-public func eventually(timeout: Duration = .seconds(30), _ condition: @Sendable () async throws -> Bool)
-    async rethrows
-    -> Bool
-{
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try await condition()
 }

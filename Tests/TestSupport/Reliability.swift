@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -24,48 +25,71 @@ public enum ReliabilityScale {
     }
 }
 
-/// A program running in the background, with its output going to files: started, signalled (Ctrl-C,
-/// `kill -9`) and waited for by a test.
+/// A program running in the background: started, written to, signalled (Ctrl-C, `kill -9`) and waited
+/// for by a test.
+///
+/// Its standard output and error are pipes drained by threads of their own (`OutputCollector`), so a test
+/// waits for a line to appear, and its exit is an event (`ProcessExit`): no wait here polls.
 public final class BackgroundProcess: @unchecked Sendable {
-    private let process = Process()
-    private let scratch = TemporaryDirectory()
-    private let input: Pipe?
-    private let outputHandles: [FileHandle]
+    private let process: Process
+    private let input: FileHandle?
+    private let exit: ProcessExit
+    private let stdout: OutputCollector
+    private let stderr: OutputCollector
 
     /// Starts `executable`; with `acceptsInput`, `write(_:)` feeds its standard input.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         acceptsInput: Bool = false, currentDirectory: String? = nil
     ) throws {
-        _ = FileManager.default.createFile(atPath: scratch.file("stdout"), contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch.file("stderr"), contents: nil)
-        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stdout")))
-        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stderr")))
-        outputHandles = [stdout, stderr]
+        let process = Process()
+        self.process = process
+        let outputPipe = try ChildPipe()
+        let errorPipe = try ChildPipe()
+        let inputPipe = acceptsInput ? try ChildPipe() : nil
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.standardOutput = stdout
-        process.standardError = stderr
+        process.standardOutput = FileHandle(fileDescriptor: outputPipe.writingEnd, closeOnDealloc: false)
+        process.standardError = FileHandle(fileDescriptor: errorPipe.writingEnd, closeOnDealloc: false)
+        process.standardInput =
+            inputPipe.map { FileHandle(fileDescriptor: $0.readingEnd, closeOnDealloc: false) }
+            ?? FileHandle.nullDevice
         if let environment { process.environment = SanitizerOptions.passedOn(environment) }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        input = acceptsInput ? Pipe() : nil
-        process.standardInput = input ?? FileHandle.nullDevice
-        try ProcessStart.withSignalsDeliverable { try process.run() }
+        exit = ProcessExit(of: process)
+        defer {
+            // This side keeps only its own ends: the program's output ends when it (and anything it
+            // started) has closed it, and its input when this side closes it.
+            close(outputPipe.writingEnd)
+            close(errorPipe.writingEnd)
+            if let inputPipe { close(inputPipe.readingEnd) }
+        }
+        do {
+            try ProcessStart.withSignalsDeliverable { try process.run() }
+        } catch {
+            close(outputPipe.readingEnd)
+            close(errorPipe.readingEnd)
+            if let inputPipe { close(inputPipe.writingEnd) }
+            throw error
+        }
+        input = inputPipe.map { FileHandle(fileDescriptor: $0.writingEnd, closeOnDealloc: true) }
+        stdout = OutputCollector(reading: outputPipe.readingEnd, closingWhenDone: true)
+        stderr = OutputCollector(reading: errorPipe.readingEnd, closingWhenDone: true)
     }
 
     deinit {
-        if process.isRunning {
+        if !exit.hasExited {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = exit.wait()
         }
-        for handle in outputHandles { try? handle.close() }
+        try? input?.close()
     }
 
     /// The process id.
     public var pid: Int32 { process.processIdentifier }
 
     /// Whether it is still running.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { !exit.hasExited }
 
     /// Writes `text` to its standard input; nothing happens once the program has stopped reading.
     ///
@@ -73,7 +97,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// it fail with EPIPE instead of killing the test runner; ignoring SIGPIPE process-wide instead
     /// would be inherited by every program the tests start.
     public func write(_ text: String) {
-        guard let handle = input?.fileHandleForWriting else { return }
+        guard let handle = input else { return }
         let data = Data(text.utf8)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -90,7 +114,7 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Closes its standard input (end of file for the program).
     public func closeInput() {
-        try? input?.fileHandleForWriting.close()
+        try? input?.close()
     }
 
     /// Sends `signal` (SIGINT is Ctrl-C, SIGKILL is `kill -9`).
@@ -98,47 +122,87 @@ public final class BackgroundProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for it to end and returns what it printed and how it ended.
+    /// Blocks until it ends, and returns what it printed and how it ended (for tests with `.offPool`).
     @discardableResult
-    public func wait() -> ProcessResult {
-        process.waitUntilExit()
+    public func wait(sourceLocation: SourceLocation = #_sourceLocation) -> ProcessResult {
+        OffPoolExecutor.checkMayBlock("BackgroundProcess.wait()", sourceLocation: sourceLocation)
+        if !exit.wait() { hung() }
+        _ = stdout.wait { _ in false }
+        _ = stderr.wait { _ in false }
         return result
     }
 
-    /// Waits for it to end without holding a thread of the cooperative pool, which other tests need.
+    /// Waits for it to end without holding a thread, and returns what it printed and how it ended.
     @discardableResult
     public func finished() async -> ProcessResult {
-        while process.isRunning {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return wait()
+        if await !exit.wait() { hung() }
+        _ = await stdout.wait { _ in false }
+        _ = await stderr.wait { _ in false }
+        return result
     }
 
-    /// Waits (up to `timeout`) until its standard output contains `text`; true when it did.
-    public func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !result.stdout.contains(text) && process.isRunning && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return result.stdout.contains(text)
+    /// Waits for it to exit without holding a thread; false after the hang limit or when the task is
+    /// cancelled (it may still run then).
+    public func exited() async -> Bool {
+        await exit.wait()
     }
 
-    /// Runs a program to its end without holding a thread of the cooperative pool (for long runs).
+    /// Waits until `isComplete` holds for its standard output so far (checked again as each piece
+    /// arrives); true when it did, false when the output ended first (or after the hang limit).
+    public func waitForOutput(
+        timeout: Duration = HangLimit.standard, until isComplete: @escaping @Sendable (String) -> Bool
+    ) async -> Bool {
+        await stdout.wait(limit: timeout) { isComplete($0.text) }.map { isComplete($0.text) } ?? false
+    }
+
+    /// Waits until its standard output contains `text`; true when it did, false when the output ended
+    /// without it (or after the hang limit, `timeout`).
+    public func waitForOutput(_ text: String, timeout: Duration = HangLimit.standard) async -> Bool {
+        await stdout.wait(limit: timeout) { $0.text.contains(text) }?.text.contains(text) ?? false
+    }
+
+    /// Runs a program to its end without holding a thread (the async form of `ProcessRunner.run`).
     public static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        currentDirectory: String? = nil
     ) async throws -> ProcessResult {
-        try await BackgroundProcess(executable, arguments, environment: environment).finished()
+        try await BackgroundProcess(
+            executable, arguments, environment: environment, currentDirectory: currentDirectory
+        ).finished()
     }
 
     /// What it printed so far (and how it ended, once it has).
     public var result: ProcessResult {
-        let stdout = String(decoding: fileSnapshot(scratch.file("stdout")) ?? Data(), as: UTF8.self)
-        let stderr = String(decoding: fileSnapshot(scratch.file("stderr")) ?? Data(), as: UTF8.self)
-        let running = process.isRunning
+        let running = !exit.hasExited
         let signal =
             !running && process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
         return ProcessResult(
-            status: running ? -1 : process.terminationStatus, stdout: stdout, stderr: stderr, signal: signal)
+            status: running ? -1 : process.terminationStatus, stdout: stdout.text, stderr: stderr.text,
+            signal: signal)
+    }
+
+    /// Ends a process that outlived the hang limit, so the test fails instead of hanging the run.
+    private func hung() {
+        Issue.record("\(process.executableURL?.path ?? "?") did not exit within the hang limit")
+        kill(process.processIdentifier, SIGKILL)
+        _ = exit.wait()
+    }
+}
+
+/// A pipe between this process and a child, both ends closed on exec: only the child it is handed to
+/// (as standard input, output or error, where the duplicate loses that flag) holds its end, not a
+/// program another test starts meanwhile, so the stream ends when that child (or this side) is done.
+struct ChildPipe {
+    let readingEnd: Int32
+    let writingEnd: Int32
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        // pipe2(O_CLOEXEC) would close the gap before fcntl, but Swift's Glibc module does not declare it.
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        readingEnd = ends[0]
+        writingEnd = ends[1]
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A program running in a tmux pane, driven as a person at a terminal would: keys typed, the screen read.
 ///
@@ -7,14 +8,19 @@ import Foundation
 /// person would see. Each session has its own tmux server (a socket in its own folder, no configuration
 /// file), so tests never meet the user's tmux or each other.
 ///
-/// Everything waits for the screen rather than for time: on a loaded machine a shell may take seconds
-/// to draw, and a test only ever asks "does the screen show this yet", up to a generous deadline.
+/// Everything waits for the screen rather than for time: tmux copies what the program prints to a FIFO
+/// (`pipe-pane`), read by a thread of its own, and a test reads the screen again each time more output
+/// has arrived, until it shows what the test waits for. tmux draws output on its screen before it copies
+/// it, so the screen read after a copy arrived shows it. The waits block, for tests with `.offPool`.
 public final class TerminalMultiplexer: @unchecked Sendable {
     public static var isAvailable: Bool { ProcessRunner.which("tmux") != nil }
 
     private let tmux: String
     private let socket: String
     private let folder = TemporaryDirectory()
+    private let fifo: String
+    /// What the pane's program printed, as tmux copies it.
+    private let printed: OutputCollector
 
     /// Starts `command` (the program's path, then its arguments) with exactly `environment`, on a screen
     /// of `width` by `height` cells.
@@ -24,23 +30,33 @@ public final class TerminalMultiplexer: @unchecked Sendable {
         guard let tmux = ProcessRunner.which("tmux") else { throw POSIXError(.ENOENT) }
         self.tmux = tmux
         socket = folder.file("tmux.socket")
+        fifo = folder.file("pane-output")
+        guard mkfifo(fifo, 0o600) == 0 else { throw POSIXError(.EIO) }
+        printed = OutputCollector(openingFIFO: fifo)
         // `env -i` so the pane's program sees only what the test gives it, not the test runner's
         // variables (tmux's server would pass its own on).
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let started = try Self.spawnWithoutInheritedDescriptors(
             tmux,
             [
-                "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y",
-                String(height),
+                "-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "tests", "-x", String(width),
+                "-y", String(height),
                 "--", "/usr/bin/env", "-i",
             ] + variables + command)
         guard started == 0 else { throw POSIXError(.ECHILD) }
         // Keep the pane (and its last screen) if the program exits, so a failing test can show it.
         _ = try? run(["set-option", "-g", "remain-on-exit", "on"])
+        // Output printed before this is on the screen already; what follows comes through the FIFO too.
+        let piped = try run(["pipe-pane", "-O", "-t", "tests", "exec cat > '\(fifo)'"])
+        guard piped.status == 0 else { throw POSIXError(.EIO) }
     }
 
     deinit {
         _ = try? run(["kill-server"])
+        // Should tmux never have opened the FIFO, its reader still waits in open(): a writer that comes
+        // and goes at once ends it.
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
     }
 
     /// Types `text` as it is (no key names).
@@ -63,20 +79,24 @@ public final class TerminalMultiplexer: @unchecked Sendable {
         return lines
     }
 
-    /// Waits until `condition` holds for the screen, up to `timeout`; returns the last screen read and
-    /// whether it held.
+    /// Waits until `condition` holds for the screen, reading it again whenever the program has printed
+    /// more; returns the last screen read and whether it held (false only after the hang limit, `timeout`).
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(60), _ condition: ([String]) -> Bool
+        timeout: Duration = HangLimit.standard, _ condition: ([String]) -> Bool
     ) throws -> (lines: [String], matched: Bool) {
         let deadline = ContinuousClock.now + timeout
-        var lines = try screen()
-        while !condition(lines) {
-            guard ContinuousClock.now < deadline else { return (lines, false) }
-            usleep(50_000)
-            lines = try screen()
+        while true {
+            let before = printed.current
+            let lines = try screen()
+            if condition(lines) { return (lines, true) }
+            // Nothing more will be printed (tmux closed the copy): this screen is the last.
+            if before.hasEnded { return (lines, false) }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero,
+                printed.wait(limit: left, until: { $0.bytes.count > before.bytes.count }) != nil
+            else { return (lines, false) }
         }
-        return (lines, true)
     }
 
     /// Runs `path` with `arguments` and waits for it, handing it no descriptor of this process but

@@ -14,7 +14,7 @@ struct NewsListViewModelTests {
     let fixture: TestDatabase
     let server: FeedServer
     var dependencies: Dependencies {
-        Dependencies(database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(5)))
+        Dependencies(database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(60)))
     }
 
     init() throws {
@@ -63,12 +63,17 @@ struct NewsListViewModelTests {
 
     @Test("two refreshes at once make one request per feed")
     func inFlightGuard() async throws {
-        server.set(
-            "/slow.xml", .slowFeed(FeedXML.rss(items: FeedXML.numberedItems(3)), delay: .milliseconds(300)))
+        // The feed is held until the server has seen its request: the second call comes while the first
+        // refresh is in flight, whatever the machine's speed.
+        let gate = FeedGate()
+        defer { gate.open() }
+        server.set("/slow.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(3)), gate: gate))
         try fixture.app.news.subscribe(url: server.url("/slow.xml"))
         let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
         async let first: Void = list.loadData(isRefreshing: true)
         async let second: Void = list.loadData(isRefreshing: true)
+        #expect(await server.waitForRequests(to: "/slow.xml"))
+        gate.open()
         _ = await (first, second)
         #expect(server.requestCount("/slow.xml") == 1)
         #expect(list.requestCount == 1)
@@ -130,7 +135,7 @@ struct NewsListViewModelTests {
         #expect(list.items.count == 2)
     }
 
-    @Test("the list follows changes made underneath it, by anyone")
+    @Test("the list follows changes made underneath it, by anyone", .requires(.sqlite3))
     func followsChanges() async throws {
         try subscribe("/a.xml", items: FeedXML.numberedItems(2))
         let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
@@ -139,10 +144,13 @@ struct NewsListViewModelTests {
         defer { list.stopObservingChanges() }
         try fixture.app.news.add(NewsItemDraft(title: "Added elsewhere", publishedAt: Date()))
         #expect(await waitUntil { list.items.first?.title == "Added elsewhere" })
-        try SQLiteShell.run(
-            fixture.path,
-            "INSERT INTO news_items (guid, title, published_at) VALUES ('by-hand', 'From sqlite3', '2099-01-01T00:00:00.000Z')"
-        )
+        let insert = try await BackgroundProcess.run(
+            SQLiteShell.path,
+            [
+                "-bail", fixture.path,
+                "INSERT INTO news_items (guid, title, published_at) VALUES ('by-hand', 'From sqlite3', '2099-01-01T00:00:00.000Z')",
+            ])
+        #expect(insert.status == 0, "\(insert)")
         #expect(await waitUntil { list.items.first?.title == "From sqlite3" })
         let first = try #require(list.items.first)
         try list.setStarred(id: first.id, true)
@@ -175,15 +183,20 @@ struct NewsListViewModelTests {
             "/held.xml", .held(FeedXML.rss(items: FeedXML.numberedItems(2, prefix: "held")), gate: gate))
         try fixture.app.news.subscribe(url: server.url("/held.xml"))
         // The held fetch must still be in flight when the task is cancelled, however long the machine
-        // takes to get there: with the suite's 5 s timeout it failed first on a loaded machine, the
-        // refresh then ended normally (the held feed "failed") and was not interrupted. The gate holds
-        // a request a minute at most, so a fetch allowed longer can only end by the cancellation.
+        // takes to get there: the fetch may take longer than the gate holds a request (which only a
+        // hang reaches), so it can only end by the cancellation.
         let dependencies = Dependencies(
-            database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(120)))
+            database: fixture.app, feedFetcher: FeedFetcher(timeout: .seconds(600)))
         let list = NewsListViewModel(dependencies: dependencies, pageSize: 10)
+        // The count of stored items, read again at each commit to them.
+        let news = fixture.app.news
+        let stored = Recorder<Int>()
+        let counting = stored.record(
+            news.changes(of: NewsQuery()).map { (try? news.page(NewsQuery()).count) ?? -1 })
+        defer { counting.cancel() }
         let refresh = Task { await list.loadData(isRefreshing: true) }
-        #expect(await waitUntil { (try? fixture.app.news.page(NewsQuery()).count) == 3 })
-        #expect(await waitUntil { server.requestCount("/held.xml") == 1 })
+        #expect(await stored.wait { $0 == 3 })
+        #expect(await server.waitForRequests(to: "/held.xml"))
         refresh.cancel()
         await refresh.value
         #expect(list.lastRefresh?.wasInterrupted == true)
@@ -204,21 +217,22 @@ struct NewsListViewModelTests {
         #expect(await waitUntil { list.items.first?.title == "First note" })
 
         // Hold the reader, then change the list: its re-read waits behind the holder.
-        let released = Flag()
-        let holding = Flag()
+        let released = Waitable(false)
+        let holding = Waitable(false)
         let reader = fixture.app.news.database
         let blocker = Task.detached {
             try await reader.read { _ in
-                holding.raise()
-                while !released.isRaised { usleep(1_000) }
+                holding.update { $0 = true }
+                _ = released.wait { $0 }
             }
         }
-        #expect(await waitUntil { holding.isRaised })
+        #expect(await holding.wait { $0 } == true)
         try fixture.app.news.add(NewsItemDraft(title: "Second note", publishedAt: Date()))
-        try await Task.sleep(for: .milliseconds(300))  // the signal arrives and the re-read starts waiting
+        // The change signal arrives and the re-read starts, waiting behind the holder; then the refresh.
+        #expect(await waitUntil { list.isReloading })
         async let refreshed: Void = list.loadData(isRefreshing: true)
-        try await Task.sleep(for: .milliseconds(100))
-        released.raise()
+        #expect(await waitUntil { list.state == .loading })
+        released.update { $0 = true }
         try await blocker.value
         await refreshed
         #expect(list.lastRefresh?.newItemCount == 2)
@@ -235,18 +249,6 @@ struct NewsListViewModelTests {
         list.filter.unreadOnly = true
         await list.loadData(isRefreshing: false)
         #expect(list.items.map(\.title) == ["Item 2", "Item 3"])
-    }
-}
-
-/// A flag raised on one thread and read on another.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-
-    var isRaised: Bool { lock.withLock { raised } }
-
-    func raise() {
-        lock.withLock { raised = true }
     }
 }
 

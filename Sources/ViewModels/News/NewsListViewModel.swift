@@ -43,9 +43,10 @@ public final class NewsListViewModel {
     @ObservationIgnored private let refresher: NewsRefresher
     /// A person's request (load, refresh, more, retry) is running; a second one is ignored.
     @ObservationIgnored private var isRequestInFlight = false
-    /// A re-read after a change is running. It never holds up a person's request: one that starts
-    /// meanwhile wins, and the re-read's result is dropped (see `requestGeneration`).
-    @ObservationIgnored private var isReloading = false
+    /// A re-read after a change is running (a view may show that the list is being brought up to date).
+    /// It never holds up a person's request: one that starts meanwhile wins, and the re-read's result is
+    /// dropped (see `requestGeneration`).
+    public private(set) var isReloading = false
     /// Counts the requests begun, so a re-read can tell that one began while it read.
     @ObservationIgnored private var requestGeneration = 0
     @ObservationIgnored private var needsReload = false
