@@ -86,12 +86,13 @@ struct HelpTests {
                 When more items follow, the last line on stderr tells how to get them: --after
                 <cursor>. ● marks an unread item, ★ a starred one.
 
-                USAGE: movies news list [--unread] [--starred] [--feed <id>] [--folder <name>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
+                USAGE: movies news list [--unread] [--starred] [--feed <feed>] [--folder <name>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
 
                 OPTIONS:
                   -u, --unread            Only items not read yet.
                   -S, --starred           Only starred items.
-                  -f, --feed <id>         Only items of this feed (see `news feeds`).
+                  -f, --feed <feed>       Only items of this feed: its id (see `news feeds`) or
+                                          address.
                   --folder <name>         Only items of the feeds in this folder (from an OPML
                                           import).
                   -l, --limit <n>         Items per page. (default: 20)

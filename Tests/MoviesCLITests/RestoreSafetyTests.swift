@@ -10,14 +10,14 @@ import Testing
 
 /// What an outside attack found in `movies restore` and `migrate --status`: a backup is never written,
 /// its schema is never trusted, and no replaced list is ever lost (issue 21, findings 1, 2, 11 and 14).
-@Suite("restore never writes or trusts its backup", .serialized)
+@Suite("restore never writes or trusts its backup", .offPool, .serialized)
 struct RestoreSafetyTests {
     let movies = MoviesProcess()
 
     private var keptCopies: [String] { ReplacedLists(databasePath: movies.databasePath).paths() }
 
     private func titles(_ path: String) throws -> String {
-        try SQLiteShell.run(
+        try DirectSQL.run(
             path, "SELECT group_concat(title, ',') FROM (SELECT title FROM movies ORDER BY id)")
     }
 
@@ -104,8 +104,8 @@ struct RestoreSafetyTests {
         ])
     func schemaNotTrusted(edit: String, problem: String) throws {
         let backup = try backup("edited.sqlite", titles: ["Heat"])
-        try SQLiteShell.run(backup, edit)
-        #expect(try SQLiteShell.integrityCheck(backup) == "ok")
+        try DirectSQL.run(backup, edit)
+        #expect(try DirectSQL.integrityCheck(backup) == "ok")
         try movies.succeed("add", "Current")
         let before = fileSnapshot(backup)
         try movies.refuse(
@@ -131,11 +131,11 @@ struct RestoreSafetyTests {
     @Test("8 KiB pages restore into a new path, which takes the backup's page size")
     func largePagesIntoNewPath() throws {
         let backup = try backup("large.sqlite", titles: ["Heat"])
-        try SQLiteShell.run(backup, "PRAGMA page_size = 8192; VACUUM")
+        try DirectSQL.run(backup, "PRAGMA page_size = 8192; VACUUM")
         let target = movies.folder.file("new/deeper/movies.sqlite")
         try movies.succeed("--db", target, "restore", backup)
-        #expect(try SQLiteShell.run(target, "PRAGMA page_size") == "8192")
-        #expect(try SQLiteShell.run(target, "PRAGMA journal_mode") == "wal")
+        #expect(try DirectSQL.run(target, "PRAGMA page_size") == "8192")
+        #expect(try DirectSQL.run(target, "PRAGMA journal_mode") == "wal")
         #expect(try titles(target) == "Heat")
     }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The shell's history file is written only as a regular file of its own (issue 21, finding 10).
 @Suite(
-    "movies shell: its history file",
+    "movies shell: its history file", .offPool,
     .enabled(
         if: Readline.load() != nil, "neither readline nor libedit is installed: the shell keeps no history"))
 struct ShellHistoryTests {

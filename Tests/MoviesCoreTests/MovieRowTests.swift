@@ -47,7 +47,7 @@ struct MovieRowTests {
         #expect(try store.movie(id: added.id) == added)
         #expect(try store.list() == [added])
         // Read by name with sqlite3, so two columns swapped in both the binder and the decoder show.
-        let stored = try SQLiteShell.run(
+        let stored = try DirectSQL.run(
             database.path,
             """
             SELECT id, title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri, watch_count,

@@ -104,21 +104,21 @@ struct NewsRowTests {
         #expect(item?.content == "Content")
         // Read by name with sqlite3, so two columns swapped in both the insert and the decoder show.
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 database.path,
                 "SELECT url, title, site_url, etag, last_modified, last_fetched_at, last_error IS NULL, "
                     + "created_at, folder FROM feeds")
                 == "https://example.org/feed|Feed|https://example.org/|\"e1\"|Mon, 01 Jan 2024 00:00:00 GMT|"
                 + "2025-06-15T15:08:20.000Z|1|2025-06-15T15:06:40.000Z|Folder")
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 database.path,
                 "SELECT feed_id, guid, title, summary, url, source, image_url, published_at, fetched_at, "
                     + "read_at IS NULL, starred, content FROM news_items")
                 == "1|g1|Title|Summary|https://example.org/1|Source|https://example.org/1.png|"
                 + "2025-06-15T15:06:40.000Z|2025-06-15T15:08:20.000Z|1|0|Content")
         #expect(
-            try SQLiteShell.run(
+            try DirectSQL.run(
                 database.path,
                 "SELECT item_id, position, url, mime_type, length IS NULL FROM news_enclosures "
                     + "ORDER BY position")

@@ -71,7 +71,7 @@ struct ReadOnlyAccessTests {
     func immutableRefusesLogs() throws {
         let path = try fileWithUnmergedLog("backup.sqlite", rows: [1])
         let journaled = folder.file("journaled.sqlite")
-        try SQLiteShell.run(journaled, "CREATE TABLE t (x)")
+        try DirectSQL.run(journaled, "CREATE TABLE t (x)")
         try "not empty".write(toFile: journaled + "-journal", atomically: false, encoding: .utf8)
         var configuration = DatabaseConfiguration()
         configuration.access = .immutable
@@ -95,7 +95,7 @@ struct ReadOnlyAccessTests {
     func immutableNames() throws {
         for name in ["a?mode=rwc.sqlite", "b#x.sqlite", "c%41.sqlite", "d e.sqlite"] {
             let path = folder.file(name)
-            try SQLiteShell.run(path, "CREATE TABLE t (x); INSERT INTO t VALUES (7);")
+            try DirectSQL.run(path, "CREATE TABLE t (x); INSERT INTO t VALUES (7);")
             var configuration = DatabaseConfiguration()
             configuration.access = .immutable
             let database = try Database(path: path, configuration: configuration)

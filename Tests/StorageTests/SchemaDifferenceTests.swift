@@ -25,7 +25,7 @@ struct SchemaDifferenceTests {
         let path = folder.file(name)
         let database = try Database(path: path)
         try Migrator(Array(Self.migrator.migrations.prefix(versions))).migrate(database)
-        if let edit { try SQLiteShell.run(path, edit) }
+        if let edit { try DirectSQL.run(path, edit) }
         return database
     }
 
