@@ -4,7 +4,8 @@
 #
 #   Scripts/install.sh                 # build and install into ~/.local/bin
 #   PREFIX=/usr/local Scripts/install.sh
-#   Scripts/install.sh --build-only    # build every product this way, install nothing; print the folder
+#   Scripts/install.sh --build-only    # build movies and movies-bench this way, install nothing; print
+#                                      # the folder
 #
 # The build (docs/PERFORMANCE.md says what each choice costs or saves at start-up):
 # - release, with the Swift runtime linked in (--static-swift-stdlib): the binary needs nothing beside
@@ -17,15 +18,18 @@ set -eu
 cd "$(dirname "$0")/.."
 
 scratch=.build/install
-products="--product movies"
+products="movies"
 build_only=false
 if [ "${1:-}" = "--build-only" ]; then
     build_only=true
-    products=""
+    # Only the two programs: the test-support libraries import Testing, which has no static build.
+    products="movies movies-bench"
 fi
 
-# shellcheck disable=SC2086 # $products is one option and its value, or nothing
-swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" $products
+for product in $products; do
+    swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" \
+        --product "$product"
+done
 folder="$scratch/release"
 
 if $build_only; then
