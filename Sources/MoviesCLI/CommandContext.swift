@@ -110,11 +110,31 @@ final class CommandContext {
     /// where there is no database file yet, no movie is listed, and `id` is refused as unknown without
     /// creating an empty list.
     func existingMovies(for id: MovieID) throws -> MovieStore {
+        try existingMovies(orElse: MovieError.notFound(id: id.rawValue))
+    }
+
+    /// The movie store for a command about something already listed; `missing` is thrown where there is
+    /// no database file yet, without creating one.
+    func existingMovies(orElse missing: @autoclosure () -> any Error) throws -> MovieStore {
         if let openedDatabase { return openedDatabase.movies }
         guard let database = try AppDatabase.existing(path: try databasePath, options: databaseOptions) else {
-            throw MovieError.notFound(id: id.rawValue)
+            throw missing()
         }
         return opened(database).movies
+    }
+
+    /// The film `reference` names, in the list that must exist: by id, or by a title that names one
+    /// film (`MovieError.notFound`, `.noFilmTitled` or `.ambiguousTitle` otherwise).
+    func existingFilm(_ reference: FilmReference) throws -> (store: MovieStore, movie: Movie) {
+        switch reference {
+        case .id(let id):
+            let store = try existingMovies(orElse: MovieError.notFound(id: id))
+            guard let movie = try store.movie(id: id) else { throw MovieError.notFound(id: id) }
+            return (store, movie)
+        case .title(let title, let year):
+            let store = try existingMovies(orElse: MovieError.noFilmTitled(title, year: year))
+            return (store, try store.film(titled: title, year: year))
+        }
     }
 
     /// What view models are built from, over the opened database.

@@ -27,4 +27,15 @@ extension MovieStore {
     public func add(_ draft: MovieDraft, today: CalendarDate = .today()) throws -> Movie {
         try add(MovieValidation.validated(draft, today: today), today: today)
     }
+
+    /// Logs a viewing of the film `id` on `day` (undated when nil), validated as the command line does.
+    @discardableResult
+    public func log(
+        _ id: Int64, on day: CalendarDate?, _ draft: ViewingDraft = ViewingDraft(),
+        today: CalendarDate = .today()
+    ) throws -> Logged {
+        var draft = draft
+        draft.watchedOn = day
+        return try log(movieID: id, ViewingValidation.validated(draft, today: today), today: today)
+    }
 }

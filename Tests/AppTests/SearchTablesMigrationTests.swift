@@ -26,6 +26,7 @@ struct SearchTablesMigrationTests {
         let database = try TestDatabase()
         #expect(try Self.detectedSearchTable(for: "movies", in: database.path) == "movies_fts")
         #expect(try Self.detectedSearchTable(for: "news_items", in: database.path) == "news_items_fts")
+        #expect(try Self.detectedSearchTable(for: "viewings", in: database.path) == "viewings_fts")
         let triggers = try DirectSQL.run(
             database.path,
             "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%' ORDER BY name")
@@ -33,6 +34,7 @@ struct SearchTablesMigrationTests {
             triggers.split(separator: "\n") == [
                 "movies_fts_after_delete", "movies_fts_after_insert", "movies_fts_after_update",
                 "news_items_fts_after_delete", "news_items_fts_after_insert", "news_items_fts_after_update",
+                "viewings_fts_after_delete", "viewings_fts_after_insert", "viewings_fts_after_update",
             ])
     }
 

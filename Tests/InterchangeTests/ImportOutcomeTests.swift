@@ -121,7 +121,8 @@ struct ImportOutcomeTests {
         for round in 0..<12 {
             let database = try TestDatabase()
             var lines = ["Date,Name,Year,Letterboxd URI,Rating,Rewatch,Review,Tags,Watched Date"]
-            for _ in 0..<Int.random(in: 1...30, using: &random) {
+            // Each row is a diary entry with an address of its own, as Letterboxd writes them.
+            for entry in 0..<Int.random(in: 1...30, using: &random) {
                 let title = titles.randomElement(using: &random) ?? "Heat"
                 let day = String(
                     format: "20%02d-0%d-1%d", Int.random(in: 10...24, using: &random),
@@ -134,7 +135,8 @@ struct ImportOutcomeTests {
                 let rewatch = Bool.random(using: &random) ? "Yes" : ""
                 let logged = Bool.random(using: &random) ? day : "2024-12-31"
                 lines.append(
-                    "\(logged),\(title),2001,https://boxd.it/\(round),\(rating),\(rewatch),\(review),,\(day)")
+                    "\(logged),\(title),2001,https://boxd.it/\(round)x\(entry),\(rating),\(rewatch),\(review),,\(day)"
+                )
             }
             let path = try database.folder.write(lines.joined(separator: "\n") + "\n", to: "reviews.csv")
             let importer = MovieImporter(database: database.app)

@@ -139,7 +139,7 @@ struct RealExportTests {
         try importExport(folder)
         // A viewing logged here since, then the old export again: the newer day stays.
         let heat = try movie("Heat")
-        try store.markWatched(id: heat.id, on: CalendarDate(parsing: "2024-05-01"))
+        try store.log(heat.id, on: CalendarDate(parsing: "2024-05-01"))
         let summary = try importExport(folder)
         #expect(summary.updated == 0 && summary.unchanged == 10)
         let after = try movie("Heat")

@@ -28,13 +28,13 @@ struct StatsCommandTests {
             let (status, screen) = try movies.atTerminal(
                 ["stats", "--year", "2025"], columns: columns, environment: ["LANG": "en_US.UTF-8"])
             #expect(status == 0, "\(screen)")
-            #expect(screen.contains("Films seen per month in 2025"), "\(screen)")
+            #expect(screen.contains("Viewings per month in 2025"), "\(screen)")
             #expect(screen.contains("2025-01  ████"), "\(screen)")
             #expect(screen.contains("Ratings: average 4.3★ over 2 rated films"), "\(screen)")
             #expect(screen.contains("good       "), "\(screen)")
             #expect(screen.contains("3.5★ 1"), "\(screen)")
             #expect(screen.contains("Longest run: 3 days in a row, 2025-01-31 to 2025-02-02."), "\(screen)")
-            #expect(screen.contains("Total: 3 films watched in 2025."), "\(screen)")
+            #expect(screen.contains("Total: 3 films watched in 2025, 3 viewings."), "\(screen)")
             #expect(!screen.contains("\u{1B}["), "NO_COLOR: \(screen)")
             let bar = String(repeating: "█", count: fullest)
             #expect(screen.contains("  2025-02  \(bar) 2\n"), "\(columns): \(screen)")
@@ -71,12 +71,13 @@ struct StatsCommandTests {
         }
         #expect(months.count == 12, "\(output)")
         #expect(
-            output.contains("Total: 5 films seen (1 without a watched day), 1 on the watchlist."), "\(output)"
+            output.contains("Total: 5 films seen, 5 viewings (1 without a day); 1 on the watchlist."),
+            "\(output)"
         )
         #expect(output.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(output)")
         let byYear = try movies.succeed("stats", "--by", "year")
         #expect(
-            byYear.contains("Films seen per year\n  2024  ") && byYear.contains("\n  2025  "), "\(byYear)")
+            byYear.contains("Viewings per year\n  2024  ") && byYear.contains("\n  2025  "), "\(byYear)")
     }
 
     @Test("--format json gives the same figures, every key present")

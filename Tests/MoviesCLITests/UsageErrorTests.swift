@@ -57,9 +57,10 @@ struct UsageErrorTests {
             ),
             (["add"], .missingArgument("<title>"), ["movies", "add"], "Missing expected argument '<title>'"),
             (["rm"], .missingArgument("<id> ..."), ["movies", "rm"], "Missing expected argument '<id> ...'"),
+            // `watched`, the former name, is `log`.
             (
-                ["watched"], .missingArgument("<id>"), ["movies", "watched"],
-                "Missing expected argument '<id>'"
+                ["watched"], .missingArgument("<movie>"), ["movies", "log"],
+                "Missing expected argument '<movie>'"
             ),
         ])
     func kinds(arguments: [String], kind: UsageError.Kind, path: [String], message: String) throws {

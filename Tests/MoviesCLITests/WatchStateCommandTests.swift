@@ -17,12 +17,16 @@ struct WatchStateCommandTests {
                 == "Added #1  Past Lives  seen\n")
         #expect(try movies.succeed("add", "Dune") == "Added #2  Dune  not-seen\n")
         #expect(
-            try movies.succeed("watched", "2", "--on", "2024-05-01")
-                == "Watched #2  Dune  seen  (once, last on 2024-05-01)\n")
+            try movies.succeed("log", "2", "--on", "2024-05-01")
+                == "Logged viewing 2: 2024-05-01  Dune  (watched once)\n")
+        // `watched`, its former name, and the film by its title.
         #expect(
-            try movies.succeed("watched", "2", "--on", "2023-01-01")
-                == "Watched #2  Dune  seen  (2 times, last on 2024-05-01)\n")
-        #expect(try movies.succeed("watched", "#2").contains("(3 times, last on \(CalendarDate.today()))"))
+            try movies.succeed("watched", "dune", "--on", "2023-01-01")
+                == "Logged viewing 3: 2023-01-01  Dune  (watched 2 times)\n")
+        #expect(
+            try movies.succeed("log", "#2")
+                == "Logged viewing 4: \(CalendarDate.today())  Dune  (watched 3 times)\n")
+        #expect(try movies.succeed("show", "2").contains("  watched    \(CalendarDate.today()), 3 times\n"))
         #expect(
             try movies.succeed("unwatch", "1")
                 == "Back on the watchlist: #1  Past Lives  not-seen  (was seen, watched 2024-03-09)\n")

@@ -19,7 +19,7 @@ struct MovieRowTests {
     func positionsResolve() throws {
         let all = MovieRow.insertColumns.columns
         #expect(all == MovieRow.Column.allCases)
-        #expect(MovieRow.columns.columns == Array(all.prefix(13)))
+        #expect(MovieRow.columns.columns == Array(all.prefix(16)))
         #expect(
             !MovieRow.columns.columns.contains(.titleKey) && !MovieRow.columns.columns.contains(.titleSort))
         let (selected, written, table) = try database.app.database.read { connection in
@@ -41,7 +41,8 @@ struct MovieRowTests {
         let draft = MovieDraft(
             title: "The Heat", year: 1995, rating: .good, watchedOn: CalendarDate(parsing: "2024-03-05"),
             watchCount: 3, ratedOn: CalendarDate(parsing: "2024-03-06"), note: "a note",
-            stars: StarRating(stars: 3.5), imdbID: "tt0113277", letterboxdURI: "https://boxd.it/2aMM")
+            stars: StarRating(stars: 3.5), imdbID: "tt0113277", letterboxdURI: "https://boxd.it/2aMM",
+            runtimeMinutes: 170, genres: ["Crime", "Drama"], directors: ["Michael Mann"])
         let added = try store.add(draft)
         #expect(MovieDraft(added) == draft)
         #expect(try store.movie(id: added.id) == added)
@@ -51,12 +52,19 @@ struct MovieRowTests {
             database.path,
             """
             SELECT id, title, year, rating, watched_on, note, stars, imdb_id, letterboxd_uri, watch_count,
-                   rated_on, title_key, title_sort, created_at = updated_at FROM movies
+                   rated_on, title_key, title_sort, runtime_minutes, genres, directors, created_at = updated_at
+            FROM movies
             """)
         #expect(
             stored
                 == "1|The Heat|1995|good|2024-03-05|a note|3.5|tt0113277|https://boxd.it/2aMM|3|2024-03-06|"
-                + "the heat|heat\tthe|1")
+                + "the heat|heat\tthe|170|Crime, Drama|Michael Mann|1")
+        // The day and the count stand for viewings: the dated one, and two undated rewatches.
+        #expect(
+            try store.viewings(ofMovie: added.id).map {
+                "\($0.watchedOn?.description ?? "-") \($0.isRewatch)"
+            }
+                == ["2024-03-05 false", "- true", "- true"])
     }
 
     @Test("listing and searching by every set of words leaves a few statements per order, not one a count")

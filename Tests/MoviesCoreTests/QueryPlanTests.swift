@@ -70,36 +70,50 @@ struct QueryPlanTests {
         }
     }
 
-    /// Every query of `movies stats`, with and without --year, per month and per year, reads one of the
-    /// partial indexes movies_seen and movies_seen_by_rating alone: never the table, never a scan of every movie into Swift. (The
-    /// watchlist count is every movie less those seen: SQLite counts the smallest index's entries.)
+    /// Every query of `movies stats`, with and without --year, per month and per year, reads an index
+    /// alone: the films' queries one of the partial indexes movies_seen and movies_seen_by_rating, the
+    /// viewings' ones viewings_dated (a range of days) or viewings_of_movie (all of them): never a
+    /// table, never a scan of every movie into Swift. (The watchlist count is every movie less those seen:
+    /// SQLite counts the smallest index's entries.)
     @Test(
-        "movies stats: each figure is an aggregate over a movies_seen index",
+        "movies stats: each figure is an aggregate over an index of films or viewings alone",
         arguments: [nil, 2025] as [Int?], MovieStatistics.Query.Period.allCases)
     func statistics(year: Int?, period: MovieStatistics.Query.Period) throws {
         let database = try TestDatabase()
         let today = try #require(CalendarDate(year: 2025, month: 3, day: 1))
-        let queries = StatisticsSQL.queries(.init(period: period, year: year, today: today))
-        #expect(queries.count == 6)
+        let query = MovieStatistics.Query(period: period, year: year, today: today)
+        let queries = StatisticsSQL.queries(query)
+        #expect(queries.count == 7)
         for (sql, arguments) in queries {
             let plan = try Self.plan(sql, arguments, in: database)
             if sql == StatisticsSQL.everyMovie {
                 #expect(plan.allSatisfy { $0.contains("COVERING INDEX") }, "\(plan)")
                 continue
             }
-            let reads = plan.filter { $0.hasPrefix("SCAN movies") || $0.hasPrefix("SEARCH movies") }
+            let films = plan.filter { $0.hasPrefix("SCAN movies") || $0.hasPrefix("SEARCH movies") }
+            let viewings = plan.filter { $0.hasPrefix("SCAN viewings") || $0.hasPrefix("SEARCH viewings") }
+            #expect(!films.isEmpty || !viewings.isEmpty, "\(sql): \(plan)")
+            // With a year, the films of the year's viewings are looked up by id, one by one.
             #expect(
-                !reads.isEmpty && reads.allSatisfy { $0.contains("COVERING INDEX movies_seen") },
+                films.allSatisfy {
+                    $0.contains("COVERING INDEX movies_seen")
+                        || (year != nil && $0 == "SEARCH movies USING INTEGER PRIMARY KEY (rowid=?)")
+                }, "\(sql): \(plan)")
+            #expect(
+                viewings.allSatisfy {
+                    $0.contains("COVERING INDEX viewings_dated")
+                        || $0.contains("COVERING INDEX viewings_of_movie")
+                },
                 "\(sql): \(plan)")
             if year == nil && sql == StatisticsSQL.ratings(filter: "rating <> 'not-seen'") {
                 // Every film per rating: read in the index's order, never sorted.
-                #expect(reads.allSatisfy { $0.contains("movies_seen_by_rating") }, "\(plan)")
+                #expect(films.allSatisfy { $0.contains("movies_seen_by_rating") }, "\(plan)")
                 #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
             }
             if year != nil || sql == StatisticsSQL.perMonth {
                 #expect(
-                    reads.allSatisfy { $0.hasPrefix("SEARCH") },
-                    "a range, not the whole index: \(sql): \(plan)")
+                    viewings.allSatisfy { $0.hasPrefix("SEARCH") && $0.contains("viewings_dated") },
+                    "a range of days, not every viewing: \(sql): \(plan)")
             }
         }
     }

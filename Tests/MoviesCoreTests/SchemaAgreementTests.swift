@@ -36,7 +36,11 @@ struct SchemaAgreementTests {
         for year in [nil, 2025] {
             #expect(StatisticsSQL.filter(.init(year: year, today: today)).sql.hasPrefix(condition))
         }
-        #expect(StatisticsSQL.perMonth.contains("WHERE \(condition) AND"))
+        // The viewings' queries compare watched_on, which implies viewings_dated's condition.
+        let dated = try DirectSQL.run(
+            database.path, "SELECT sql FROM sqlite_schema WHERE name = 'viewings_dated'")
+        #expect(dated.hasSuffix(" WHERE watched_on IS NOT NULL"))
+        #expect(StatisticsSQL.perMonth.contains("WHERE watched_on >= ? AND watched_on < ?"))
     }
 
     @Test("the rating order's SQL gives each word and stars the Swift rank, and is the index's expression")

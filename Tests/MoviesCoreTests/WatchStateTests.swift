@@ -43,7 +43,7 @@ struct WatchStateTests {
         // Another word drops stars that no longer fit; the same word keeps them.
         #expect(try store.rate(id: heat.id, .good).after.stars == StarRating(stars: 3.5))
         #expect(try store.rate(id: heat.id, .decent).after.stars == nil)
-        try store.markWatched(id: heat.id, on: CalendarDate(parsing: "2024-01-01"), today: Self.today)
+        try store.log(heat.id, on: CalendarDate(parsing: "2024-01-01"), today: Self.today)
         let seen = try store.rate(id: heat.id, .seen).after
         #expect(
             seen.ratingWord == .seen && seen.ratedOn == nil
@@ -57,35 +57,80 @@ struct WatchStateTests {
         #expect(again.before == again.after)
     }
 
-    @Test("logging viewings counts them and keeps the latest day; a future or pre-1870 day is refused")
+    @Test(
+        "each viewing is a row; the film's day is the latest, its count the viewings'; bad days are refused")
     func viewings() throws {
         let dune = try store.add(MovieDraft(title: "Dune"))
-        let first = try store.markWatched(
-            id: dune.id, on: CalendarDate(parsing: "2024-03-01"), today: Self.today
-        ).after
+        let first = try store.log(dune.id, on: CalendarDate(parsing: "2024-03-01"), today: Self.today).after
         #expect(
             first.ratingWord == .seen && first.watchCount == 1
                 && first.watchedOn == CalendarDate(parsing: "2024-03-01"))
-        let older = try store.markWatched(
-            id: dune.id, on: CalendarDate(parsing: "2022-01-01"), today: Self.today
-        ).after
+        let older = try store.log(dune.id, on: CalendarDate(parsing: "2022-01-01"), today: Self.today).after
         #expect(older.watchCount == 2 && older.watchedOn == CalendarDate(parsing: "2024-03-01"))
-        let undated = try store.markWatched(id: dune.id, on: nil, today: Self.today).after
+        let undated = try store.log(dune.id, on: nil, today: Self.today).after
         #expect(undated.watchCount == 3 && undated.watchedOn == CalendarDate(parsing: "2024-03-01"))
-        // Seen before without a count: at least once, so logging makes two.
-        let alien = try store.add(MovieDraft(title: "Alien", rating: .good))
-        #expect(try store.markWatched(id: alien.id, on: Self.today, today: Self.today).after.watchCount == 2)
-        let before = try DirectSQL.dump(database.path, table: "movies")
+        #expect(
+            try store.viewings(ofMovie: dune.id).map(\.watchedOn?.description) == [
+                "2024-03-01", "2022-01-01", nil,
+            ])
+        let before = try DirectSQL.dump(database.path)
         #expect(
             throws: MovieError.watchedDateOutOfRange(CalendarDate(parsing: "2026-06-16")!, today: Self.today)
         ) {
-            try store.markWatched(id: dune.id, on: CalendarDate(parsing: "2026-06-16"), today: Self.today)
+            try store.log(dune.id, on: CalendarDate(parsing: "2026-06-16"), today: Self.today)
         }
         #expect(throws: MovieError.self) {
             try store.add(MovieDraft(title: "Old", watchedOn: CalendarDate(parsing: "1869-12-31")))
         }
-        #expect(throws: MovieError.notFound(id: 99)) { try store.markWatched(id: 99, on: nil) }
-        #expect(try DirectSQL.dump(database.path, table: "movies") == before)
+        #expect(throws: MovieError.notFound(id: 99)) { try store.log(99, on: nil) }
+        #expect(try DirectSQL.dump(database.path) == before)
+    }
+
+    @Test(
+        "a film rated without a day has one undated viewing, and logging a day dates it instead of adding one"
+    )
+    func undatedViewingIsDated() throws {
+        let dune = try store.add(MovieDraft(title: "Dune", year: 2021, rating: .good), today: Self.today)
+        #expect(dune.watchCount == 1 && dune.watchedOn == nil)
+        let dated = try store.log(dune.id, on: CalendarDate(parsing: "2021-10-22"), today: Self.today)
+        #expect(dated.datedTheUndatedViewing && dated.after.watchCount == 1)
+        #expect(dated.viewing.rating == .good && dated.after.watchedOn == CalendarDate(parsing: "2021-10-22"))
+        // The rating went with that viewing's day: a later viewing's rating is newer.
+        #expect(dated.after.ratedOn == CalendarDate(parsing: "2021-10-22"))
+        let later = try store.log(
+            dune.id, on: CalendarDate(parsing: "2024-03-01"), ViewingDraft(stars: StarRating(stars: 4.5)),
+            today: Self.today)
+        #expect(!later.datedTheUndatedViewing && later.after.watchCount == 2)
+        #expect(later.after.ratingWord == .excellent && later.after.stars == StarRating(stars: 4.5))
+        // An older viewing's rating does not replace a newer one.
+        let earlier = try store.log(
+            dune.id, on: CalendarDate(parsing: "2021-01-01"), ViewingDraft(rating: .poor), today: Self.today)
+        #expect(earlier.after.ratingWord == .excellent && earlier.viewing.rating == .poor)
+        // A rewatch is another viewing even when the only one has no day.
+        let heat = try store.add(MovieDraft(title: "Heat", word: .seen), today: Self.today)
+        let rewatch = try store.log(
+            heat.id, on: CalendarDate(parsing: "2024-05-01"), ViewingDraft(isRewatch: true), today: Self.today
+        )
+        #expect(!rewatch.datedTheUndatedViewing && rewatch.after.watchCount == 2)
+    }
+
+    @Test(
+        "back on the watchlist, bare viewings go; one with a review or tags is kept, and the change refused")
+    func unwatchKeepsWhatWasWritten() throws {
+        let dune = try store.add(MovieDraft(title: "Dune"))
+        try store.log(dune.id, on: CalendarDate(parsing: "2024-03-01"), today: Self.today)
+        let reviewed = try store.log(
+            dune.id, on: CalendarDate(parsing: "2024-04-01"), ViewingDraft(review: "Sand."), today: Self.today
+        )
+        let before = try DirectSQL.dump(database.path)
+        #expect(throws: MovieError.viewingsWouldBeLost(reviewed.after, viewingIDs: [reviewed.viewing.id])) {
+            try store.unwatch(id: dune.id)
+        }
+        #expect(try DirectSQL.dump(database.path) == before)
+        try store.removeViewings(ids: [reviewed.viewing.id])
+        let back = try store.unwatch(id: dune.id).after
+        #expect(back.ratingWord == .notSeen && back.watchCount == nil && back.watchedOn == nil)
+        #expect(try store.viewings(ofMovie: dune.id).isEmpty)
     }
 
     @Test("--sort rating: best first, by stars within a word, then seen without a rating, then the watchlist")

@@ -27,8 +27,10 @@ struct WatchStateViewModelTests {
         seen.startObserving()
         #expect(await waitUntil { seen.state == .loaded && seen.movies.map(\.title) == ["Heat"] })
         let detail = MovieDetailViewModel(id: dune.id, store: store)
-        let change = try detail.markWatched(on: CalendarDate(parsing: "2024-03-09"))
-        #expect(change.after.ratingWord == .seen && detail.movie?.watchCount == 1)
+        let logged = try detail.log(
+            ViewingValidation.validated(ViewingDraft(watchedOn: CalendarDate(parsing: "2024-03-09"))))
+        #expect(logged.after.ratingWord == .seen && detail.movie?.watchCount == 1)
+        #expect(detail.viewings.map(\.watchedOn) == [CalendarDate(parsing: "2024-03-09")])
         #expect(await waitUntil { seen.movies.map(\.title) == ["Dune", "Heat"] })
         try detail.unwatch()
         #expect(await waitUntil { seen.movies.map(\.title) == ["Heat"] })

@@ -61,7 +61,8 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
             "the \(column) '\(Self.excerpt(value))' is not a date (YYYY-MM-DD)"
         case .notAFlag(let column, let value):
             "the \(column) '\(Self.excerpt(value))' is not yes or no"
-        case .notACount(let text): "the watch count '\(Self.excerpt(text))' is not a positive whole number"
+        case .notACount(let text):
+            "the watch count '\(Self.excerpt(text))' is not a whole number from 1 to \(MovieValidation.maximumWatchCount)"
         case .notATimestamp(let column, let value):
             "the \(column) '\(Self.excerpt(value))' is not a UTC timestamp (like 2026-11-30T10:20:00.000Z)"
         case .notAnID(let text): "the id '\(Self.excerpt(text))' is not a positive whole number"

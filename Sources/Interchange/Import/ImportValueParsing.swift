@@ -42,7 +42,9 @@ enum ImportValueParsing {
     /// A watch count: a positive whole number.
     static func count(_ text: String?) throws(ImportRowProblem) -> Int? {
         guard let text else { return nil }
-        guard let count = Int(text.trimmingSpacesAndTabs()), count > 0 else { throw .notACount(text) }
+        guard let count = Int(text.trimmingSpacesAndTabs()),
+            (1...MovieValidation.maximumWatchCount).contains(count)
+        else { throw .notACount(text) }
         return count
     }
 

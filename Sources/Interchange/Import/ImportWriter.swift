@@ -100,6 +100,7 @@ final class ImportWriter {
             try batch.add(row, id: nil, summary: &summary)
         }
         try batch.flush()
+        // The trigger movies_viewings_after_insert logs each new film's viewings as it arrives.
         try batch.moveIntoMovies()
     }
 

@@ -15,6 +15,9 @@ protocol Command: Sendable {
     func validate() throws(CommandLineRule)
     /// Does what the command line asked.
     @MainActor func run(in context: CommandContext) async throws
+    /// Commands under this one (`diary edit`, `diary rm`): a word naming one descends into it, any
+    /// other line runs this command.
+    static var subcommands: [any Command.Type] { get }
 }
 
 /// What a command says about itself, besides its arguments.
@@ -42,13 +45,16 @@ struct CommandLineRule: Error, Sendable {
 extension Command {
     func validate() throws(CommandLineRule) {}
 
+    static var subcommands: [any Command.Type] { [] }
+
     /// The command's shape, collected from its declarations, with itself as the handler.
     static var spec: CommandSpec {
         let declared = DeclarationSession.record(Self.self)
         return CommandSpec(
             name: about.name, abstract: about.abstract, discussion: about.discussion,
-            arguments: declared.arguments, options: declared.options, aliases: about.aliases,
-            examples: about.examples, handler: Self.self)
+            arguments: declared.arguments, options: declared.options,
+            subcommands: subcommands.map { $0.spec },
+            aliases: about.aliases, examples: about.examples, handler: Self.self)
     }
 
     /// The command `parsed` (made from its own spec) asks for, its rules checked.

@@ -3,7 +3,12 @@ import MoviesCore
 
 /// `movies show`: see docs/COMMANDS.md, written from the declarations below.
 struct ShowCommand: Command {
-    static let about = CommandAbout(name: "show", abstract: "Show every detail of one movie.")
+    static let about = CommandAbout(
+        name: "show", abstract: "Show every detail of one movie, and its viewings.",
+        discussion: """
+            The viewings come newest first, each with its id (for movies diary edit and diary rm). With \
+            --format, the movie's record is printed; movies diary --movie ID --format ... prints its viewings.
+            """)
 
     @Argument("id", help: "The movie's id, as `list` shows it.")
     var id: MovieID
@@ -11,7 +16,8 @@ struct ShowCommand: Command {
     @Flag(.noPager) var noPager: Bool
 
     func run(in context: CommandContext) async throws {
-        guard let movie = try context.existingMovies(for: id).movie(id: id.rawValue) else {
+        let store = try context.existingMovies(for: id)
+        guard let movie = try store.movie(id: id.rawValue) else {
             throw MovieError.notFound(id: id.rawValue)
         }
         context.startPager()
@@ -20,7 +26,7 @@ struct ShowCommand: Command {
                 format: recordFormat == .json ? .ndjson : recordFormat, sink: context.output)
             try writer.writeAll([movie])
         } else {
-            context.output.write(MovieText.detail(movie))
+            context.output.write(MovieText.detail(movie, viewings: try store.viewings(ofMovie: movie.id)))
         }
     }
 }

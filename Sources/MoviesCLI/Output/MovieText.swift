@@ -38,7 +38,7 @@ enum MovieText {
 
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
     /// the title, aside).
-    static func detail(_ movie: Movie) -> String {
+    static func detail(_ movie: Movie, viewings: [Viewing] = []) -> String {
         var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
         func add(_ label: String, _ value: String) {
             lines.append("  " + TerminalText.padded(label, to: 11) + value)
@@ -61,10 +61,21 @@ enum MovieText {
                 .map { TerminalText.sanitized(String($0)) }
             add("note", noteLines.joined(separator: "\n             "))
         }
+        if !movie.directors.isEmpty {
+            add("directed by", TerminalText.singleLine(movie.directors.joined(separator: ", ")))
+        }
+        if let minutes = movie.runtimeMinutes { add("runtime", "\(minutes) min") }
+        if !movie.genres.isEmpty {
+            add("genres", TerminalText.singleLine(movie.genres.joined(separator: ", ")))
+        }
         if let imdbID = movie.imdbID { add("IMDb", "\(imdbID)  https://www.imdb.com/title/\(imdbID)/") }
         if let uri = movie.letterboxdURI { add("Letterboxd", TerminalText.singleLine(uri)) }
         add("added", readable(movie.createdAt))
         add("updated", readable(movie.updatedAt))
+        if !viewings.isEmpty {
+            lines.append("  viewings, newest first:")
+            lines += DiaryText.viewings(viewings).map { "    " + $0.replacing("\n", with: "\n    ") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -30,6 +30,8 @@ enum StatsJSON {
             "\"decades\":[\(decades.joined(separator: ","))]",
             "\"longest_run\":\(run ?? "null")",
             "\"seen\":\(statistics.seen)",
+            "\"viewings\":\(statistics.viewings)",
+            "\"rewatches\":\(statistics.rewatches)",
             "\"undated\":\(statistics.undated)",
             "\"watchlist\":\(number(statistics.watchlist))",
         ]

@@ -41,13 +41,13 @@ enum StatsText {
     private static func periodHeading(_ statistics: MovieStatistics) -> String {
         let query = statistics.query
         switch (query.period, query.year) {
-        case (.month, let year?): return "Films seen per month in \(year)"
+        case (.month, let year?): return "Viewings per month in \(year)"
         case (.month, nil):
             let first = statistics.periods.first?.label ?? ""
             let last = statistics.periods.last?.label ?? ""
-            return "Films seen per month, \(first) to \(last)"
-        case (.year, let year?): return "Films seen in \(year)"
-        case (.year, nil): return "Films seen per year"
+            return "Viewings per month, \(first) to \(last)"
+        case (.year, let year?): return "Viewings in \(year)"
+        case (.year, nil): return "Viewings per year"
         }
     }
 
@@ -67,17 +67,22 @@ enum StatsText {
     }
 
     private static func runLine(_ run: MovieStatistics.Run?) -> String {
-        guard let run else { return "Longest run: no watched days." }
+        guard let run else { return "Longest run: no viewing has a day." }
         if run.days == 1 { return "Longest run: 1 day (\(run.first))." }
         return "Longest run: \(run.days) days in a row, \(run.first) to \(run.last)."
     }
 
     private static func totalLine(_ statistics: MovieStatistics) -> String {
         let films = statistics.seen == 1 ? "1 film" : "\(statistics.seen) films"
-        if let year = statistics.query.year { return "Total: \(films) watched in \(year)." }
-        var line = "Total: \(films) seen"
-        if statistics.undated > 0 { line += " (\(statistics.undated) without a watched day)" }
-        if let watchlist = statistics.watchlist { line += ", \(watchlist) on the watchlist" }
+        var viewings = statistics.viewings == 1 ? "1 viewing" : "\(statistics.viewings) viewings"
+        if statistics.rewatches > 0 {
+            viewings +=
+                statistics.rewatches == 1 ? ", 1 a rewatch" : ", \(statistics.rewatches) of them rewatches"
+        }
+        if let year = statistics.query.year { return "Total: \(films) watched in \(year), \(viewings)." }
+        var line = "Total: \(films) seen, \(viewings)"
+        if statistics.undated > 0 { line += " (\(statistics.undated) without a day)" }
+        if let watchlist = statistics.watchlist { line += "; \(watchlist) on the watchlist" }
         return line + "."
     }
 

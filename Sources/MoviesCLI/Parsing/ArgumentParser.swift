@@ -74,7 +74,8 @@ struct ArgumentParser {
 
         if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
         if path.count == 1, flags.contains(Self.version) { return .version }
-        if !current.subcommands.isEmpty, current.arguments.isEmpty {
+        // A group that does nothing itself (`news`) shows its help; one that does (`diary`) runs.
+        if !current.subcommands.isEmpty, current.arguments.isEmpty, current.handler == nil {
             return .help(path: path.map(\.name))
         }
         let argumentTexts = try assign(positionals, to: current, path)

@@ -245,3 +245,91 @@ extension MovieImportFormat: ExpressibleByArgument {}
 
 /// `import --on-duplicate`.
 extension DuplicatePolicy: ExpressibleByArgument {}
+
+/// A film as `log` takes it: its id (`12`, `#12`) or its title, with the year in parentheses where two
+/// films share a title (`"Heat (1995)"`), matched as `add` matches titles (case, accents and a leading
+/// article aside).
+enum FilmReference: ExpressibleByArgument, Hashable {
+    case id(Int64)
+    case title(String, year: Int?)
+
+    init?(argument: String) {
+        if let id = RecordID.parse(argument) {
+            self = .id(id)
+            return
+        }
+        let text = argument.trimmingWhitespace()
+        guard !text.isEmpty else { return nil }
+        // `Heat (1995)`: a year of four digits in parentheses at the end.
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "("),
+            let year = Int(text[text.index(after: open)..<text.index(before: text.endIndex)]),
+            (1000...9999).contains(year)
+        {
+            let title = String(text[..<open]).trimmingWhitespace()
+            if !title.isEmpty {
+                self = .title(title, year: year)
+                return
+            }
+        }
+        self = .title(text, year: nil)
+    }
+
+    static var expectedDescription: String { "a movie id such as 12, or its title" }
+}
+
+/// `--month 2024-03`: a month of a year, as the diary groups viewings.
+struct DiaryMonth: ExpressibleByArgument, Hashable {
+    let year: Int
+    let month: Int
+
+    init?(argument: String) {
+        let parts = argument.trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]),
+            let month = Int(parts[1]), (1...12).contains(month)
+        else { return nil }
+        self.year = year
+        self.month = month
+    }
+
+    static var expectedDescription: String { "a month as YYYY-MM, such as 2024-03" }
+}
+
+/// A viewing's id as `diary` and `show` print it: `31`.
+struct ViewingID: ExpressibleByArgument, Hashable {
+    let rawValue: Int64
+
+    init?(argument: String) {
+        guard let id = RecordID.parse(argument) else { return nil }
+        rawValue = id
+    }
+
+    static var expectedDescription: String { "a viewing id such as 31 (movies diary shows them)" }
+}
+
+/// `--diary-cursor`: where the previous page of the diary ended (`2024-03-09:31`).
+extension DiaryCursor: ExpressibleByArgument {
+    init?(argument: String) { self.init(argument) }
+
+    static var expectedDescription: String { "the cursor the previous page printed, such as 2024-03-09:31" }
+}
+
+/// `diary edit --rating`: a rating given at a viewing (terrible to excellent), or `none` to clear it.
+struct ViewingRatingWord: ExpressibleByArgument, Hashable {
+    /// Nil for `none`.
+    let rating: Rating?
+
+    init?(argument: String) {
+        if argument.trimmingWhitespace().lowercased() == "none" {
+            rating = nil
+            return
+        }
+        guard let word = RatingWord(typed: argument), word.rating != .notSeen else { return nil }
+        rating = word.rating
+    }
+
+    static var allValueStrings: [String] {
+        RatingWord.allCases.filter { $0.rating != .notSeen }.map(\.rawValue) + ["none"]
+    }
+
+    static var expectedDescription: String { "a rating from terrible to excellent, or none" }
+}

@@ -13,9 +13,9 @@ public struct Movie: Sendable, Hashable, Identifiable {
     public var watchState: WatchState
     /// How good it was; `notSeen` when there is no rating (on the watchlist, or seen without one).
     public var rating: Rating
-    /// The day it was (last) watched; only for seen movies.
+    /// The latest day of its viewings (see `Viewing`); nil when none has a day.
     public var watchedOn: CalendarDate?
-    /// How many times it was watched, when known (a diary's entries, `movies watched`).
+    /// How many viewings it has; nil when it has none (on the watchlist, or seen and never logged).
     public var watchCount: Int?
     /// The day the rating was given, when known; only for rated movies.
     public var ratedOn: CalendarDate?
@@ -26,8 +26,12 @@ public struct Movie: Sendable, Hashable, Identifiable {
     public var stars: StarRating?
     /// IMDb's id, `tt0113277`.
     public var imdbID: String?
-    /// The film's Letterboxd address.
+    /// The film's Letterboxd address (`https://letterboxd.com/film/heat-1995/` or `https://boxd.it/2b5I`).
     public var letterboxdURI: String?
+    /// What IMDb's export says of the film: its length in minutes, its genres and its directors.
+    public var runtimeMinutes: Int?
+    public var genres: [String]
+    public var directors: [String]
 
     /// Creates a movie value; the store creates these, tests and importers may too. Without a
     /// `watchState`, a movie with a rating or a watched date is seen, any other on the watchlist.
@@ -35,7 +39,8 @@ public struct Movie: Sendable, Hashable, Identifiable {
         id: Int64, title: String, year: Int? = nil, rating: Rating = .notSeen, watchState: WatchState? = nil,
         watchedOn: CalendarDate? = nil, watchCount: Int? = nil, ratedOn: CalendarDate? = nil,
         note: String? = nil, createdAt: Date, updatedAt: Date, stars: StarRating? = nil,
-        imdbID: String? = nil, letterboxdURI: String? = nil
+        imdbID: String? = nil, letterboxdURI: String? = nil, runtimeMinutes: Int? = nil,
+        genres: [String] = [], directors: [String] = []
     ) {
         self.id = id
         self.title = title
@@ -52,6 +57,9 @@ public struct Movie: Sendable, Hashable, Identifiable {
         self.stars = stars
         self.imdbID = imdbID
         self.letterboxdURI = letterboxdURI
+        self.runtimeMinutes = runtimeMinutes
+        self.genres = genres
+        self.directors = directors
     }
 
     /// `Heat (1995)`, or just the title when the year is unknown.
@@ -80,13 +88,17 @@ public struct MovieDraft: Sendable, Hashable {
     public var stars: StarRating?
     public var imdbID: String?
     public var letterboxdURI: String?
+    public var runtimeMinutes: Int?
+    public var genres: [String]
+    public var directors: [String]
 
     /// A draft; only the title is required. Without a `watchState`, a draft with a rating, stars, a
     /// watched date or a count is seen, any other goes on the watchlist.
     public init(
         title: String, year: Int? = nil, rating: Rating = .notSeen, watchState: WatchState? = nil,
         watchedOn: CalendarDate? = nil, watchCount: Int? = nil, ratedOn: CalendarDate? = nil,
-        note: String? = nil, stars: StarRating? = nil, imdbID: String? = nil, letterboxdURI: String? = nil
+        note: String? = nil, stars: StarRating? = nil, imdbID: String? = nil, letterboxdURI: String? = nil,
+        runtimeMinutes: Int? = nil, genres: [String] = [], directors: [String] = []
     ) {
         self.title = title
         self.year = year
@@ -100,6 +112,9 @@ public struct MovieDraft: Sendable, Hashable {
         self.stars = stars
         self.imdbID = imdbID
         self.letterboxdURI = letterboxdURI
+        self.runtimeMinutes = runtimeMinutes
+        self.genres = genres
+        self.directors = directors
     }
 
     /// A draft with the word's watch state and rating.
@@ -118,7 +133,8 @@ public struct MovieDraft: Sendable, Hashable {
             title: movie.title, year: movie.year, rating: movie.rating, watchState: movie.watchState,
             watchedOn: movie.watchedOn, watchCount: movie.watchCount, ratedOn: movie.ratedOn,
             note: movie.note,
-            stars: movie.stars, imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
+            stars: movie.stars, imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI,
+            runtimeMinutes: movie.runtimeMinutes, genres: movie.genres, directors: movie.directors)
     }
 
     /// The word of the `rating` column.

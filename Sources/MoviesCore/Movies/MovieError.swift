@@ -21,8 +21,27 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidLetterboxdURI(String)
     /// A rating word and stars that say two different things (`good` and 1½ stars).
     case starsDoNotFitRating(RatingWord, StarRating)
+    /// The review is longer than `ViewingValidation.maximumReviewLength` characters.
+    case reviewTooLong(length: Int)
+    /// The tags, stored, are longer than `ViewingTags.maximumLength` characters.
+    case tagsTooLong(length: Int)
+    /// A runtime outside `MovieValidation.runtimeRange` minutes.
+    case runtimeOutOfRange(Int)
+    /// The genres or directors are longer than the schema allows.
+    case namesTooLong(field: MovieField, length: Int)
     /// A movie with the same title and year is already on the list.
     case duplicate(existing: Movie)
+    /// No film has this title (and year).
+    case noFilmTitled(String, year: Int?)
+    /// Several films have this title: which one is meant is not said.
+    case ambiguousTitle(String, films: [Movie])
+    /// No viewing has this id.
+    case viewingNotFound(id: Int64)
+    /// A change meant for one viewing (the watched day of `edit`) was asked of a film that has several.
+    case severalViewings(Movie, count: Int)
+    /// The film's viewings hold what a person wrote (a review, tags) or an export named (an entry
+    /// address): putting it back on the watchlist would lose them.
+    case viewingsWouldBeLost(Movie, viewingIDs: [Int64])
     /// No movie has this id.
     case notFound(id: Int64)
     /// A page of a list in one order was asked to continue from a cursor of another order.
@@ -32,9 +51,12 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isValidation: Bool {
         switch self {
         case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .watchedDateOutOfRange,
-            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .starsDoNotFitRating, .cursorOfAnotherOrder:
+            .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .starsDoNotFitRating, .cursorOfAnotherOrder,
+            .reviewTooLong, .tagsTooLong, .runtimeOutOfRange, .namesTooLong:
             true
-        case .duplicate, .notFound: false
+        case .duplicate, .notFound, .viewingNotFound, .severalViewings, .viewingsWouldBeLost, .noFilmTitled,
+            .ambiguousTitle:
+            false
         }
     }
 
@@ -50,7 +72,13 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidIMDbID: .imdbID
         case .invalidLetterboxdURI: .letterboxdURI
         case .starsDoNotFitRating: .rating
-        case .duplicate, .notFound, .cursorOfAnotherOrder: nil
+        case .reviewTooLong: .review
+        case .tagsTooLong: .tags
+        case .runtimeOutOfRange: .runtime
+        case .namesTooLong(let field, _): field
+        case .duplicate, .notFound, .cursorOfAnotherOrder, .viewingNotFound, .severalViewings,
+            .viewingsWouldBeLost, .noFilmTitled, .ambiguousTitle:
+            nil
         }
     }
 
@@ -82,10 +110,37 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "the rating \(word.rawValue) does not fit \(stars) stars (\(stars) stars is \(fits)); give one "
                 + "of them, or a word that fits"
+        case .reviewTooLong(let length):
+            return
+                "the review is \(length) characters long; the limit is \(ViewingValidation.maximumReviewLength)"
+        case .tagsTooLong(let length):
+            return
+                "the tags are \(length) characters long together; the limit is \(ViewingTags.maximumLength)"
+        case .runtimeOutOfRange(let minutes):
+            let range = MovieValidation.runtimeRange
+            return
+                "a runtime of \(minutes) minutes is out of range; use \(range.lowerBound)–\(range.upperBound)"
+        case .namesTooLong(let field, let length):
+            return "the \(field.name) are \(length) characters long together; that is more than a film has"
         case .duplicate(let existing):
             return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
         case .notFound(let id):
             return "no movie with id \(id)"
+        case .noFilmTitled(let title, let year):
+            let named = year.map { "\(title) (\($0))" } ?? title
+            return "no movie titled \(named) is listed (movies search finds titles by their words)"
+        case .ambiguousTitle(let title, let films):
+            let each = films.prefix(10).map { "\($0.titleWithYear) is \($0.id)" }.joined(separator: ", ")
+            return "\(films.count) movies are titled \(title): \(each); give the id"
+        case .viewingNotFound(let id):
+            return "no viewing with id \(id) (movies diary lists them with their ids)"
+        case .severalViewings(let movie, let count):
+            return "\(movie.titleWithYear) has \(count) viewings; change the day of one of them with "
+                + "movies diary edit <viewing> --on DATE (movies show \(movie.id) lists them)"
+        case .viewingsWouldBeLost(let movie, let ids):
+            let list = ids.map(String.init).joined(separator: " ")
+            return "\(movie.titleWithYear) has viewings with a review, tags or a Letterboxd entry (\(list)); "
+                + "remove them first with movies diary rm \(list) if they should go"
         case .cursorOfAnotherOrder(let cursor, let listSort):
             return "the cursor \(cursor) belongs to \(cursor.sort.listDescription); it cannot continue "
                 + listSort.listDescription
@@ -102,6 +157,11 @@ public enum MovieField: Sendable, Hashable {
     case note
     case imdbID
     case letterboxdURI
+    case review
+    case tags
+    case runtime
+    case genres
+    case directors
 
     /// How messages name the field.
     public var name: String {
@@ -113,6 +173,11 @@ public enum MovieField: Sendable, Hashable {
         case .note: "note"
         case .imdbID: "IMDb id"
         case .letterboxdURI: "Letterboxd address"
+        case .review: "review"
+        case .tags: "tags"
+        case .runtime: "runtime"
+        case .genres: "genres"
+        case .directors: "directors"
         }
     }
 }

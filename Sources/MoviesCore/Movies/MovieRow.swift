@@ -13,7 +13,7 @@ package enum MovieRow {
     /// case's raw value is its place in it).
     package enum Column: Int32, TableColumn {
         case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI
-        case watchCount, ratedOn
+        case watchCount, ratedOn, runtimeMinutes, genres, directors
         /// The title's keys (see `TitleKeys`): computed from the title, so written and never read; last,
         /// so the select list can stop before them.
         case titleKey, titleSort
@@ -33,6 +33,9 @@ package enum MovieRow {
             case .letterboxdURI: "letterboxd_uri"
             case .watchCount: "watch_count"
             case .ratedOn: "rated_on"
+            case .runtimeMinutes: "runtime_minutes"
+            case .genres: "genres"
+            case .directors: "directors"
             case .titleKey: "title_key"
             case .titleSort: "title_sort"
             }
@@ -40,7 +43,7 @@ package enum MovieRow {
     }
 
     /// The columns every movie query selects, in the order `decode` reads them.
-    package static let columns = ColumnList<Column>(table: "movies", through: .ratedOn)
+    package static let columns = ColumnList<Column>(table: "movies", through: .directors)
 
     /// The columns an insert writes, as `bind` binds them: the selected ones, then the title's keys.
     package static let insertColumns = ColumnList<Column>(table: "movies")
@@ -65,12 +68,24 @@ package enum MovieRow {
                 ?? Date(timeIntervalSince1970: 0),
             updatedAt: row.withUTF8(Column.updatedAt) { Timestamp.date(utf8: $0) }
                 ?? Date(timeIntervalSince1970: 0),
-            // Stars written by hand that disagree with the word say two things; the word wins.
-            stars: row.optionalDouble(Column.stars).flatMap(StarRating.init(stars:)).flatMap {
-                $0.rating == word.rating ? $0 : nil
-            },
+            // The table's CHECK keeps stars that say another word out.
+            stars: row.optionalDouble(Column.stars).flatMap(StarRating.init(stars:)),
             imdbID: row.optionalString(Column.imdbID),
-            letterboxdURI: row.optionalString(Column.letterboxdURI))
+            letterboxdURI: row.optionalString(Column.letterboxdURI),
+            runtimeMinutes: row.optionalInt(Column.runtimeMinutes),
+            genres: names(row.optionalString(Column.genres)),
+            directors: names(row.optionalString(Column.directors)))
+    }
+
+    /// Genres or directors as stored, as IMDb's export writes them: `Crime, Drama`; nil for none.
+    package static func storedNames(_ names: [String]) -> String? {
+        names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
+    /// The genres or directors of a stored text.
+    package static func names(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// Binds `record` as one row of an insert of `insertColumns` (or of a list with the same columns);
@@ -93,6 +108,9 @@ package enum MovieRow {
         try row.bind(draft.letterboxdURI, to: .letterboxdURI)
         try row.bind(draft.watchCount, to: .watchCount)
         try row.bind(draft.ratedOn?.description, to: .ratedOn)
+        try row.bind(draft.runtimeMinutes, to: .runtimeMinutes)
+        try row.bind(storedNames(draft.genres), to: .genres)
+        try row.bind(storedNames(draft.directors), to: .directors)
         try row.bind(key, to: .titleKey)
         try row.bind(TitleKeys.sort(identity: key), to: .titleSort)
     }

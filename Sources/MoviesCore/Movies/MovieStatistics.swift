@@ -77,7 +77,7 @@ public struct MovieStatistics: Sendable, Equatable {
 
     /// The query these figures answer.
     public let query: Query
-    /// Films watched per month or year, oldest first, with the empty ones between.
+    /// Viewings per month or year (the diary), oldest first, with the empty ones between.
     public let periods: [PeriodCount]
     /// Seen films per word, `seen` then `terrible` to `excellent`, words with no films left out.
     public let ratings: [RatingCount]
@@ -86,17 +86,21 @@ public struct MovieStatistics: Sendable, Equatable {
     public let averageStars: Double?
     /// Seen films per decade of release, oldest first, those without a year last.
     public let decades: [DecadeCount]
-    /// The longest run of days in a row with a film watched, nil when no film has a watched day.
+    /// The longest run of days in a row with a viewing, nil when no viewing has a day.
     public let longestRun: Run?
-    /// Films seen (in `query.year` when given).
+    /// Films seen (with a viewing in `query.year` when given).
     public let seen: Int
-    /// Of those, the films seen without a watched day (not in the chart); always 0 with a year.
+    /// Viewings (in `query.year` when given).
+    public let viewings: Int
+    /// Of those, the rewatches.
+    public let rewatches: Int
+    /// Of the viewings, those without a day (not in the chart); always 0 with a year.
     public let undated: Int
     /// Films on the watchlist; nil with a year (they were watched in none).
     public let watchlist: Int?
 
     /// True when there is nothing to show: no film seen (in the year asked) and none on the watchlist.
-    public var isEmpty: Bool { seen == 0 && (watchlist ?? 0) == 0 }
+    public var isEmpty: Bool { seen == 0 && viewings == 0 && (watchlist ?? 0) == 0 }
 
     /// The films with a rating word other than `seen`.
     public var rated: Int {

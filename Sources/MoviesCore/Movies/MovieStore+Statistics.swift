@@ -11,30 +11,36 @@ extension MovieStore {
     public func statistics(_ query: MovieStatistics.Query) throws -> MovieStatistics {
         try database.read { connection in
             let filter = StatisticsSQL.filter(query)
-            let totals = try connection.cachedStatement(StatisticsSQL.totals(filter: filter.sql)).fetchOne(
-                filter.arguments
-            ) { row in StatisticsSQL.Totals.read(row) }
-            let seen = totals?.seen ?? 0
+            let days = StatisticsSQL.viewingFilter(query)
+            let seen =
+                try connection.cachedStatement(StatisticsSQL.totals(filter: filter.sql)).fetchOne(
+                    filter.arguments
+                ) { row in row.int(at: 0) } ?? 0
+            let viewings = try connection.cachedStatement(StatisticsSQL.viewingTotals(filter: days.sql))
+                .fetchOne(
+                    days.arguments
+                ) { row in StatisticsSQL.ViewingTotals.read(row) }
             let watchlist =
                 query.year == nil
                 ? try connection.scalarInt(StatisticsSQL.everyMovie).map { max(0, $0 - seen) } ?? 0 : nil
             let ratings = try Self.ratingCounts(filter: filter, in: connection)
             return MovieStatistics(
                 query: query,
-                periods: try Self.periodCounts(query, filter: filter, in: connection),
+                periods: try Self.periodCounts(query, filter: days, in: connection),
                 ratings: ratings,
                 averageStars: Self.average(ratings),
                 decades: try connection.cachedStatement(StatisticsSQL.decades(filter: filter.sql)).fetchAll(
                     filter.arguments
                 ) { row in StatisticsSQL.DecadeCount.read(row) }
                 .sorted { ($0.decade ?? Int.max) < ($1.decade ?? Int.max) },
-                longestRun: try connection.cachedStatement(StatisticsSQL.longestRun(filter: filter.sql))
-                    .fetchOne(filter.arguments) { row in StatisticsSQL.Run.read(row) } ?? nil,
-                seen: seen, undated: seen - (totals?.dated ?? 0), watchlist: watchlist)
+                longestRun: try connection.cachedStatement(StatisticsSQL.longestRun(filter: days.sql))
+                    .fetchOne(days.arguments) { row in StatisticsSQL.Run.read(row) } ?? nil,
+                seen: seen, viewings: viewings?.viewings ?? 0, rewatches: viewings?.rewatches ?? 0,
+                undated: (viewings?.viewings ?? 0) - (viewings?.dated ?? 0), watchlist: watchlist)
         }
     }
 
-    /// The chart's counts, with a zero for each month or year between that had no film.
+    /// The chart's viewings, with a zero for each month or year between that had none.
     private static func periodCounts(
         _ query: MovieStatistics.Query, filter: StatisticsSQL.Filter, in connection: Connection
     ) throws -> [MovieStatistics.PeriodCount] {
@@ -107,15 +113,24 @@ package enum StatisticsSQL {
         package let arguments: [any SQLBindable]
     }
 
-    /// `rating <> 'not-seen'` spelled as the partial index's WHERE, so SQLite may use the index
-    /// (https://www.sqlite.org/partialindex.html#queries_using_partial_indexes), and the year's days.
+    /// The films counted: `rating <> 'not-seen'` spelled as the partial index's WHERE, so SQLite may use
+    /// the index (https://www.sqlite.org/partialindex.html#queries_using_partial_indexes), and with a
+    /// year those with a viewing on one of its days.
     package static func filter(_ query: MovieStatistics.Query) -> Filter {
         guard let range = query.watchedRange else {
             return Filter(sql: "rating <> 'not-seen'", arguments: [])
         }
         return Filter(
-            sql: "rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?",
+            sql:
+                "rating <> 'not-seen' AND id IN (SELECT movie_id FROM viewings WHERE watched_on >= ? AND watched_on < ?)",
             arguments: [range.first, range.end])
+    }
+
+    /// The viewings counted: every one, or with a year those on its days (a range of the partial index
+    /// viewings_dated, which a comparison on watched_on lets SQLite use).
+    package static func viewingFilter(_ query: MovieStatistics.Query) -> Filter {
+        guard let range = query.watchedRange else { return Filter(sql: "1", arguments: []) }
+        return Filter(sql: "watched_on >= ? AND watched_on < ?", arguments: [range.first, range.end])
     }
 
     /// The arguments of `perMonth`: the first day of the chart's first month, and of the month after
@@ -135,49 +150,56 @@ package enum StatisticsSQL {
         sql: String, arguments: [any SQLBindable]
     )] {
         let filter = filter(query)
+        let days = viewingFilter(query)
         let periods =
             query.period == .month
-            ? (perMonth, monthRange(query)) : (perYear(filter: filter.sql), filter.arguments)
+            ? (perMonth, monthRange(query)) : (perYear(filter: days.sql), days.arguments)
         return [
-            (totals(filter: filter.sql), filter.arguments), (everyMovie, []),
-            (ratings(filter: filter.sql), filter.arguments),
+            (totals(filter: filter.sql), filter.arguments), (viewingTotals(filter: days.sql), days.arguments),
+            (everyMovie, []), (ratings(filter: filter.sql), filter.arguments),
             periods, (decades(filter: filter.sql), filter.arguments),
-            (longestRun(filter: filter.sql), filter.arguments),
+            (longestRun(filter: days.sql), days.arguments),
         ]
     }
 
     /// Every movie, to count the watchlist as what is not seen (no index holds the word alone).
     package static let everyMovie = "SELECT count(*) FROM movies"
 
-    /// What `totals` selects: the films seen, and those of them with a watched date.
-    package enum Totals: Int32, TableColumn {
-        case seen, dated
+    /// The films seen.
+    package static func totals(filter: String) -> String {
+        "SELECT count(*) FROM movies WHERE \(filter)"
+    }
+
+    /// What `viewingTotals` selects: the viewings, those with a day, and the rewatches.
+    package enum ViewingTotals: Int32, TableColumn {
+        case viewings, dated, rewatches
 
         /// The select list.
-        static let columns = ColumnList<Totals>(table: "movies")
+        static let columns = ColumnList<ViewingTotals>(table: "viewings")
 
         package var name: String {
             switch self {
-            case .seen: "count(*)"
+            case .viewings: "count(*)"
             case .dated: "count(watched_on)"
+            case .rewatches: "coalesce(sum(rewatch), 0)"
             }
         }
 
-        static func read(_ row: Statement) -> (seen: Int, dated: Int) {
-            (seen: row.int(seen), dated: row.int(dated))
+        static func read(_ row: Statement) -> (viewings: Int, dated: Int, rewatches: Int) {
+            (viewings: row.int(viewings), dated: row.int(dated), rewatches: row.int(rewatches))
         }
     }
 
-    package static func totals(filter: String) -> String {
-        "SELECT \(Totals.columns.sql) FROM movies WHERE \(filter)"
+    package static func viewingTotals(filter: String) -> String {
+        "SELECT \(ViewingTotals.columns.sql) FROM viewings WHERE \(filter)"
     }
 
-    /// What `perMonth` selects: the month (`2025-03`) and its films.
+    /// What `perMonth` selects: the month (`2025-03`) and its viewings.
     package enum MonthCount: Int32, TableColumn {
         case month, films
 
         /// The select list.
-        static let columns = ColumnList<MonthCount>(table: "movies")
+        static let columns = ColumnList<MonthCount>(table: "viewings")
 
         package var name: String {
             switch self {
@@ -191,21 +213,20 @@ package enum StatisticsSQL {
         }
     }
 
-    /// Films watched per month in `? <= watched_on < ?`: a range of the index. Grouped by the month's
-    /// place in the select list (`GROUP BY 1`), taken from its case, so the text is what it was before
-    /// the columns had names.
+    /// Viewings per month in `? <= watched_on < ?`: a range of the index viewings_dated. Grouped by the
+    /// month's place in the select list (`GROUP BY 1`), taken from its case.
     package static let perMonth = """
-        SELECT \(MonthCount.columns.sql) FROM movies
-        WHERE rating <> 'not-seen' AND watched_on >= ? AND watched_on < ?
+        SELECT \(MonthCount.columns.sql) FROM viewings
+        WHERE watched_on >= ? AND watched_on < ?
         GROUP BY \(MonthCount.month.rawValue + 1)
         """
 
-    /// What `perYear` selects: the year and its films.
+    /// What `perYear` selects: the year and its viewings.
     package enum YearCount: Int32, TableColumn {
         case year, films
 
         /// The select list.
-        static let columns = ColumnList<YearCount>(table: "movies")
+        static let columns = ColumnList<YearCount>(table: "viewings")
 
         package var name: String {
             switch self {
@@ -219,11 +240,11 @@ package enum StatisticsSQL {
         }
     }
 
-    /// Films watched per year, oldest first (the index is in watched_on order, so no sort); grouped and
+    /// Viewings per year, oldest first (the index is in watched_on order, so no sort); grouped and
     /// ordered by the year's place in the select list, as `perMonth`.
     package static func perYear(filter: String) -> String {
         """
-        SELECT \(YearCount.columns.sql) FROM movies
+        SELECT \(YearCount.columns.sql) FROM viewings
         WHERE \(filter) AND watched_on IS NOT NULL
         GROUP BY \(YearCount.year.rawValue + 1) ORDER BY \(YearCount.year.rawValue + 1)
         """
@@ -315,12 +336,12 @@ package enum StatisticsSQL {
         }
     }
 
-    /// Gaps and islands: over the distinct watched days in order, a day's julian day number minus its
-    /// place in the order is the same for every day of one run of consecutive days.
+    /// Gaps and islands: over the distinct days with a viewing in order, a day's julian day number minus
+    /// its place in the order is the same for every day of one run of consecutive days.
     package static func longestRun(filter: String) -> String {
         """
         WITH days AS (
-            SELECT DISTINCT watched_on AS day FROM movies WHERE \(filter) AND watched_on IS NOT NULL
+            SELECT DISTINCT watched_on AS day FROM viewings WHERE \(filter) AND watched_on IS NOT NULL
         ),
         islands AS (SELECT day, julianday(day) - row_number() OVER (ORDER BY day) AS island FROM days)
         SELECT \(Run.columns.sql) FROM islands

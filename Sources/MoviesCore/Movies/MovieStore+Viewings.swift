@@ -1,30 +1,127 @@
 import Basics
+import FoundationEssentials
 import Storage
 
 extension MovieStore {
-    /// Logs a viewing: the movie is seen, watched once more (a movie seen before without a count had
-    /// at least one viewing), and its watched date is the later of `date` and the one it had. Without a
-    /// date, the viewing is counted and the date left as it was.
+    /// What `log` did: the viewing as stored, the film before and after, and whether the viewing was
+    /// the film's one undated viewing, now dated, rather than a new one.
+    public struct Logged: Sendable, Hashable {
+        public var viewing: Viewing
+        public var before: Movie
+        public var after: Movie
+        public var datedTheUndatedViewing: Bool
+    }
+
+    // MARK: - Reading
+
+    /// The film's viewings, newest first (undated ones last, by the order they were logged).
+    public func viewings(ofMovie id: Int64) throws -> [Viewing] {
+        try database.read { try Self.viewings(ofMovie: id, in: $0) }
+    }
+
+    /// The viewing with `id`, or nil.
+    public func viewing(id: Int64) throws -> Viewing? {
+        try database.read { try Self.viewing(id: id, in: $0) }
+    }
+
+    // MARK: - Writing
+
+    /// Logs a viewing of the film `movieID`: the film is seen, and its latest day and count follow.
+    ///
+    /// A film with one viewing whose day is not known (`add Dune -r good`, or a film seen before the
+    /// diary) gets that viewing dated instead of a second one, unless the new one is a rewatch: the
+    /// person is telling the day of the viewing the list already has. A rating given at the viewing
+    /// becomes the film's current one unless the film was rated later (`rate`, or a later viewing).
     @discardableResult
-    public func markWatched(id: Int64, on date: CalendarDate?, today: CalendarDate = .today()) throws
-        -> (before: Movie, after: Movie)
+    public func log(movieID: Int64, _ valid: ValidViewingDraft, today: CalendarDate = .today()) throws
+        -> Logged
     {
-        if let date { try MovieValidation.checkWatchedDate(date, today: today) }
-        return try database.write { connection in
-            guard let movie = try Self.movie(id: id, in: connection) else {
-                throw MovieError.notFound(id: id)
+        try database.write { connection in
+            guard let movie = try Self.movie(id: movieID, in: connection) else {
+                throw MovieError.notFound(id: movieID)
             }
-            var draft = MovieDraft(movie)
-            draft.watchState = .seen
-            let previous = movie.watchCount ?? (movie.isSeen ? 1 : 0)
-            draft.watchCount = previous == Int.max ? previous : previous + 1
-            if let date, movie.watchedOn.map({ date > $0 }) ?? true { draft.watchedOn = date }
-            return (movie, try Self.update(id: id, to: draft, in: connection))
+            let draft = valid.draft
+            let existing = try Self.viewings(ofMovie: movieID, in: connection)
+            let viewing: Viewing
+            let dated: Bool
+            if existing.count == 1, let only = existing.first, only.watchedOn == nil, draft.watchedOn != nil,
+                !draft.isRewatch
+            {
+                var merged = ViewingDraft(only)
+                merged.watchedOn = draft.watchedOn
+                if draft.rating != .notSeen {
+                    merged.rating = draft.rating
+                    merged.stars = draft.stars
+                }
+                merged.review = draft.review ?? only.review
+                merged.tags = only.tags.adding(draft.tags)
+                merged.letterboxdURI = only.letterboxdURI ?? draft.letterboxdURI
+                viewing = try Self.updateViewing(
+                    id: only.id, to: ViewingValidation.validated(merged, checkingDate: false), in: connection)
+                dated = true
+                // The film's rating was given at that viewing (`add -r good`): it is dated with it, so a
+                // later viewing's rating is newer than it.
+                if only.rating != .notSeen, movie.rating == only.rating, movie.stars == only.stars,
+                    let day = draft.watchedOn
+                {
+                    var film = MovieDraft(movie)
+                    film.ratedOn = day
+                    _ = try Self.updateFilm(id: movieID, to: film, in: connection)
+                }
+            } else {
+                viewing = try Self.insertViewing(valid, movieID: movieID, in: connection)
+                dated = false
+            }
+            try Self.takeRating(of: viewing, into: movieID, today: today, in: connection)
+            guard let after = try Self.movie(id: movieID, in: connection) else {
+                throw MovieError.notFound(id: movieID)
+            }
+            return Logged(viewing: viewing, before: movie, after: after, datedTheUndatedViewing: dated)
         }
     }
 
-    /// Puts a movie back on the watchlist: its rating, stars, watched date and count go (the note, links
-    /// and title stay). Nothing is written for a movie already there.
+    /// Applies `changes` to the viewing `id`; returns it before and after (the same when nothing changed,
+    /// and then nothing is written). A rating given becomes the film's current one as `log`'s does.
+    @discardableResult
+    public func editViewing(id: Int64, _ changes: ViewingChanges, today: CalendarDate = .today()) throws
+        -> (before: Viewing, after: Viewing)
+    {
+        try database.write { connection in
+            guard let viewing = try Self.viewing(id: id, in: connection) else {
+                throw MovieError.viewingNotFound(id: id)
+            }
+            let valid = try ViewingValidation.validated(
+                changes.applied(to: viewing), today: today, checkingDate: changes.watchedOn != nil)
+            guard valid.draft != ViewingDraft(viewing) else { return (viewing, viewing) }
+            let after = try Self.updateViewing(id: id, to: valid, in: connection)
+            if changes.rating != nil || changes.stars != nil {
+                try Self.takeRating(of: after, into: after.movieID, today: today, in: connection)
+            }
+            return (viewing, after)
+        }
+    }
+
+    /// Removes viewings; all or nothing: if one id is unknown, nothing is removed. The films stay seen
+    /// (a film watched and never logged is seen too), with their day and count from what is left.
+    @discardableResult
+    public func removeViewings(ids: [Int64]) throws -> [Viewing] {
+        try database.write { connection in
+            var removed: [Viewing] = []
+            for id in ids where !removed.contains(where: { $0.id == id }) {
+                guard let viewing = try Self.viewing(id: id, in: connection) else {
+                    throw MovieError.viewingNotFound(id: id)
+                }
+                try connection.cachedStatement("DELETE FROM viewings WHERE id = ?").execute(arguments: [id])
+                removed.append(viewing)
+            }
+            return removed
+        }
+    }
+
+    /// Puts a movie back on the watchlist: its rating, stars and viewings go (the note, links and title
+    /// stay). Refused, with nothing changed, when a viewing holds a review, tags or an entry address:
+    /// those are removed one by one (`diary rm`), never as a side effect. Nothing is written for a movie
+    /// already there.
     @discardableResult
     public func unwatch(id: Int64) throws -> (before: Movie, after: Movie) {
         try edit(id: id, MovieChanges(rating: .notSeen))
@@ -50,5 +147,79 @@ extension MovieStore {
                 """
             ).fetchAll([primary, primary, movie.id, movie.year, movie.year], MovieRow.decode)
         }
+    }
+
+    // MARK: - In a transaction
+
+    static func viewings(ofMovie id: Int64, in connection: Connection) throws -> [Viewing] {
+        try connection.cachedStatement(
+            """
+            SELECT \(ViewingRow.columns.sql) FROM viewings WHERE movie_id = ?
+            ORDER BY watched_on IS NULL, watched_on DESC, id DESC
+            """
+        ).fetchAll([id], ViewingRow.decode)
+    }
+
+    static func viewing(id: Int64, in connection: Connection) throws -> Viewing? {
+        try connection.cachedStatement("SELECT \(ViewingRow.columns.sql) FROM viewings WHERE id = ?")
+            .fetchOne([id], ViewingRow.decode)
+    }
+
+    /// Inserts one viewing of `movieID` and returns it as stored; the triggers of 0009 move the film's
+    /// day, count and watch state.
+    package static func insertViewing(
+        _ valid: ValidViewingDraft, movieID: Int64, createdAt: Date? = nil, updatedAt: Date? = nil,
+        in connection: Connection
+    ) throws -> Viewing {
+        let statement = try connection.cachedStatement(
+            ViewingRow.columns.insertSQL + " RETURNING \(ViewingRow.columns.sql)")
+        try ViewingRow.bind(
+            valid, movieID: movieID, createdAt: createdAt, updatedAt: updatedAt, to: RowBinder(statement),
+            now: Timestamp.string(from: Date()))
+        // Every change is made in the first step (https://www.sqlite.org/lang_returning.html).
+        defer { statement.reset() }
+        guard try statement.step() else { throw MovieError.viewingNotFound(id: connection.lastInsertedRowID) }
+        return ViewingRow.decode(statement)
+    }
+
+    static func updateViewing(id: Int64, to valid: ValidViewingDraft, in connection: Connection) throws
+        -> Viewing
+    {
+        let draft = valid.draft
+        try connection.cachedStatement(
+            """
+            UPDATE viewings
+            SET watched_on = ?, rating = ?, stars = ?, rewatch = ?, review = ?, tags = ?, letterboxd_uri = ?,
+                updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            WHERE id = ?
+            """
+        ).execute(arguments: [
+            draft.watchedOn?.description, draft.rating == .notSeen ? nil : RatingWord(draft.rating).rawValue,
+            draft.stars?.stars, draft.isRewatch ? 1 : 0, draft.review, draft.tags.stored, draft.letterboxdURI,
+            id,
+        ])
+        guard let updated = try viewing(id: id, in: connection) else {
+            throw MovieError.viewingNotFound(id: id)
+        }
+        return updated
+    }
+
+    /// Makes the rating given at `viewing` the film's current one, unless the film was rated later: the
+    /// newer rating wins by its day (an undated viewing's rating is given today).
+    static func takeRating(
+        of viewing: Viewing, into movieID: Int64, today: CalendarDate, in connection: Connection
+    )
+        throws
+    {
+        guard viewing.rating != .notSeen, let movie = try movie(id: movieID, in: connection) else { return }
+        let day = viewing.watchedOn ?? today
+        if movie.rating != .notSeen, let ratedOn = movie.ratedOn, ratedOn > day { return }
+        var draft = MovieDraft(movie)
+        draft.rating = viewing.rating
+        draft.stars = viewing.stars
+        draft.watchState = .seen
+        draft.ratedOn = day
+        guard draft != MovieDraft(movie) else { return }
+        _ = try updateFilm(id: movieID, to: draft, in: connection)
     }
 }

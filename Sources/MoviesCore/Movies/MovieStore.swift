@@ -60,6 +60,24 @@ public final class MovieStore: Sendable {
         }
     }
 
+    /// The one film a person means by `title` (and `year`, when given): matched as `add` matches titles
+    /// (`TitleKeys.identity`: case, accents, a leading article aside). Throws `noFilmTitled` when none
+    /// is, `ambiguousTitle` (naming each, with its id) when several are.
+    public func film(titled title: String, year: Int?) throws -> Movie {
+        let key = TitleKeys.identity(TitleKeys.stored(title))
+        let films = try database.read { connection in
+            try connection.cachedStatement(
+                """
+                SELECT \(MovieRow.columns.sql) FROM movies
+                WHERE title_key = ? AND (? IS NULL OR coalesce(year, 0) = ?) ORDER BY id
+                """
+            ).fetchAll([key, year, year], MovieRow.decode)
+        }
+        guard let first = films.first else { throw MovieError.noFilmTitled(title, year: year) }
+        guard films.count == 1 else { throw MovieError.ambiguousTitle(title, films: films) }
+        return first
+    }
+
     /// How many movies are on the list.
     public func count() throws -> Int {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
@@ -67,27 +85,24 @@ public final class MovieStore: Sendable {
 
     // MARK: - Writing
 
-    /// Adds a movie and returns it as stored. Refuses a title+year already listed; the draft was
-    /// validated by whoever made it (`MovieValidation.validated`). A rating without a date is dated
-    /// `today`.
+    /// Adds a movie and returns it as stored. Refuses a film already listed (see `sameMovie`); the draft
+    /// was validated by whoever made it (`MovieValidation.validated`). A seen film gets its first viewing,
+    /// on the draft's watched day (or undated), with the rating given: a rating is dated by that day (or
+    /// `today`), so it goes on that viewing.
     @discardableResult
     public func add(_ valid: ValidMovieDraft, today: CalendarDate = .today()) throws -> Movie {
         var draft = valid.draft
-        if draft.rating != .notSeen && draft.ratedOn == nil { draft.ratedOn = today }
+        if draft.rating != .notSeen && draft.ratedOn == nil { draft.ratedOn = draft.watchedOn ?? today }
         return try database.write { connection in
             if let existing = try Self.sameMovie(as: draft, excluding: nil, in: connection) {
                 throw MovieError.duplicate(existing: existing)
             }
-            let statement = try connection.cachedStatement(
-                MovieRow.insertColumns.insertSQL + " RETURNING \(MovieRow.columns.sql)")
-            try MovieRow.bind(
-                MovieRecord(draft: draft), id: nil, to: RowBinder(statement),
-                now: Timestamp.string(from: Date()))
-            // SQLite makes every change of the statement during its first step
-            // (https://www.sqlite.org/lang_returning.html), so the rest need not be stepped.
-            defer { statement.reset() }
-            guard try statement.step() else { throw MovieError.notFound(id: connection.lastInsertedRowID) }
-            return MovieRow.decode(statement)
+            // The trigger movies_viewings_after_insert logs the viewings a seen film stands for.
+            let movie = try Self.insertFilm(draft, in: connection)
+            guard let stored = try Self.movie(id: movie.id, in: connection) else {
+                throw MovieError.notFound(id: movie.id)
+            }
+            return stored
         }
     }
 
@@ -102,7 +117,13 @@ public final class MovieStore: Sendable {
     }
 
     /// Applies `changes` to a movie; returns it before and after (the same when nothing changed, and
-    /// then nothing is written). Refuses invalid values and a title+year that another movie has.
+    /// then nothing is written). Refuses invalid values and a film that another movie already is.
+    ///
+    /// The film's viewings follow: back on the watchlist, its viewings go (refused when one holds a
+    /// review, tags or an entry address: `MovieError.viewingsWouldBeLost`); off it, it gets one undated
+    /// viewing with the rating given; a new watched day dates its one viewing, or logs one when it has
+    /// none (refused for a film with several: `MovieError.severalViewings`, since which one is meant is
+    /// not said).
     @discardableResult
     public func edit(id: Int64, _ changes: MovieChanges, today: CalendarDate = .today()) throws
         -> (before: Movie, after: Movie)
@@ -119,7 +140,31 @@ public final class MovieStore: Sendable {
             if let existing = try Self.sameMovie(as: draft, excluding: id, in: connection) {
                 throw MovieError.duplicate(existing: existing)
             }
-            return (movie, try Self.update(id: id, to: draft, in: connection))
+            let viewings = try Self.viewings(ofMovie: id, in: connection)
+            if draft.watchState == .watchlist {
+                let kept = viewings.filter { !$0.holdsOnlyTheFact }.map(\.id)
+                if !kept.isEmpty { throw MovieError.viewingsWouldBeLost(movie, viewingIDs: kept.sorted()) }
+                try connection.cachedStatement("DELETE FROM viewings WHERE movie_id = ?").execute(arguments: [
+                    id
+                ])
+                return (movie, try Self.updateFilm(id: id, to: draft, in: connection))
+            }
+            if changes.watchedOn != nil, viewings.count > 1 {
+                throw MovieError.severalViewings(movie, count: viewings.count)
+            }
+            _ = try Self.updateFilm(id: id, to: draft, in: connection)
+            if let only = viewings.first, viewings.count == 1, let watchedOn = changes.watchedOn {
+                var dated = ViewingDraft(only)
+                dated.watchedOn = watchedOn.newValue
+                _ = try Self.updateViewing(
+                    id: only.id, to: ViewingValidation.validated(dated, checkingDate: false), in: connection)
+            } else if viewings.isEmpty && (!movie.isSeen || changes.watchedOn?.newValue != nil) {
+                try Self.logFirstViewings(of: draft, movieID: id, ratedAtFirst: true, in: connection)
+            }
+            guard let after = try Self.movie(id: id, in: connection) else {
+                throw MovieError.notFound(id: id)
+            }
+            return (movie, after)
         }
     }
 

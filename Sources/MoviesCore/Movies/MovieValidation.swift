@@ -14,6 +14,14 @@ public enum MovieValidation {
     public static let maximumTitleLength = 500
     /// The longest note, in characters.
     public static let maximumNoteLength = 10_000
+    /// The most viewings a film's count may stand for (the schema's CHECK): a row inserted with a count
+    /// gets that many viewings.
+    public static let maximumWatchCount = 10_000
+    /// A film's length in minutes, as the schema's CHECK allows (IMDb lists films of 1 to 14,400+).
+    public static let runtimeRange = 1...100_000
+    /// The longest genres and directors texts (comma-separated), in characters.
+    public static let maximumGenresLength = 1000
+    public static let maximumDirectorsLength = 2000
 
     /// The draft as it is stored (title trimmed and in NFC, watch state, stars and rating made to
     /// agree), or the first rule it breaks. `today` bounds the watched date, which is checked unless
@@ -46,11 +54,21 @@ public enum MovieValidation {
         if let imdbID = draft.imdbID, !isIMDbID(imdbID) {
             throw .invalidIMDbID(imdbID)
         }
-        if let uri = draft.letterboxdURI,
-            !(uri.hasPrefix("https://") && uri.count > 8)
-                || uri.unicodeScalars.contains(where: \.isControlCharacter)
-        {
+        if let uri = draft.letterboxdURI, !isWebAddress(uri) {
             throw .invalidLetterboxdURI(uri)
+        }
+        if let minutes = draft.runtimeMinutes, !runtimeRange.contains(minutes) {
+            throw .runtimeOutOfRange(minutes)
+        }
+        for (field, names) in [(MovieField.genres, draft.genres), (.directors, draft.directors)] {
+            let text = names.joined(separator: ", ")
+            if let scalar = text.unicodeScalars.first(where: \.isControlCharacter) {
+                throw .controlCharacter(field: field, scalar: scalar)
+            }
+            let limit = field == .genres ? maximumGenresLength : maximumDirectorsLength
+            if text.unicodeScalars.count > limit {
+                throw .namesTooLong(field: field, length: text.unicodeScalars.count)
+            }
         }
         return ValidMovieDraft(checked: draft)
     }
@@ -94,6 +112,13 @@ public enum MovieValidation {
         if date < CalendarDate.earliestWatched || date > today {
             throw .watchedDateOutOfRange(date, today: today)
         }
+    }
+
+    /// An https address, as the schema's `GLOB 'https://?*'` says, without control characters: what a
+    /// film's or a diary entry's Letterboxd address must be.
+    public static func isWebAddress(_ text: String) -> Bool {
+        text.hasPrefix("https://") && text.count > 8
+            && !text.unicodeScalars.contains(where: \.isControlCharacter)
     }
 
     /// `tt` followed by at least two digits, as the schema's CHECK says.

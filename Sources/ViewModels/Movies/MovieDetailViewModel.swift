@@ -3,7 +3,7 @@ import MoviesCore
 import Observation
 import UserFacing
 
-/// One movie's details, and the edits that can be made to it.
+/// One movie's details with its viewings, and the edits that can be made to it.
 @MainActor
 @Observable
 public final class MovieDetailViewModel {
@@ -11,6 +11,8 @@ public final class MovieDetailViewModel {
     public let id: Int64
     /// The movie, once loaded; nil when there is no such movie.
     public private(set) var movie: Movie?
+    /// Its viewings, newest first (the undated last).
+    public private(set) var viewings: [Viewing] = []
     /// The last error, as a sentence.
     public private(set) var lastError: String?
 
@@ -22,11 +24,12 @@ public final class MovieDetailViewModel {
         self.store = store
     }
 
-    /// Reads the movie; throws `MovieError.notFound` when there is none.
+    /// Reads the movie and its viewings; throws `MovieError.notFound` when there is none.
     public func load() throws {
         do {
             guard let movie = try store.movie(id: id) else { throw MovieError.notFound(id: id) }
             self.movie = movie
+            viewings = try store.viewings(ofMovie: id)
             lastError = nil
         } catch {
             lastError = userFacingMessage(for: error)
@@ -41,13 +44,23 @@ public final class MovieDetailViewModel {
         try perform { try store.edit(id: id, changes) }
     }
 
-    /// Logs a viewing on `date` (or undated): seen, counted once more, the latest date kept.
+    /// Logs a viewing (see `MovieStore.log`): dated, rated, reviewed and tagged as `draft` says.
     @discardableResult
-    public func markWatched(on date: CalendarDate?) throws -> (before: Movie, after: Movie) {
-        try perform { try store.markWatched(id: id, on: date) }
+    public func log(_ draft: ValidViewingDraft) throws -> MovieStore.Logged {
+        do {
+            let logged = try store.log(movieID: id, draft)
+            movie = logged.after
+            viewings = try store.viewings(ofMovie: id)
+            lastError = nil
+            return logged
+        } catch {
+            lastError = userFacingMessage(for: error)
+            throw error
+        }
     }
 
-    /// Puts the movie back on the watchlist (its rating, watched date and count go).
+    /// Puts the movie back on the watchlist (its rating and viewings go; refused when a viewing holds a
+    /// review or tags).
     @discardableResult
     public func unwatch() throws -> (before: Movie, after: Movie) {
         try perform { try store.unwatch(id: id) }
@@ -59,6 +72,7 @@ public final class MovieDetailViewModel {
         do {
             let change = try action()
             movie = change.after
+            viewings = try store.viewings(ofMovie: id)
             lastError = nil
             return change
         } catch {

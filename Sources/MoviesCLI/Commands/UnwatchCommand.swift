@@ -1,0 +1,29 @@
+import Basics
+import MoviesCore
+
+/// `movies unwatch`: see docs/COMMANDS.md, written from the declarations below.
+struct UnwatchCommand: Command {
+    static let about = CommandAbout(
+        name: "unwatch",
+        abstract: "Put a movie back on the watchlist: its rating, stars and viewings go.",
+        discussion: """
+            Refused, with nothing changed, when a viewing holds a review, tags or a Letterboxd entry: \
+            remove those viewings first (movies diary rm), so nothing you wrote goes as a side effect.
+            """,
+        examples: ["movies unwatch 12"])
+
+    @Argument("id", help: "The movie's id, as `list` shows it.")
+    var id: MovieID
+
+    func run(in context: CommandContext) async throws {
+        let change = try context.existingMovies(for: id).unwatch(id: id.rawValue)
+        if change.before == change.after {
+            context.output.line("Unchanged \(MovieText.summary(change.after))  (already on the watchlist)")
+            return
+        }
+        var was = [MovieText.rating(change.before)]
+        if let day = change.before.watchedOn { was.append("watched \(day)") }
+        context.output.line(
+            "Back on the watchlist: \(MovieText.summary(change.after))  (was \(was.joined(separator: ", ")))")
+    }
+}

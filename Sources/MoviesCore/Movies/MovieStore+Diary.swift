@@ -1,0 +1,65 @@
+import Basics
+import Storage
+
+extension MovieStore {
+    /// The viewings `query` asks for, newest first (by day, then the order logged), the undated last,
+    /// each with its film.
+    public func diary(_ query: DiaryQuery = DiaryQuery()) throws -> [DiaryEntry] {
+        try database.read { try Self.diary(query, in: $0) }
+    }
+
+    /// Observes the diary: `query`'s entries now, then again after every change to the viewings or the
+    /// films it read (from this program or another), as `observe` does for the list.
+    public func observeDiary(_ query: DiaryQuery = DiaryQuery()) -> AsyncThrowingStream<
+        [DiaryEntry], any Error
+    > {
+        database.observe { try Self.diary(query, in: $0) }
+    }
+
+    static func diary(_ query: DiaryQuery, in connection: Connection) throws -> [DiaryEntry] {
+        let (sql, arguments) = diarySQL(query)
+        let viewings = try connection.cachedStatement(sql).fetchAll(arguments, ViewingRow.decode)
+        var films: [Int64: Movie] = [:]
+        var entries: [DiaryEntry] = []
+        entries.reserveCapacity(viewings.count)
+        for viewing in viewings {
+            if films[viewing.movieID] == nil {
+                films[viewing.movieID] = try movie(id: viewing.movieID, in: connection)
+            }
+            // The viewings' film always exists (a foreign key, and a trigger for writers without one).
+            guard let film = films[viewing.movieID] else { continue }
+            entries.append(DiaryEntry(viewing: viewing, movie: film))
+        }
+        return entries
+    }
+
+    /// The query: a range of the index `viewings_by_day` read backwards, whose key is
+    /// `coalesce(watched_on, '')` so the undated come last.
+    package static func diarySQL(_ query: DiaryQuery) -> (sql: String, arguments: [any SQLBindable]) {
+        let day = "coalesce(watched_on, '')"
+        var conditions: [String] = []
+        var arguments: [any SQLBindable] = []
+        if let range = query.dayRange {
+            conditions.append("\(day) BETWEEN ? AND ?")
+            arguments += [range.first, range.last]
+        }
+        if let tag = query.tag {
+            // Whole tags only: `, cinema, ` in `, cinema, with sam, `.
+            conditions.append("instr(', ' || tags || ', ', ?) > 0")
+            arguments.append(", " + tag.trimmingWhitespace().lowercased() + ", ")
+        }
+        if let movieID = query.movieID {
+            conditions.append("movie_id = ?")
+            arguments.append(movieID)
+        }
+        if let after = query.after {
+            conditions.append("(\(day), id) < (?, ?)")
+            arguments += [after.key, after.id]
+        }
+        var sql = "SELECT \(ViewingRow.columns.sql) FROM viewings"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY \(day) DESC, id DESC LIMIT ?"
+        arguments.append(query.limit ?? -1)
+        return (sql, arguments)
+    }
+}
