@@ -20,12 +20,9 @@ struct DiaryCommand: Command {
 
     static let subcommands: [any Command.Type] = [DiaryEditCommand.self, DiaryRemoveCommand.self]
 
-    @Option("year", short: "Y", help: "Only the viewings of this year.")
-    var year: ReleaseYear?
-    @Option("month", valueName: "YYYY-MM", help: "Only the viewings of this month.")
-    var month: DiaryMonth?
-    @Option("tag", valueName: "tag", help: "Only the viewings with this tag.")
-    var tag: String?
+    @Option(.diaryYear) var year: ReleaseYear?
+    @Option(.diaryMonth) var month: DiaryMonth?
+    @Option(.diaryTag) var tag: String?
     @Option("movie", valueName: "id", help: "Only the viewings of this movie.")
     var movie: MovieID?
     @Option("limit", short: "l", valueName: "n", help: "Show at most this many viewings.")
@@ -38,16 +35,14 @@ struct DiaryCommand: Command {
     @Flag(.noPager) var noPager: Bool
 
     func validate() throws(CommandLineRule) {
-        if let year, let month, year.value != month.year {
-            throw CommandLineRule(
-                "--year \(year.value) and --month \(month.year)-… name different years; give one")
-        }
+        try DiaryFilterOptions.check(year: year, month: month)
     }
 
     func run(in context: CommandContext) async throws {
-        let query = DiaryQuery(
-            year: month?.year ?? year?.value, month: month?.month, tag: tag, movieID: movie?.rawValue,
-            limit: limit?.withLookahead, after: after)
+        var query = DiaryFilterOptions.query(year: year, month: month, tag: tag)
+        query.movieID = movie?.rawValue
+        query.limit = limit?.withLookahead
+        query.after = after
         guard let store = try? context.existingMovies(orElse: MovieError.notFound(id: 0)) else {
             if format == .table { context.errors.line(Self.emptyHint(query)) }
             try DiaryRendering.write([], format: format, context: context)
@@ -182,5 +177,38 @@ struct DiaryRemoveCommand: Command {
                 "Removed viewing \(viewing.id): "
                     + (movie.map { DiaryText.line(viewing, of: $0) } ?? viewing.watchedOn?.description ?? ""))
         }
+    }
+}
+
+/// The filters `movies diary` and the shell's `diary` screen share: one declaration each.
+enum DiaryFilterOptions {
+    /// `--year` and `--month` of different years select nothing: refused.
+    static func check(year: ReleaseYear?, month: DiaryMonth?) throws(CommandLineRule) {
+        if let year, let month, year.value != month.year {
+            throw CommandLineRule(
+                "--year \(year.value) and --month \(month.year)-… name different years; give one")
+        }
+    }
+
+    static func query(year: ReleaseYear?, month: DiaryMonth?, tag: String?) -> DiaryQuery {
+        DiaryQuery(year: month?.year ?? year?.value, month: month?.month, tag: tag)
+    }
+}
+
+extension SharedOption where Value == ReleaseYear? {
+    static var diaryYear: SharedOption {
+        SharedOption { Option("year", short: "Y", help: "Only the viewings of this year.") }
+    }
+}
+
+extension SharedOption where Value == DiaryMonth? {
+    static var diaryMonth: SharedOption {
+        SharedOption { Option("month", valueName: "YYYY-MM", help: "Only the viewings of this month.") }
+    }
+}
+
+extension SharedOption where Value == String? {
+    static var diaryTag: SharedOption {
+        SharedOption { Option("tag", valueName: "tag", help: "Only the viewings with this tag.") }
     }
 }
