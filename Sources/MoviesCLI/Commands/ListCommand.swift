@@ -29,6 +29,9 @@ struct ListCommand: Command {
     var seen: Bool
     @Flag("watchlist", help: "Only the watchlist: the movies not seen yet.")
     var watchlist: Bool
+    @Option(
+        "tag", valueName: "tag", help: "Only the movies with a viewing tagged so (see movies diary --tag).")
+    var tag: String?
     /// Nil when not given: the command line lists in the order added, the shell in the order `sort` set.
     @Option(
         "sort", short: "s", valueName: "order",
@@ -97,6 +100,7 @@ struct ListCommand: Command {
             let list = MovieListViewModel(store: try context.dependencies().movies)
             list.ratingFilter = ratings
             list.watchStateFilter = watchState
+            list.tagFilter = tag
             list.sort = sort
             list.isReversed = reverse
             try await Self.watch(list, format: format, context: context)
@@ -104,13 +108,14 @@ struct ListCommand: Command {
         }
         // One more than the page, to know whether there is a next page without a count query.
         let query = MovieQuery(
-            ratings: ratings, watchState: watchState, sort: sort, reversed: reverse,
+            ratings: ratings, watchState: watchState, tag: tag, sort: sort, reversed: reverse,
             limit: limit?.withLookahead,
             after: after)
         let emptyHint =
             after != nil
             ? "No more movies after this point."
-            : Self.emptyFilterHint(ratings: ratings, watchState: watchState)
+            : tag.map { "No movies have a viewing tagged '\(TerminalText.singleLine($0))'." }
+                ?? Self.emptyFilterHint(ratings: ratings, watchState: watchState)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
             context: context, emptyHint: emptyHint)
@@ -118,6 +123,7 @@ struct ListCommand: Command {
             var words = ["movies"] + NextPageHint.databaseWords(context) + ["list"]
             if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
             if let watchState { words.append(watchState == .seen ? "--seen" : "--watchlist") }
+            if let tag { words += ["--tag", tag] }
             if sort != .added { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
@@ -138,7 +144,7 @@ struct ListCommand: Command {
         let order = sort ?? shown.sort
         let query = MovieQuery(
             ratings: ratings.isEmpty ? shown.ratingFilter : Set(ratings), watchState: watchState,
-            text: shown.textFilter.isEmpty ? nil : shown.textFilter, sort: order,
+            text: shown.textFilter.isEmpty ? nil : shown.textFilter, tag: tag ?? shown.tagFilter, sort: order,
             reversed: reverse != shown.isReversed, limit: limit?.withLookahead, after: after)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
@@ -153,6 +159,7 @@ struct ListCommand: Command {
             // The options given again; the shell's filter and sort stay as they are.
             var words = ["list"]
             if !ratings.isEmpty { words += ["--rating", ratings.map(\.rawValue).joined(separator: ",")] }
+            if let tag { words += ["--tag", tag] }
             if let sort { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
@@ -169,7 +176,7 @@ struct ListCommand: Command {
         switch (ratings.isEmpty, watchState) {
         case (true, nil): "No movies to show. Add one with: movies add \"Title\" --rating good"
         case (false, nil): "No movies rated \(words(ratings, joinedBy: " or "))."
-        case (true, .seen?): "No movies seen yet. Log one with: movies watched <id>"
+        case (true, .seen?): "No movies seen yet. Log one with: movies log <movie>"
         case (true, .watchlist?): "Nothing on the watchlist."
         case (false, _): "No movies match the filter."
         }

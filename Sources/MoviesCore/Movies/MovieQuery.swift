@@ -27,6 +27,8 @@ public struct MovieQuery: Sendable, Hashable {
     public var watchState: WatchState?
     /// Only movies whose title or note match these words (full-text search); nil means all.
     public var text: String?
+    /// Only films with a viewing tagged so (a whole tag, any case); nil means all.
+    public var tag: String?
     public var sort: MovieSort
     /// Flip the sort's natural direction.
     public var reversed: Bool
@@ -38,11 +40,13 @@ public struct MovieQuery: Sendable, Hashable {
     /// A query; the default lists every movie in the order added.
     public init(
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
-        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: MovieCursor? = nil
+        tag: String? = nil, sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil,
+        after: MovieCursor? = nil
     ) {
         self.ratings = ratings
         self.watchState = watchState
         self.text = text
+        self.tag = tag
         self.sort = sort
         self.reversed = reversed
         self.limit = limit

@@ -65,9 +65,8 @@ extension MovieStore {
             arguments += [range.first, range.last]
         }
         if let tag = query.tag {
-            // Whole tags only: `, cinema, ` in `, cinema, with sam, `.
-            conditions.append("instr(', ' || tags || ', ', ?) > 0")
-            arguments.append(", " + tag.trimmingWhitespace().lowercased() + ", ")
+            conditions.append(ViewingTags.containsSQL(column: "tags"))
+            arguments.append(ViewingTags.containsArgument(tag))
         }
         if let movieID = query.movieID {
             conditions.append("movie_id = ?")

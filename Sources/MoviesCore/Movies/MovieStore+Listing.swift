@@ -77,6 +77,12 @@ extension MovieStore {
             conditions.append("rating IN \(list.sql)")
             arguments += list.arguments
         }
+        if let tag = query.tag {
+            // A film whose viewings hold the tag, as `diary --tag` finds them (whole tags only).
+            conditions.append(
+                "id IN (SELECT movie_id FROM viewings WHERE \(ViewingTags.containsSQL(column: "tags")))")
+            arguments.append(ViewingTags.containsArgument(tag))
+        }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
             arguments.append(try FullTextQuery.expression(for: text))
