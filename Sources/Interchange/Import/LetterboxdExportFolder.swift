@@ -43,7 +43,7 @@ extension InputFileError {
     public init(opening path: String, _ error: ImportFileError) {
         self =
             error.isMissingInput
-            ? .missing(path: path, reason: error.description)
-            : .badData(path: path, reason: error.description)
+            ? .missing(path: path, reason: error.reason)
+            : .badData(path: path, reason: error.reason)
     }
 }
