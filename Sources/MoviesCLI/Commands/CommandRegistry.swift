@@ -37,6 +37,7 @@ enum CommandRegistry {
         .command(RateCommand.self, [.movies, .movieScreen]),
         .command(LogCommand.self, [.movies, .movieScreen]),
         .command(DiaryCommand.self, [.movies, .movieScreen]),
+        .command(ListsCommand.self, [.movies, .movieScreen]),
         .command(UnwatchCommand.self, [.movies, .movieScreen]),
         .command(EditCommand.self, [.movies, .movieScreen]),
         .command(RemoveCommand.self, [.movies, .movieScreen]),
