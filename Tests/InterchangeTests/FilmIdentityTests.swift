@@ -21,7 +21,8 @@ struct FilmIdentityTests {
         let readers = try files.map { name, text in
             try MovieImportReader(path: try database.folder.write(text, to: name), format: format)
         }
-        return try MovieImporter(database: database.app).run(readers, options: ImportOptions(onDuplicate: .update))
+        return try MovieImporter(database: database.app).run(
+            readers, options: ImportOptions(onDuplicate: .update))
     }
 
     @Test("two films of one title and year with different addresses stay two; a diary row goes by its rating")
@@ -123,7 +124,8 @@ struct FilmIdentityTests {
         #expect(try MovieImportReader(path: path, format: .letterboxdWatched).letterboxdKind == .watched)
     }
 
-    @Test("IMDb in Italian, German, French, Spanish, Portuguese: films kept, others and unknown types counted")
+    @Test(
+        "IMDb in Italian, German, French, Spanish, Portuguese: films kept, others and unknown types counted")
     func localisedTitleTypes() throws {
         let imdb = """
             Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors
@@ -144,7 +146,8 @@ struct FilmIdentityTests {
         #expect(summary.unknownTitleTypes == ["Hologramm": 1])
         #expect(summary.emptyRows == 1)
         let uno = try #require(try store.list().first { $0.title == "Uno" })
-        #expect(uno.runtimeMinutes == 100 && uno.genres == ["Drama", "Crime"] && uno.directors == ["Regista Uno"])
+        #expect(
+            uno.runtimeMinutes == 100 && uno.genres == ["Drama", "Crime"] && uno.directors == ["Regista Uno"])
         let american = try #require(try store.list().first { $0.title == "American" })
         #expect(american.ratedOn == CalendarDate(parsing: "2026-04-18"), "US order, month first")
     }

@@ -103,7 +103,8 @@ struct LetterboxdImportTests {
         #expect(movies.map(\.meaning.isRewatch) == [false, true, true])
         #expect(
             movies.allSatisfy {
-                $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && $0.letterboxdURI == nil && $0.entryURI != nil
+                $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && $0.letterboxdURI == nil
+                    && $0.entryURI != nil
             }
         )
         #expect(
@@ -112,7 +113,8 @@ struct LetterboxdImportTests {
             ])
     }
 
-    @Test("reviews.csv: the review, with commas, quotes and Windows line breaks, is the viewing's, not a note")
+    @Test(
+        "reviews.csv: the review, with commas, quotes and Windows line breaks, is the viewing's, not a note")
     func reviews() throws {
         let folder = TemporaryDirectory()
         let path = try folder.write(

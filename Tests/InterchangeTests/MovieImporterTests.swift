@@ -72,7 +72,9 @@ struct MovieImporterTests {
         // The review is the viewing's (public), not the film's private note.
         let alienID = try #require(movies["Alien"]?.id)
         #expect(
-            try store.viewings(ofMovie: alienID).map(\.review) == ["In space, \"no one\"\ncan hear you scream."])
+            try store.viewings(ofMovie: alienID).map(\.review) == [
+                "In space, \"no one\"\ncan hear you scream."
+            ])
         #expect(movies["Cats"]?.rating == .terrible)
         #expect(
             movies["Paris, Texas"]?.rating == .poor && movies["Paris, Texas"]?.stars == StarRating(stars: 2))
@@ -88,7 +90,8 @@ struct MovieImporterTests {
             try store.list().filter(\.isSeen).flatMap {
                 LetterboxdRow.rows(of: $0, viewings: try store.viewings(ofMovie: $0.id))
             })
-        #expect(sink.text.hasPrefix("Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI\n"))
+        #expect(
+            sink.text.hasPrefix("Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI\n"))
         let exported = try reader(sink.text, named: "export.csv")
         var rows: [ImportedMovie] = []
         while let next = try exported.next() { rows.append(try next.get()) }

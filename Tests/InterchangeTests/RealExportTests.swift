@@ -29,7 +29,8 @@ struct RealExportTests {
         try #require(try store.list().first { $0.title == title }, "\(title)")
     }
 
-    @Test("a Letterboxd export: seen apart from rated, every viewing a row with its review and tags, its list")
+    @Test(
+        "a Letterboxd export: seen apart from rated, every viewing a row with its review and tags, its list")
     func letterboxdExport() throws {
         let folder = try ExportFixtures.letterboxdExport(in: database.folder)
         let summary = try importExport(folder)
@@ -68,7 +69,10 @@ struct RealExportTests {
         #expect(try movie("Ζορμπάς").ratingWord == .decent)
         #expect(try movie("千と千尋の神隠し").stars == StarRating(stars: 5))
         let amelie = try movie("Amélie")
-        #expect(try store.viewings(ofMovie: amelie.id).map(\.review) == ["Paris as a postcard — but what a postcard."])
+        #expect(
+            try store.viewings(ofMovie: amelie.id).map(\.review) == [
+                "Paris as a postcard — but what a postcard."
+            ])
         for title in ["Сталкер", "Dune: Part Two", "悪は存在しない", "Rififi"] {
             let wanted = try movie(title)
             #expect(wanted.ratingWord == .notSeen && wanted.watchedOn == nil && wanted.watchCount == nil)
@@ -152,7 +156,9 @@ struct RealExportTests {
     }
 
     /// What `movies export --format letterboxd-list --list NAME` writes.
-    static func exportList(_ name: String, _ store: MovieStore, to folder: TemporaryDirectory) throws -> String {
+    static func exportList(_ name: String, _ store: MovieStore, to folder: TemporaryDirectory) throws
+        -> String
+    {
         let list = try #require(try store.list(named: name))
         let sink = StringSink()
         try LetterboxdListWriter.write(list, entries: try store.entries(ofList: list.id), to: sink)
@@ -175,7 +181,8 @@ struct RealExportTests {
                 if state == .watchlist {
                     try writer.write(LetterboxdRow(watchlist: movie))
                 } else {
-                    for row in LetterboxdRow.rows(of: movie, viewings: try store.viewings(ofMovie: movie.id)) {
+                    for row in LetterboxdRow.rows(of: movie, viewings: try store.viewings(ofMovie: movie.id))
+                    {
                         try writer.write(row)
                     }
                 }

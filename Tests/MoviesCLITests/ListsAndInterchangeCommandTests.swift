@@ -17,7 +17,10 @@ struct ListsAndInterchangeCommandTests {
         #expect(try await cli.succeed("lists").contains("Heists"))
         try await cli.succeed("lists", "move", "heists", "Thief", "1")
         let shown = try await cli.succeed("lists", "show", "Heists", "--format", "csv")
-        #expect(shown.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == ["Thief", "Heat", "Rififi"])
+        #expect(
+            shown.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == [
+                "Thief", "Heat", "Rififi",
+            ])
         try await cli.succeed("lists", "rm", "Heists", "Heat")
         let after = try await cli.succeed("lists", "show", "Heists", "--format", "csv")
         #expect(after.contains("1,3,Thief") && after.contains("2,2,Rififi"), "positions close up: \(after)")
@@ -30,7 +33,8 @@ struct ListsAndInterchangeCommandTests {
         try await cli.refuse(
             ["lists", "rm", "Heists", "Heat"], status: 1, message: "is not on the list 'Heists'")
         try await cli.refuse(
-            ["lists", "show", "Capers"], status: 1, message: "There is no list named 'Capers' (lists: Heists)")
+            ["lists", "show", "Capers"], status: 1, message: "There is no list named 'Capers' (lists: Heists)"
+        )
         try await cli.refuse(
             ["export", "--format", "letterboxd-list"], status: 64, message: "name it with --list NAME")
         try await cli.succeed("lists", "rm", "Heists")
@@ -54,7 +58,8 @@ struct ListsAndInterchangeCommandTests {
     @Test("an unknown header and an undecidable file are refused naming --from, the path said once")
     func refusals() async throws {
         let unknown = try cli.folder.write("Foo,Bar\n1,2\n", to: "odd.csv")
-        let result = try await cli.refuse(["import", unknown], status: 65, message: "--from names the format")
+        let result = try await cli.refuse(
+            ["import", unknown], status: 65, message: "--from names the format")
         #expect(!result.stderr.contains("\(unknown): \(unknown)"), "\(result)")
         let ambiguous = try cli.folder.write(
             "Date,Name,Year,Letterboxd URI\n2021-01-01,Heat,1995,https://boxd.it/2aMM\n", to: "export.csv")
@@ -63,7 +68,9 @@ struct ListsAndInterchangeCommandTests {
             message: "neither its name nor --from says which; name it with --from (letterboxd-watched")
         let watchlist = try await cli.succeed("import", ambiguous, "--from", "letterboxd-watchlist")
         #expect(watchlist.contains("1 added"))
-        #expect(try await cli.succeed("list", "--format", "csv").contains("not-seen"), "a watchlist is never seen")
+        #expect(
+            try await cli.succeed("list", "--format", "csv").contains("not-seen"), "a watchlist is never seen"
+        )
     }
 
     @Test("export --format letterboxd writes one row per viewing, no made-up stars, notes only when asked")
@@ -71,7 +78,8 @@ struct ListsAndInterchangeCommandTests {
         try await cli.succeed("add", "Dune", "--year", "2021", "-r", "good")
         try await cli.succeed("edit", "1", "--note", "private thought")
         try await cli.succeed("log", "1", "--on", "2021-10-22")
-        try await cli.succeed("log", "1", "--on", "2024-03-01", "--rewatch", "--review", "Better", "--tag", "imax")
+        try await cli.succeed(
+            "log", "1", "--on", "2024-03-01", "--rewatch", "--review", "Better", "--tag", "imax")
         let exported = try await cli.succeed("export", "--format", "letterboxd")
         #expect(
             exported == """

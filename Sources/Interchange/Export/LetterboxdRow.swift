@@ -36,7 +36,8 @@ public struct LetterboxdRow: Sendable, Hashable {
 
     /// A film on the watchlist: its title, year and ids.
     public init(watchlist movie: Movie) {
-        self.init(title: movie.title, year: movie.year, imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
+        self.init(
+            title: movie.title, year: movie.year, imdbID: movie.imdbID, letterboxdURI: movie.letterboxdURI)
     }
 
     /// One viewing of `movie`: its day, the stars given then (a rating given as a word only is written
@@ -54,8 +55,13 @@ public struct LetterboxdRow: Sendable, Hashable {
     /// Letterboxd has no place for a note of its own.
     public static func rows(of movie: Movie, viewings: [Viewing], notes: Bool = false) -> [LetterboxdRow] {
         var rows = viewings.reversed().map { LetterboxdRow(movie: movie, viewing: $0) }
-        if rows.isEmpty { rows = [LetterboxdRow(title: movie.title, year: movie.year, imdbID: movie.imdbID,
-                                                letterboxdURI: movie.letterboxdURI)] }
+        if rows.isEmpty {
+            rows = [
+                LetterboxdRow(
+                    title: movie.title, year: movie.year, imdbID: movie.imdbID,
+                    letterboxdURI: movie.letterboxdURI)
+            ]
+        }
         if notes, let note = movie.note, let last = rows.indices.last {
             rows[last].review = rows[last].review.map { $0 + "\n\n" + note } ?? note
         }

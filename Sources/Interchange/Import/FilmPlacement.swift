@@ -36,7 +36,9 @@ struct FilmPlacement {
             var viewing = ImportedViewing(row)
             // The same entry address on another day (a file edited by hand): kept as a viewing of its
             // own, without the address that is the other one's.
-            if let uri = viewing.draft.letterboxdURI, viewings.contains(where: { $0.draft.letterboxdURI == uri }) {
+            if let uri = viewing.draft.letterboxdURI,
+                viewings.contains(where: { $0.draft.letterboxdURI == uri })
+            {
                 viewing.draft.letterboxdURI = nil
             }
             viewings.append(viewing)
@@ -68,7 +70,8 @@ struct FilmPlacement {
         // 1. Rows with ids, one film per id.
         for (seq, row) in rows where row.isIdentified {
             let index =
-                films.firstIndex { film in row.letterboxdURI != nil && film.letterboxdURI == row.letterboxdURI }
+                films.firstIndex { film in row.letterboxdURI != nil && film.letterboxdURI == row.letterboxdURI
+                }
                 ?? films.firstIndex { film in row.imdbID != nil && film.imdbID == row.imdbID }
                 ?? films.firstIndex { film in
                     Self.agree(film.letterboxdURI, row.letterboxdURI) && Self.agree(film.imdbID, row.imdbID)
@@ -85,7 +88,9 @@ struct FilmPlacement {
         var sameTitle = try MovieStore.movies(key: key, year: year, in: connection)
         var kept: [Film] = []
         for var film in films {
-            let byAddress = try film.letterboxdURI.flatMap { try MovieStore.movie(letterboxdURI: $0, in: connection) }
+            let byAddress = try film.letterboxdURI.flatMap {
+                try MovieStore.movie(letterboxdURI: $0, in: connection)
+            }
             let byIMDb = try film.imdbID.flatMap { try MovieStore.movie(imdbID: $0, in: connection) }
             if let byIMDb, byAddress?.id != byIMDb.id,
                 byAddress != nil || !Self.agree(byIMDb.letterboxdURI, film.letterboxdURI)
@@ -119,7 +124,9 @@ struct FilmPlacement {
                     }
                 }
                 if film.film == nil { continue }
-                for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) { claims[id] = film.film?.line ?? 0 }
+                for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) {
+                    claims[id] = film.film?.line ?? 0
+                }
             }
             kept.append(film)
         }
@@ -129,7 +136,9 @@ struct FilmPlacement {
         // 3. Rows without ids.
         for (seq, row) in rows where !row.isIdentified {
             if let uri = row.entryURI {
-                if let index = films.firstIndex(where: { $0.viewings.contains { $0.draft.letterboxdURI == uri } }) {
+                if let index = films.firstIndex(where: {
+                    $0.viewings.contains { $0.draft.letterboxdURI == uri }
+                }) {
                     films[index].absorb(row, seq: seq)
                     continue
                 }
@@ -153,7 +162,9 @@ struct FilmPlacement {
             default:
                 guard let index = Self.byRating(row, among: candidates) else {
                     unplaced.append(
-                        ImportRowError(line: row.line, problem: .ambiguousFilm(title: row.title, count: candidates.count)))
+                        ImportRowError(
+                            line: row.line, problem: .ambiguousFilm(title: row.title, count: candidates.count)
+                        ))
                     continue
                 }
                 chosen = index

@@ -14,7 +14,8 @@ import MoviesCore
 /// summary. `Runtime (mins)`, `Genres` and `Directors` are kept on the film.
 struct IMDbMapping {
     enum Column: Int, ImportColumn {
-        case const, yourRating, youRated, dateRated, created, title, year, titleType, runtime, genres, directors
+        case const, yourRating, youRated, dateRated, created, title, year, titleType, runtime, genres,
+            directors
 
         var key: String {
             switch self {
@@ -64,7 +65,8 @@ struct IMDbMapping {
             // French.
             "Téléfilm", "Court métrage", "Court-métrage", "Vidéo", "Spécial TV", "Émission spéciale",
             // Spanish.
-            "Película", "Película de TV", "Película para televisión", "Cortometraje", "Vídeo", "Especial de TV",
+            "Película", "Película de TV", "Película para televisión", "Cortometraje", "Vídeo",
+            "Especial de TV",
             "Cortometraje de TV",
             // Portuguese.
             "Filme", "Filme para TV", "Filme de TV", "Telefilme", "Curta-metragem", "Curta", "Especial de TV",
@@ -73,13 +75,17 @@ struct IMDbMapping {
             "TV Series", "TV Mini Series", "TV Mini-Series", "TV Episode", "Video Game", "Podcast Series",
             "Podcast Episode", "Music Video",
             "Serie TV", "Miniserie TV", "Episodio TV", "Videogioco", "Video musicale",
-            "Fernsehserie", "Mini-Fernsehserie", "Miniserie", "Fernsehepisode", "Folge", "Episode", "Videospiel",
+            "Fernsehserie", "Mini-Fernsehserie", "Miniserie", "Fernsehepisode", "Folge", "Episode",
+            "Videospiel",
             "Musikvideo",
-            "Série télévisée", "Série TV", "Mini-série", "Minisérie", "Épisode télévisé", "Épisode", "Jeu vidéo",
+            "Série télévisée", "Série TV", "Mini-série", "Minisérie", "Épisode télévisé", "Épisode",
+            "Jeu vidéo",
             "Clip vidéo",
-            "Serie de TV", "Serie de televisión", "Miniserie de TV", "Episodio de TV", "Episodio", "Videojuego",
+            "Serie de TV", "Serie de televisión", "Miniserie de TV", "Episodio de TV", "Episodio",
+            "Videojuego",
             "Vídeo musical",
-            "Série de TV", "Série", "Minissérie", "Episódio de TV", "Episódio", "Jogo eletrônico", "Videogame",
+            "Série de TV", "Série", "Minissérie", "Episódio de TV", "Episódio", "Jogo eletrônico",
+            "Videogame",
             "Jogo de vídeo", "Videoclipe",
         ]
         var kinds: [String: TitleKind] = [:]

@@ -118,8 +118,10 @@ enum ImportValueParsing {
         guard let written = text else { return nil }
         let text = written.trimmingSpacesAndTabs()
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 4 && $0.allSatisfy(\.isASCII) }),
-            let first = Int(parts[0]), let second = Int(parts[1]), let year = Int(parts[2]), parts[2].count == 4
+        guard parts.count == 3,
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 4 && $0.allSatisfy(\.isASCII) }),
+            let first = Int(parts[0]), let second = Int(parts[1]), let year = Int(parts[2]),
+            parts[2].count == 4
         else { return loggedDay(text) }
         if first > 12 || parts[0].hasPrefix("0") || parts[1].hasPrefix("0") {
             throw .dayFirstDate(column: column, value: text)

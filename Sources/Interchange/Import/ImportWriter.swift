@@ -55,12 +55,14 @@ final class ImportWriter {
     /// was before the import.
     func mergeFilms(options: ImportOptions, summary: inout ImportSummary) throws {
         try rows.forEachGroup { key, year, rows in
-            let placement = try FilmPlacement(rows: rows, key: key, year: year, claims: &claims, in: connection)
+            let placement = try FilmPlacement(
+                rows: rows, key: key, year: year, claims: &claims, in: connection)
             for problem in placement.unplaced { summary.leaveOut(problem) }
             for film in placement.films {
                 guard let imported = film.film else { continue }
                 if let stored = film.stored {
-                    try merge(imported, viewings: film.viewings, into: stored, options: options, summary: &summary)
+                    try merge(
+                        imported, viewings: film.viewings, into: stored, options: options, summary: &summary)
                     for entry in film.listEntries { listEntries.append((entry, stored.id, nil)) }
                 } else {
                     try newFilms.append(imported.row, key: key, seq: film.seq)
@@ -106,7 +108,8 @@ final class ImportWriter {
             return
         }
         if options.onDuplicate == .skip {
-            summary.skip(line: film.line, film: stored, viewings: changes.inserts.count + changes.updates.count)
+            summary.skip(
+                line: film.line, film: stored, viewings: changes.inserts.count + changes.updates.count)
             return
         }
         try changes.apply(to: stored.id, in: connection)
@@ -192,8 +195,10 @@ final class ImportWriter {
             } else if let id = row.imdbID {
                 found = try MovieStore.movie(imdbID: id, in: connection)?.id
             } else {
-                found = try MovieStore.movies(key: TitleKeys.identity(row.title), year: row.year, in: connection)
-                    .first { $0.letterboxdURI == nil && $0.imdbID == nil }?.id
+                found = try MovieStore.movies(
+                    key: TitleKeys.identity(row.title), year: row.year, in: connection
+                )
+                .first { $0.letterboxdURI == nil && $0.imdbID == nil }?.id
             }
         }
         return found
@@ -263,7 +268,8 @@ struct ViewingPlan {
             if match == nil {
                 let sameDay = open.filter {
                     $0.watchedOn == file.watchedOn
-                        && ($0.letterboxdURI == nil || file.letterboxdURI == nil || $0.letterboxdURI == file.letterboxdURI)
+                        && ($0.letterboxdURI == nil || file.letterboxdURI == nil
+                            || $0.letterboxdURI == file.letterboxdURI)
                 }
                 match =
                     sameDay.first { $0.rating == file.rating && $0.isRewatch == file.isRewatch }
@@ -290,7 +296,9 @@ struct ViewingPlan {
             _ = try MovieStore.replaceViewing(
                 id: id, with: ViewingValidation.validated(draft, checkingDate: false), in: connection)
         }
-        for draft in inserts.sorted(by: { ($0.watchedOn ?? .earliestWatched) < ($1.watchedOn ?? .earliestWatched) }) {
+        for draft in inserts.sorted(by: {
+            ($0.watchedOn ?? .earliestWatched) < ($1.watchedOn ?? .earliestWatched)
+        }) {
             _ = try MovieStore.insertViewing(
                 ViewingValidation.validated(draft, checkingDate: false), movieID: movieID, in: connection)
         }

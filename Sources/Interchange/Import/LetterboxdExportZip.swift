@@ -95,7 +95,9 @@ package struct LetterboxdExportZip {
                 limits: limits)
             total += size
             parts.append(
-                Part(index: index, name: name, size: size, isList: file.hasPrefix(LetterboxdExportFolder.listsFolder + "/")))
+                Part(
+                    index: index, name: name, size: size,
+                    isList: file.hasPrefix(LetterboxdExportFolder.listsFolder + "/")))
         }
         self.parts = parts
     }
@@ -111,7 +113,8 @@ package struct LetterboxdExportZip {
                 let source = ByteSource(input: input, name: name, size: part.size)
                 readers.append(
                     try MovieImportReader(
-                        source: source, format: part.isList ? .letterboxdList : .letterboxd, limits: .standard))
+                        source: source, format: part.isList ? .letterboxdList : .letterboxd, limits: .standard
+                    ))
             } catch let error as ZipError {
                 throw .badData(path: path, reason: Self.readingProblem(error, name: part.name))
             } catch let error as ImportFileError {
@@ -172,7 +175,8 @@ package struct LetterboxdExportZip {
                     + "); an export has them at its top level or in one folder")
         }
         let lists = chosen.keys.filter { $0.hasPrefix(LetterboxdExportFolder.listsFolder + "/") }.sorted()
-        return (LetterboxdExportFolder.fileOrder + lists).compactMap { file in chosen[file].map { (file, $0) } }
+        return (LetterboxdExportFolder.fileOrder + lists).compactMap { file in chosen[file].map { (file, $0) }
+        }
     }
 
     /// Why an entry's name must not be in an export (it leads out of the archive's folder), or nil.

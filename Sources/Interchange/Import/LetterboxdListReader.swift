@@ -37,15 +37,19 @@ enum LetterboxdListReader {
 
     /// Reads the header block of a list export from `reader` and returns the list and the layout of its
     /// film rows.
-    static func header(_ reader: CSVReader, path: String) throws(ImportFileError) -> (ImportedList, ColumnLayout)
-    {
-        guard let first = try reader.next(), ImportHeader.key(first.fields.first ?? "").hasPrefix("letterboxdlistexport")
+    static func header(_ reader: CSVReader, path: String) throws(ImportFileError) -> (
+        ImportedList, ColumnLayout
+    ) {
+        guard let first = try reader.next(),
+            ImportHeader.key(first.fields.first ?? "").hasPrefix("letterboxdlistexport")
         else {
             throw .unknownFormat(
-                path: path, reason: "it does not start with 'Letterboxd list export', as Letterboxd's list exports do")
+                path: path,
+                reason: "it does not start with 'Letterboxd list export', as Letterboxd's list exports do")
         }
         guard let blockHeader = try reader.next(), let block = try reader.next() else {
-            throw .unknownFormat(path: path, reason: "the list's Date,Name,Tags,URL,Description lines are missing")
+            throw .unknownFormat(
+                path: path, reason: "the list's Date,Name,Tags,URL,Description lines are missing")
         }
         let blockLayout = ColumnLayout(header: blockHeader.fields, keys: BlockColumn.keys)
         let name: String?

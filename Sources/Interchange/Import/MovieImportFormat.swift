@@ -41,8 +41,10 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
 
     /// The `--from` values that name one Letterboxd file, as a refusal lists them.
     static var letterboxdFileValues: String {
-        [letterboxdWatched, letterboxdWatchlist, letterboxdDiary, letterboxdRatings, letterboxdReviews,
-         letterboxdList].map(\.rawValue).joined(separator: ", ")
+        [
+            letterboxdWatched, letterboxdWatchlist, letterboxdDiary, letterboxdRatings, letterboxdReviews,
+            letterboxdList,
+        ].map(\.rawValue).joined(separator: ", ")
     }
 
     /// The format of a file from its first bytes (`prefix`, after any byte order mark): `[` is JSON,
@@ -90,7 +92,8 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
         {
             throw .unknownFormat(
                 path: path,
-                reason: "its columns are separated by ';' ('\(ImportRowProblem.excerpt(line, limit: 80))'), as "
+                reason:
+                    "its columns are separated by ';' ('\(ImportRowProblem.excerpt(line, limit: 80))'), as "
                     + "a spreadsheet set to another language saves CSV; movies reads comma-separated files "
                     + "as Letterboxd and IMDb export them: save it with ',' as the separator, or export it "
                     + "again")

@@ -89,7 +89,9 @@ public struct MovieImporter: Sendable {
                     movie.listEntry?.list = index
                     if let type = movie.meaning.otherTitleType, !options.includeTV {
                         summary.leftOut += 1
-                        if IMDbMapping.titleKind(type) == nil { summary.unknownTitleTypes[type, default: 0] += 1 }
+                        if IMDbMapping.titleKind(type) == nil {
+                            summary.unknownTitleTypes[type, default: 0] += 1
+                        }
                     } else {
                         try writer.stage(movie)
                     }

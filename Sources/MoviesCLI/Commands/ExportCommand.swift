@@ -53,7 +53,8 @@ struct ExportCommand: Command {
             throw CommandLineRule("--list goes with --format letterboxd-list")
         }
         if includeNotes && format != .letterboxd {
-            throw CommandLineRule("--include-notes goes with --format letterboxd (the own formats always carry notes)")
+            throw CommandLineRule(
+                "--include-notes goes with --format letterboxd (the own formats always carry notes)")
         }
     }
 
@@ -113,7 +114,8 @@ struct ExportCommand: Command {
                 target == .letterboxd
                 ? "\(rows) viewing\(rows == 1 ? "" : "s") of \(count) film\(count == 1 ? "" : "s")"
                 : target == .letterboxdList
-                    ? "\(count) film\(count == 1 ? "" : "s") of the list" : "\(count) movie\(count == 1 ? "" : "s")"
+                    ? "\(count) film\(count == 1 ? "" : "s") of the list"
+                    : "\(count) movie\(count == 1 ? "" : "s")"
             context.errors.line("Exported \(what) to \(file.path)")
         }
     }

@@ -39,7 +39,8 @@ struct ListsCommand: Command {
         if let recordFormat = format.recordFormat {
             let writer = RecordWriter(
                 format: recordFormat,
-                fields: ["id", "name", "films", "description", "tags", "letterboxd_uri"], sink: context.output)
+                fields: ["id", "name", "films", "description", "tags", "letterboxd_uri"], sink: context.output
+            )
             try writer.begin()
             for list in lists {
                 try writer.write([
@@ -51,7 +52,8 @@ struct ListsCommand: Command {
             return
         }
         guard !lists.isEmpty else {
-            context.errors.line("No lists yet. `movies lists add NAME FILM…` makes one; `movies import` reads Letterboxd's.")
+            context.errors.line(
+                "No lists yet. `movies lists add NAME FILM…` makes one; `movies import` reads Letterboxd's.")
             return
         }
         let rows = lists.map { list in
@@ -64,7 +66,8 @@ struct ListsCommand: Command {
         context.output.write(
             Table.render(
                 columns: [
-                    Table.Column(title: "LIST", isShortenable: true), Table.Column(title: "FILMS", alignRight: true),
+                    Table.Column(title: "LIST", isShortenable: true),
+                    Table.Column(title: "FILMS", alignRight: true),
                     Table.Column(title: "TAGS", isShortenable: true),
                     Table.Column(title: "DESCRIPTION", isShortenable: true),
                 ], rows: rows, width: context.terminal.columns, header: context.terminal.bold))
@@ -102,7 +105,9 @@ struct ListsShowCommand: Command {
             try writer.end()
             return
         }
-        context.output.line(TerminalText.singleLine(list.name) + (list.description.map { "  " + TerminalText.singleLine($0) } ?? ""))
+        context.output.line(
+            TerminalText.singleLine(list.name)
+                + (list.description.map { "  " + TerminalText.singleLine($0) } ?? ""))
         guard !entries.isEmpty else {
             context.errors.line("The list is empty. `movies lists add \(list.name) FILM…` adds to it.")
             return
@@ -118,7 +123,8 @@ struct ListsShowCommand: Command {
             Table.render(
                 columns: [
                     Table.Column(title: "#", alignRight: true), Table.Column(title: "ID", alignRight: true),
-                    Table.Column(title: "TITLE", isShortenable: true), Table.Column(title: "YEAR", alignRight: true),
+                    Table.Column(title: "TITLE", isShortenable: true),
+                    Table.Column(title: "YEAR", alignRight: true),
                     Table.Column(title: "RATING"), Table.Column(title: "NOTE", isShortenable: true),
                 ], rows: rows, width: context.terminal.columns, header: context.terminal.bold))
     }
@@ -129,8 +135,11 @@ struct ListsAddCommand: Command {
     static let about = CommandAbout(
         name: "add",
         abstract: "Add films to the end of a list, making the list if there is none.",
-        discussion: "A film already on the list stays where it is. Films are named by id or title, as log takes them.",
-        examples: ["movies lists add Heists Heat", "movies lists add \"To see in 2026\" 12 14 \"Dune (2021)\""])
+        discussion:
+            "A film already on the list stays where it is. Films are named by id or title, as log takes them.",
+        examples: [
+            "movies lists add Heists Heat", "movies lists add \"To see in 2026\" 12 14 \"Dune (2021)\"",
+        ])
 
     @Argument("list", help: "The list's name.")
     var name: String
@@ -153,7 +162,8 @@ struct ListsAddCommand: Command {
         let already = ids.count - added.count
         if already > 0 {
             context.output.line(
-                "\(already) film\(already == 1 ? " was" : "s were") on \(TerminalText.singleLine(list.name)) already.")
+                "\(already) film\(already == 1 ? " was" : "s were") on \(TerminalText.singleLine(list.name)) already."
+            )
         }
     }
 }
@@ -176,7 +186,8 @@ struct ListsMoveCommand: Command {
     func run(in context: CommandContext) async throws {
         let (store, film) = try context.existingFilm(movie)
         let now = try store.moveInList(name, movieID: film.id, to: position.value)
-        context.output.line("\(MovieText.summary(film)) is number \(now) on \(TerminalText.singleLine(name)).")
+        context.output.line(
+            "\(MovieText.summary(film)) is number \(now) on \(TerminalText.singleLine(name)).")
     }
 }
 
@@ -202,7 +213,8 @@ struct ListsRemoveCommand: Command {
         guard !movies.isEmpty else {
             let list = try store.removeList(name)
             context.output.line(
-                "Removed the list \(TerminalText.singleLine(list.name)) (\(list.count) film\(list.count == 1 ? "" : "s"), still listed).")
+                "Removed the list \(TerminalText.singleLine(list.name)) (\(list.count) film\(list.count == 1 ? "" : "s"), still listed)."
+            )
             return
         }
         var ids: [Int64] = []

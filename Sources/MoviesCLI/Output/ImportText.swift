@@ -25,7 +25,8 @@ enum ImportText {
         case .json: return "this program's JSON"
         case .ndjson: return "this program's NDJSON"
         case .letterboxdList: return "a Letterboxd list"
-        case .letterboxdWatched, .letterboxdWatchlist, .letterboxdDiary, .letterboxdRatings, .letterboxdReviews:
+        case .letterboxdWatched, .letterboxdWatchlist, .letterboxdDiary, .letterboxdRatings,
+            .letterboxdReviews:
             return "Letterboxd"
         }
     }
@@ -70,7 +71,8 @@ enum ImportText {
             context.errors.line("  \(TerminalText.singleLine(row.description))")
         }
         if summary.leftOutRowCount > summary.leftOutRows.count {
-            context.errors.line("  ... and \(summary.leftOutRowCount - summary.leftOutRows.count) more left out")
+            context.errors.line(
+                "  ... and \(summary.leftOutRowCount - summary.leftOutRows.count) more left out")
         }
         for duplicate in summary.duplicates {
             context.errors.line(
@@ -91,7 +93,8 @@ enum ImportText {
             let count = summary.skipped
             lines.append(
                 "\(count) film\(count == 1 ? " was" : "s were") skipped: already listed, and the file would "
-                    + "change \(count == 1 ? "it" : "them") (--on-duplicate update takes what the file says):")
+                    + "change \(count == 1 ? "it" : "them") (--on-duplicate update takes what the file says):"
+            )
             for skip in summary.skippedFilms {
                 let viewings =
                     skip.viewings == 0
@@ -113,10 +116,12 @@ enum ImportText {
             lines.append(
                 choice.fileWins
                     ? "\(title): the file's rating \(file)\(fileDay) is newer and replaces \(listed)\(listedDay)."
-                    : "\(title): the rating listed, \(listed)\(listedDay), is newer than the file's \(file)\(fileDay) and stays.")
+                    : "\(title): the rating listed, \(listed)\(listedDay), is newer than the file's \(file)\(fileDay) and stays."
+            )
         }
         if summary.ratingChoiceCount > summary.ratingChoices.count {
-            lines.append("... and \(summary.ratingChoiceCount - summary.ratingChoices.count) more ratings weighed")
+            lines.append(
+                "... and \(summary.ratingChoiceCount - summary.ratingChoices.count) more ratings weighed")
         }
         if summary.leftOutRowCount > 0 {
             let count = summary.leftOutRowCount
@@ -151,7 +156,8 @@ enum ImportText {
                 let types = summary.unknownTitleTypes.sorted { $0.key < $1.key }.map {
                     "'\(TerminalText.singleLine($0.key))' (\($0.value))"
                 }
-                line += " Title types movies does not know, left out with them: \(types.joined(separator: ", "))."
+                line +=
+                    " Title types movies does not know, left out with them: \(types.joined(separator: ", "))."
             }
             lines.append(line)
         }

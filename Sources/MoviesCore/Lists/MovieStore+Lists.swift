@@ -154,10 +154,14 @@ extension MovieStore {
                     updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 WHERE id = ?
                 """
-            ).execute(arguments: [draft.name, draft.description, draft.tags.stored, draft.letterboxdURI, list.id])
+            ).execute(arguments: [
+                draft.name, draft.description, draft.tags.stored, draft.letterboxdURI, list.id,
+            ])
         }
         if !sameEntries {
-            try connection.cachedStatement("DELETE FROM list_entries WHERE list_id = ?").execute(arguments: [list.id])
+            try connection.cachedStatement("DELETE FROM list_entries WHERE list_id = ?").execute(arguments: [
+                list.id
+            ])
             try writeEntries(list.id, wanted, in: connection)
             try touch(list.id, in: connection)
         }
@@ -233,7 +237,8 @@ extension MovieStore {
 
     private static func isOnList(_ listID: Int64, movieID: Int64, in connection: Connection) throws -> Bool {
         try connection.scalarInt(
-            "SELECT count(*) FROM list_entries WHERE list_id = ? AND movie_id = ?", [listID, movieID]) ?? 0 > 0
+            "SELECT count(*) FROM list_entries WHERE list_id = ? AND movie_id = ?", [listID, movieID]) ?? 0
+            > 0
     }
 
     private static func count(ofList id: Int64, in connection: Connection) throws -> Int {

@@ -34,8 +34,10 @@ extension MovieStore {
 
     /// The viewing with this diary entry address (viewings_by_letterboxd_uri).
     package static func viewing(letterboxdURI: String, in connection: Connection) throws -> Viewing? {
-        try connection.cachedStatement("SELECT \(ViewingRow.columns.sql) FROM viewings WHERE letterboxd_uri = ?")
-            .fetchOne([letterboxdURI], ViewingRow.decode)
+        try connection.cachedStatement(
+            "SELECT \(ViewingRow.columns.sql) FROM viewings WHERE letterboxd_uri = ?"
+        )
+        .fetchOne([letterboxdURI], ViewingRow.decode)
     }
 
     /// The film's viewings, newest first, in a transaction.
