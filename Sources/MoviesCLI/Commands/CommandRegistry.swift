@@ -42,6 +42,7 @@ enum CommandRegistry {
         .command(DiaryScreenCommand.self, [.movieScreen]),
         .command(DiaryEditCommand.self, [.diaryScreen]),
         .command(DiaryRemoveCommand.self, [.diaryScreen]),
+        .command(ListsCommand.self, [.movies, .movieScreen]),
         .command(UnwatchCommand.self, [.movies, .movieScreen]),
         .command(EditCommand.self, [.movies, .movieScreen]),
         .command(RemoveCommand.self, [.movies, .movieScreen]),

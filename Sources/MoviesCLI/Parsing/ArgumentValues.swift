@@ -222,6 +222,8 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
     case letterboxd
     /// Letterboxd's import layout, for the not-seen ones (its watchlist import).
     case letterboxdWatchlist = "letterboxd-watchlist"
+    /// Letterboxd's list export layout, for one list (`--list`).
+    case letterboxdList = "letterboxd-list"
 
     /// This program's own format, or nil for Letterboxd's layouts.
     var recordFormat: RecordFormat? {
@@ -230,7 +232,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
         case .tsv: .tsv
         case .json: .json
         case .ndjson: .ndjson
-        case .letterboxd, .letterboxdWatchlist: nil
+        case .letterboxd, .letterboxdWatchlist, .letterboxdList: nil
         }
     }
 }
