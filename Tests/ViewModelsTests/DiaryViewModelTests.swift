@@ -100,7 +100,7 @@ struct DiaryViewModelTests {
         await diary.refresh()
         #expect(
             diary.entries.count == 4 && diary.entries.first?.viewing.watchedOn?.description == "2025-06-01")
-        #expect(diary.state == .loaded)
+        #expect(diary.state == .noMoreData)
 
         // A file that can no longer be read: the entries shown stay, the state says why, retry reads again.
         try DirectSQL.run(fixture.path, "ALTER TABLE viewings RENAME TO viewings_away")
@@ -114,5 +114,35 @@ struct DiaryViewModelTests {
         await diary.retry()
         #expect(diary.state == .noMoreData || diary.state == .loaded)
         #expect(diary.entries.count >= 4)
+    }
+
+    @Test(
+        "an older viewing moving into the pages shown is not heard as new; retry with all shown reads again")
+    func olderIsNotNewAndRetryRereads() async throws {
+        _ = try logDays(3)
+        let diary = DiaryViewModel(dependencies: fixture.dependencies, pageSize: 2)
+        var heard: [Int64] = []
+        diary.onNewEntries = { heard += $0.map(\.id) }
+        diary.startObservingChanges()
+        defer { diary.stopObservingChanges() }
+        await diary.loadData()
+        #expect(await waitUntil { diary.entries.map(\.id) == [3, 2] })
+        try DirectSQL.run(fixture.path, "DELETE FROM viewings WHERE id = 3")
+        #expect(await waitUntil { diary.entries.map(\.id) == [2, 1] })
+        #expect(heard.isEmpty)
+
+        // Everything fits on the page shown: a failed read, then retry reads it again and says so.
+        diary.stopObservingChanges()
+        await diary.loadMore()
+        #expect(diary.state == .noMoreData)
+        try DirectSQL.run(fixture.path, "ALTER TABLE viewings RENAME TO viewings_away")
+        await diary.refresh()
+        guard case .error = diary.state else {
+            Issue.record("expected an error, got \(diary.state)")
+            return
+        }
+        try DirectSQL.run(fixture.path, "ALTER TABLE viewings_away RENAME TO viewings")
+        await diary.retry()
+        #expect(diary.state == .noMoreData && diary.entries.map(\.id) == [2, 1])
     }
 }

@@ -43,7 +43,12 @@ struct DiaryCommand: Command {
         query.movieID = movie?.rawValue
         query.limit = limit?.withLookahead
         query.after = after
-        guard let store = try? context.existingMovies(orElse: MovieError.notFound(id: 0)) else {
+        // No file yet is an empty diary; any other failure to open it (a newer version's file, a
+        // damaged one) is said as it is.
+        let store: MovieStore
+        do {
+            store = try context.existingMovies(orElse: NoFileYet())
+        } catch is NoFileYet {
             if format == .table { context.errors.line(Self.emptyHint(query)) }
             try DiaryRendering.write([], format: format, context: context)
             return
@@ -77,8 +82,11 @@ struct DiaryCommand: Command {
         }
     }
 
+    /// What `existingMovies` throws here when there is no file yet.
+    private struct NoFileYet: Error {}
+
     static func emptyHint(_ query: DiaryQuery) -> String {
-        if query.year == nil && query.tag == nil {
+        if query.year == nil && query.tag == nil && query.movieID == nil {
             return "No viewings yet. Log one with: movies log <movie> --on YYYY-MM-DD"
         }
         return "No viewings match."

@@ -249,8 +249,8 @@ extension MovieImportFormat: ExpressibleByArgument {}
 extension DuplicatePolicy: ExpressibleByArgument {}
 
 /// A film as `log` takes it: its id (`12`, `#12`) or its title, with the year in parentheses where two
-/// films share a title (`"Heat (1995)"`), matched as `add` matches titles (case, accents and a leading
-/// article aside).
+/// films share a title (`"Heat (1995)"`), matched as `add` matches titles (case and runs of spaces aside;
+/// accents and a leading article count: `The Abyss` is not `Abyss`).
 enum FilmReference: ExpressibleByArgument, Hashable {
     case id(Int64)
     case title(String, year: Int?)

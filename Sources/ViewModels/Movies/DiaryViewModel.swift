@@ -9,17 +9,19 @@ import UserFacing
 ///   diary is local, so a refresh has nothing to fetch: it re-reads, keeping the position). Both are
 ///   ignored while another request is in flight.
 /// - `loadMore()`: appends the next page by key (`DiaryCursor`); ignored while a request is in flight or
-///   when there is no more; entries are deduplicated by id; a page shorter than `pageSize` is the last.
+///   when there is no more; entries are deduplicated by id; each read takes one entry more than it
+///   shows, so the last page is known as the last.
 /// - `retry()`: after an error, loads the first page when nothing is shown, else the next page.
 /// - With `startObservingChanges()`, a commit by anyone to the viewings or the films re-reads the pages
-///   shown, keeping the position; `onNewEntries` hears the entries that were not shown before.
+///   shown, keeping the position; `onNewEntries` hears the viewings logged since (not older ones that
+///   move into the pages shown when one is removed).
 /// - `log`, `edit` and `remove` write through the store; the list follows through the change signal.
 @MainActor
 @Observable
 public final class DiaryViewModel {
     public private(set) var entries: [DiaryEntry] = []
     public private(set) var state: ListState = .idle
-    /// False once a page came back shorter than `pageSize`.
+    /// False once a read found nothing after the entries shown.
     public private(set) var hasMoreData = true
     /// A re-read after a change is running; it never holds up a person's request.
     public private(set) var isReloading = false
@@ -78,21 +80,24 @@ public final class DiaryViewModel {
         do {
             let page = try await fetch(after: cursor, limit: pageSize)
             let shown = Set(entries.map(\.id))
-            entries += page.filter { !shown.contains($0.id) }
-            hasMoreData = page.count == pageSize
+            entries += page.entries.filter { !shown.contains($0.id) }
+            hasMoreData = page.hasMore
             state = settledState
         } catch {
             state = .error(userFacingMessage(for: error))
         }
     }
 
-    /// After an error: the first page when nothing is shown, else the next. Does nothing otherwise.
+    /// After an error: the first page when nothing is shown, the next when there is one, else the
+    /// entries shown read again. Does nothing otherwise.
     public func retry() async {
         guard case .error = state else { return }
         if entries.isEmpty {
             await loadData()
-        } else {
+        } else if nextCursor != nil {
             await loadMore()
+        } else {
+            await refresh()
         }
     }
 
@@ -166,19 +171,24 @@ public final class DiaryViewModel {
         defer { end() }
         do {
             let page = try await fetch(after: nil, limit: limit)
-            entries = page
-            hasMoreData = page.count == limit
+            entries = page.entries
+            hasMoreData = page.hasMore
             state = settledState
         } catch {
             state = .error(userFacingMessage(for: error))
         }
     }
 
-    private func fetch(after cursor: DiaryCursor?, limit: Int) async throws -> [DiaryEntry] {
+    /// At most `limit` entries after `cursor`, and whether more follow: one more is read to know, so a
+    /// page that ends the diary says so (not only a short one).
+    private func fetch(after cursor: DiaryCursor?, limit: Int) async throws -> (
+        entries: [DiaryEntry], hasMore: Bool
+    ) {
         var query = filter
         query.after = cursor
-        query.limit = limit
-        return try await store.diaryPage(query)
+        query.limit = limit + 1
+        let read = try await store.diaryPage(query)
+        return (Array(read.prefix(limit)), read.count > limit)
     }
 
     /// Re-reads as many entries as are shown (whole pages). While a request or another re-read runs, it
@@ -192,7 +202,7 @@ public final class DiaryViewModel {
         isReloading = true
         let generation = requestGeneration
         let window = shownWindow
-        let result: Result<[DiaryEntry], any Error>
+        let result: Result<(entries: [DiaryEntry], hasMore: Bool), any Error>
         do {
             result = .success(try await fetch(after: nil, limit: window))
         } catch {
@@ -202,11 +212,14 @@ public final class DiaryViewModel {
         if generation == requestGeneration {
             switch result {
             case .success(let read):
-                let shown = Set(entries.map(\.id))
-                let new = read.filter { !shown.contains($0.id) }
-                entries = read
-                hasMoreData = read.count == window
-                if case .error = state {} else { state = settledState }
+                // Logged since (ids are never reused, so a higher id is a newer row), not an older
+                // viewing that moved into the window when one shown was removed.
+                let newest = entries.map(\.id).max() ?? 0
+                let new = read.entries.filter { $0.id > newest }
+                entries = read.entries
+                hasMoreData = read.hasMore
+                // A read that worked says the diary is readable again.
+                state = settledState
                 if !new.isEmpty { onNewEntries?(new) }
             case .failure(let error):
                 state = .error(userFacingMessage(for: error))
