@@ -293,6 +293,9 @@ final class ShellSession {
         feed.onChanges = { [console] changes in
             console.show(changes.map { MovieText.changeLine($0, terminal: terminal) + "\n" }.joined())
         }
+        // The list as it is before the first prompt, so a change made the moment after (another movies
+        // adding a film) is a change to it, printed, not part of the first list the observation reads.
+        try? feed.load()
         feed.startObserving()
         self.feed = feed
     }
