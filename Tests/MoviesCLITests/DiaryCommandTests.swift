@@ -88,6 +88,15 @@ struct DiaryCommandTests {
         try await movies.refuse(["diary", "--month", "2024-13"], status: 64, message: "'2024-13' is invalid")
     }
 
+    @Test("list --in shows the films of a list, any case; an unknown list is refused, naming the lists")
+    func listIn() async throws {
+        try await movies.succeed("lists", "add", "Favourites", "2")
+        let csv = try await movies.succeed("list", "--in", "favourites", "--format", "csv")
+        #expect(csv.contains("\n2,Dune,2021,") && !csv.contains("Heat"))
+        try await movies.refuse(
+            ["list", "--in", "nope"], status: 1, message: "There is no list named 'nope' (lists: Favourites)")
+    }
+
     @Test("the usage of a group that runs on its own marks the subcommand optional")
     func usage() async throws {
         #expect(try await movies.succeed("diary", "--help").contains("[--no-pager] [<subcommand>]\n"))

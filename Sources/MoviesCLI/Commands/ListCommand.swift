@@ -32,6 +32,8 @@ struct ListCommand: Command {
     @Option(
         "tag", valueName: "tag", help: "Only the movies with a viewing tagged so (see movies diary --tag).")
     var tag: String?
+    @Option("in", valueName: "list", help: "Only the movies on this list (movies lists shows them).")
+    var inList: String?
     /// Nil when not given: the command line lists in the order added, the shell in the order `sort` set.
     @Option(
         "sort", short: "s", valueName: "order",
@@ -106,9 +108,11 @@ struct ListCommand: Command {
             try await Self.watch(list, format: format, context: context)
             return
         }
+        let store = try context.dependencies().movies
+        let listID = try inList.map { try Self.listID(named: $0, in: store) }
         // One more than the page, to know whether there is a next page without a count query.
         let query = MovieQuery(
-            ratings: ratings, watchState: watchState, tag: tag, sort: sort, reversed: reverse,
+            ratings: ratings, watchState: watchState, tag: tag, listID: listID, sort: sort, reversed: reverse,
             limit: limit?.withLookahead,
             after: after)
         let emptyHint =
@@ -124,6 +128,7 @@ struct ListCommand: Command {
             if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
             if let watchState { words.append(watchState == .seen ? "--seen" : "--watchlist") }
             if let tag { words += ["--tag", tag] }
+            if let inList { words += ["--in", inList] }
             if sort != .added { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
@@ -144,7 +149,9 @@ struct ListCommand: Command {
         let order = sort ?? shown.sort
         let query = MovieQuery(
             ratings: ratings.isEmpty ? shown.ratingFilter : Set(ratings), watchState: watchState,
-            text: shown.textFilter.isEmpty ? nil : shown.textFilter, tag: tag ?? shown.tagFilter, sort: order,
+            text: shown.textFilter.isEmpty ? nil : shown.textFilter, tag: tag ?? shown.tagFilter,
+            listID: try inList.map { try Self.listID(named: $0, in: context.dependencies().movies) },
+            sort: order,
             reversed: reverse != shown.isReversed, limit: limit?.withLookahead, after: after)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
@@ -160,6 +167,7 @@ struct ListCommand: Command {
             var words = ["list"]
             if !ratings.isEmpty { words += ["--rating", ratings.map(\.rawValue).joined(separator: ",")] }
             if let tag { words += ["--tag", tag] }
+            if let inList { words += ["--in", inList] }
             if let sort { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
@@ -169,6 +177,14 @@ struct ListCommand: Command {
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
         }
+    }
+
+    /// The list `name` names (any case), or a refusal naming the lists there are.
+    static func listID(named name: String, in store: MovieStore) throws -> Int64 {
+        guard let list = try store.list(named: name) else {
+            throw MovieListError.noList(name, known: try store.lists().map(\.name))
+        }
+        return list.id
     }
 
     /// What an empty list says, naming its filter.

@@ -29,6 +29,8 @@ public struct MovieQuery: Sendable, Hashable {
     public var text: String?
     /// Only films with a viewing tagged so (a whole tag, any case); nil means all.
     public var tag: String?
+    /// Only the films on this list (`lists.id`); nil means all.
+    public var listID: Int64?
     public var sort: MovieSort
     /// Flip the sort's natural direction.
     public var reversed: Bool
@@ -40,13 +42,14 @@ public struct MovieQuery: Sendable, Hashable {
     /// A query; the default lists every movie in the order added.
     public init(
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
-        tag: String? = nil, sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil,
+        tag: String? = nil, listID: Int64? = nil, sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil,
         after: MovieCursor? = nil
     ) {
         self.ratings = ratings
         self.watchState = watchState
         self.text = text
         self.tag = tag
+        self.listID = listID
         self.sort = sort
         self.reversed = reversed
         self.limit = limit

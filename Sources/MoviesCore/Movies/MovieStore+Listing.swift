@@ -77,6 +77,11 @@ extension MovieStore {
             conditions.append("rating IN \(list.sql)")
             arguments += list.arguments
         }
+        if let listID = query.listID {
+            // A seek in list_entries' primary key (list_id, movie_id).
+            conditions.append("id IN (SELECT movie_id FROM list_entries WHERE list_id = ?)")
+            arguments.append(listID)
+        }
         if let tag = query.tag {
             // A film whose viewings hold the tag, as `diary --tag` finds them (whole tags only).
             conditions.append(
