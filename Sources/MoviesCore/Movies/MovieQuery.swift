@@ -42,7 +42,8 @@ public struct MovieQuery: Sendable, Hashable {
     /// A query; the default lists every movie in the order added.
     public init(
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
-        tag: String? = nil, listID: Int64? = nil, sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil,
+        tag: String? = nil, listID: Int64? = nil, sort: MovieSort = .added, reversed: Bool = false,
+        limit: Int? = nil,
         after: MovieCursor? = nil
     ) {
         self.ratings = ratings
