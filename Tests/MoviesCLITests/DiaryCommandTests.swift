@@ -97,6 +97,16 @@ struct DiaryCommandTests {
             ["list", "--in", "nope"], status: 1, message: "There is no list named 'nope' (lists: Favourites)")
     }
 
+    @Test("a day an import gave without a time is shown as that day, not as a local time")
+    func dateOnlyStaysADay() async throws {
+        let file = movies.folder.file("watchlist.csv")
+        try "Date,Name,Year,Letterboxd URI\n2019-03-05,Alien,1979,https://boxd.it/2b0Q\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        try await movies.succeed("import", file)
+        let show = try await movies.run(["show", "3"], environment: ["TZ": "Europe/Paris"])
+        #expect(show.stdout.contains("added      2019-03-05\n"), "\(show)")
+    }
+
     @Test("the usage of a group that runs on its own marks the subcommand optional")
     func usage() async throws {
         #expect(try await movies.succeed("diary", "--help").contains("[--no-pager] [<subcommand>]\n"))
