@@ -6,8 +6,8 @@
 #   PREFIX=/usr/local Scripts/install.sh
 #   Scripts/install.sh --build-only    # build movies and movies-bench this way, install nothing; print
 #                                      # the folder
-#   Scripts/install.sh --with-symbols  # the same link with its symbols and debug information kept
-#                                      # (for a profiler: valgrind, perf), in a folder of its own;
+#   Scripts/install.sh --with-symbols  # the same link with its symbol table kept, for a profiler
+#                                      # (valgrind --tool=callgrind, perf), in a folder of its own;
 #                                      # combines with --build-only
 #
 # The build (docs/ARCHITECTURE.md, "Linked for start-up", says what each choice saves at start-up):
@@ -19,7 +19,9 @@
 # - no run path (--disable-local-rpath): SwiftPM otherwise writes RUNPATH $ORIGIN, and any library put
 #   beside the binary (a libsqlite3.so.0 with a constructor) would be loaded before the system's;
 #   with the runtime linked in, nothing needs a run path;
-# - stripped (-Xlinker --strip-all), unless --with-symbols.
+# - stripped (-Xlinker --strip-all); --with-symbols keeps the symbol table and drops only the debug
+#   information (-Xlinker --strip-debug): a profile needs function names, and valgrind 3.19 (Debian
+#   12's) gives up on the toolchain's DWARF 5 ("Possibly corrupted debuginfo file").
 # The same build is what movies-bench measures (CI runs this script with --build-only).
 set -eu
 cd "$(dirname "$0")/.."
@@ -36,7 +38,7 @@ for argument in "$@"; do
             products="movies movies-bench"
             ;;
         --with-symbols)
-            strip=""
+            strip="-Xlinker --strip-debug"
             scratch=.build/install-symbols
             ;;
         *)
@@ -47,7 +49,7 @@ for argument in "$@"; do
 done
 
 for product in $products; do
-    # shellcheck disable=SC2086 # $strip is two words or none
+    # shellcheck disable=SC2086 # $strip is two words
     swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" \
         -Xswiftc "-use-ld=$PWD/Scripts/startup-linker" $strip --product "$product"
 done
