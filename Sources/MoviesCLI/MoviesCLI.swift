@@ -24,7 +24,7 @@ public enum MoviesCLI {
             ~/.local/share/movies/movies.sqlite; --db picks another file. Any SQLite client can read it.
             """,
         options: [versionFlag],
-        subcommands: CommandRegistry.specs(in: .movies),
+        subcommands: .registry(.movies),
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies list --sort rating",
