@@ -34,7 +34,8 @@ extension Workloads {
         try Data(urls.utf8).write(to: URL(fileURLWithPath: newsboatFolder + "/urls"))
         try Data("reload-threads 8\n".utf8).write(to: URL(fileURLWithPath: newsboatFolder + "/config"))
         let reload = [
-            "-u", newsboatFolder + "/urls", "-c", newsboatFolder + "/cache.db", "-C", newsboatFolder + "/config",
+            "-u", newsboatFolder + "/urls", "-c", newsboatFolder + "/cache.db", "-C",
+            newsboatFolder + "/config",
             "-x", "reload",
         ]
         var newsboatEnvironment = environment
@@ -54,7 +55,8 @@ extension Workloads {
         for _ in 0..<runs {
             oursTimes.append(
                 try Processes.check(configuration.movies, refresh, environment: environment).milliseconds)
-            theirsTimes.append(try Processes.check(newsboat, reload, environment: newsboatEnvironment).milliseconds)
+            theirsTimes.append(
+                try Processes.check(newsboat, reload, environment: newsboatEnvironment).milliseconds)
         }
         // Every warm request of movies was conditional and answered 304; newsboat's are counted and
         // said, since a baseline that fetched whole feeds again would not be doing the same work.
@@ -77,7 +79,9 @@ extension Workloads {
     /// request that names it with 304.
     private static func conditionalFeedServer(feeds: Int) throws -> TestHTTPServer {
         let documents = (0..<feeds).map { feed in
-            Data(FeedXML.rss(title: "Feed \(feed)", items: FeedXML.numberedItems(50, prefix: "f\(feed)-")).utf8)
+            Data(
+                FeedXML.rss(title: "Feed \(feed)", items: FeedXML.numberedItems(50, prefix: "f\(feed)-")).utf8
+            )
         }
         return try TestHTTPServer { request in
             let index = Int(request.path.dropFirst().split(separator: ".").first ?? "") ?? -1

@@ -98,7 +98,8 @@ struct Workloads {
         return [
             BenchRow(
                 workload: "one `movies add` process", size: size, ours: Clock.median(onBig),
-                baseline: Clock.median(viaSQLite), target: 1.35, baselineName: "`sqlite3 FILE \"INSERT ...\"`"),
+                baseline: Clock.median(viaSQLite), target: 1.35, baselineName: "`sqlite3 FILE \"INSERT ...\"`"
+            ),
             BenchRow(
                 workload: "`movies add` on \(size) rows vs on 1,000", size: "\(size) / 1,000",
                 ours: Clock.median(onBig),
@@ -251,9 +252,12 @@ struct Workloads {
         var baseline: [Double] = []
         for _ in 0..<(configuration.runs * 4) {
             ours.append(
-                try Processes.check(configuration.movies, ["--db", big, "show", String(id)], environment: environment)
-                    .milliseconds)
-            baseline.append(try Processes.check(configuration.sqlite3, sqlite3Setup + [big, queries]).milliseconds)
+                try Processes.check(
+                    configuration.movies, ["--db", big, "show", String(id)], environment: environment
+                )
+                .milliseconds)
+            baseline.append(
+                try Processes.check(configuration.sqlite3, sqlite3Setup + [big, queries]).milliseconds)
         }
         return BenchRow(
             workload: "`movies show` (one movie and its viewings)", size: Format.count(configuration.bigRows),

@@ -20,7 +20,8 @@ func option(_ name: String) -> String? {
 }
 /// The workloads in the order they run; `--only` takes a comma-separated list of these names.
 let workloadNames = [
-    "version", "fetch", "add", "import", "list", "search", "show", "stats", "news", "warm-news", "watch", "memory",
+    "version", "fetch", "add", "import", "list", "search", "show", "stats", "news", "warm-news", "watch",
+    "memory",
 ]
 if arguments.contains("--help") || arguments.contains("-h") {
     print("usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only NAME,...] [--keep]")

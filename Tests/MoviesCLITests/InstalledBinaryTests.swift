@@ -58,7 +58,8 @@ struct InstalledBinaryTests {
         let defined = try InstalledBinary.readelf("--dyn-syms").split(separator: "\n").filter { line in
             let fields = line.split(separator: " ")
             // `Num: Value Size Type Bind Vis Ndx Name`: a defined symbol has a section index, not UND.
-            return fields.count >= 8 && fields[0].hasSuffix(":") && fields[0].dropLast().allSatisfy(\.isNumber)
+            return fields.count >= 8 && fields[0].hasSuffix(":")
+                && fields[0].dropLast().allSatisfy(\.isNumber)
                 && fields[6] != "UND"
         }
         #expect(defined.isEmpty, "exports \(defined.count): \(defined.prefix(5))")
