@@ -62,7 +62,9 @@ final class FeedDocumentHandler: XMLEventHandler {
                     fallbackBase: fallbackBase, feedAuthor: feedAuthor, latestDate: latestDate, budget: budget
                 ))
         }
-        return ParsedFeed(title: title?.isEmpty == false ? title : nil, siteURL: siteURL, items: built)
+        var parsed = ParsedFeed(title: title?.isEmpty == false ? title : nil, siteURL: siteURL, items: built)
+        parsed.selfURL = feed.selfLink?.resolved(fallback: nil).flatMap { URLText.isWebURL($0) ? $0 : nil }
+        return parsed
     }
 
     // MARK: - Events
@@ -105,6 +107,10 @@ final class FeedDocumentHandler: XMLEventHandler {
             FeedDocumentHandler.isAlternate(attributes)
         {
             feed.siteLink = RawLink(text: href, base: base)
+        } else if name.isAtom("link"), depth == 1 || (depth == 2 && frames[1].name.isRSS("channel")),
+            feed.selfLink == nil, attributes["rel"]?.lowercased() == "self", let href = attributes["href"]
+        {
+            feed.selfLink = RawLink(text: href, base: base)
         }
         if XMLNamespaces.atomFamily.contains(name.namespace),
             FeedDocumentHandler.textType(of: attributes) == "xhtml"

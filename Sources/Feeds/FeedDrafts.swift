@@ -180,5 +180,7 @@ struct ItemDraft {
 struct FeedDraft {
     var title: MarkedUpText?
     var siteLink: RawLink?
+    /// Where the feed says it is fetched from (Atom `<link rel="self">`, RSS `atom:link rel="self"`).
+    var selfLink: RawLink?
     var author: String?
 }

@@ -15,6 +15,9 @@ public struct ParsedFeed: Sendable, Equatable {
     /// Why the document is not well-formed XML, when it was read in recovery mode (`malformed XML at
     /// line 103: ...`); nil for a well-formed document.
     public var recoveredFrom: String?
+    /// The address the feed says it is fetched from (Atom `<link rel="self">`), when it is an http(s)
+    /// one: how a feed file saved by hand is matched with its subscription.
+    public var selfURL: String?
 
     /// How many items give a date this parser cannot read (they are dated when first seen).
     public var unreadableDateCount: Int { items.count(where: \.hasUnreadableDate) }

@@ -56,6 +56,9 @@ extension NewsRepository {
             url: url, title: parsed.title, siteURL: parsed.siteURL, etag: etag, lastModified: lastModified,
             lastFetchedAt: fetchedAt, createdAt: fetchedAt, in: connection)
         try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
+        try connection.execute(
+            "UPDATE feeds SET recovered_from = ?, undated_items = ? WHERE id = ?",
+            arguments: [parsed.recoveredFrom, Int64(parsed.unreadableDateCount), feedID])
         guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
         try Self.reattachKeptItems(to: feed, in: connection)
         let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
@@ -80,11 +83,13 @@ extension NewsRepository {
         try connection.execute(
             """
             UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
-                last_modified = ?, last_fetched_at = ?, last_error = NULL
+                last_modified = ?, last_fetched_at = ?, last_error = NULL, recovered_from = ?,
+                undated_items = ?
             WHERE id = ?
             """,
             arguments: [
-                parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt), feedID,
+                parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt),
+                parsed.recoveredFrom, Int64(parsed.unreadableDateCount), feedID,
             ])
         return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
     }

@@ -101,17 +101,32 @@ public final class NewsRepository: Sendable {
         }
     }
 
+    /// What `unsubscribe` did.
+    public struct Unsubscribed: Sendable, Hashable {
+        /// The feed as it was.
+        public var feed: Feed
+        /// Its items that went with it.
+        public var removedItems: Int
+        /// Its starred items, kept as loose items.
+        public var keptStarredItems: Int
+    }
+
     /// Unsubscribes the feed with this id or address. Its items go with it, except starred ones, which
     /// stay as loose items.
     @discardableResult
-    public func unsubscribe(_ reference: FeedReference) throws -> Feed {
+    public func unsubscribe(_ reference: FeedReference) throws -> Unsubscribed {
         try database.write { connection in
             guard let feed = try Self.feed(reference, in: connection) else {
                 throw NewsError.feedNotFound(reference.description)
             }
+            let (items, starred) =
+                try connection.cachedStatement(
+                    "SELECT count(*), coalesce(sum(starred), 0) FROM news_items WHERE feed_id = ?"
+                ).fetchOne([feed.id]) { ($0.int64(at: 0), $0.int64(at: 1)) } ?? (0, 0)
             try Self.keepStarredItems(of: feed, in: connection)
             try connection.execute("DELETE FROM feeds WHERE id = ?", arguments: [feed.id])
-            return feed
+            return Unsubscribed(
+                feed: feed, removedItems: Int(items - starred), keptStarredItems: Int(starred))
         }
     }
 

@@ -32,7 +32,7 @@ struct NewsCommandTests {
                 == "Subscribed #2  Beta  (5 items)\n")
         let refresh = try run("news", "refresh")
         #expect(refresh.status == 0)
-        #expect(refresh.stdout == "Refreshed 2 feeds: 0 new items, 2 unchanged, 0 failed.\n")
+        #expect(refresh.stdout == "Refreshed 2 feeds: 2 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n")
 
         // Pages by cursor visit every item once.
         var cursor: String?
@@ -227,7 +227,7 @@ struct NewsCommandTests {
         try movies.succeed("news", "subscribe", "--no-fetch", server.url("/gone.xml"))
         let result = try run("news", "refresh")
         #expect(result.status == 1)
-        #expect(result.stdout == "Refreshed 1 feed: 0 new items, 1 failed.\n")
+        #expect(result.stdout == "Refreshed 1 feed: 0 unchanged (304), 0 fetched with nothing new, 1 failed; 0 new items.\n")
         #expect(result.stderr.contains("#1 \(server.url("/gone.xml")): HTTP 404 Not Found"))
         #expect(try movies.succeed("news", "feeds").contains("error: HTTP 404 Not Found"))
     }

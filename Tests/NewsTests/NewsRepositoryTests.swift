@@ -155,7 +155,7 @@ struct NewsRepositoryTests {
             lastModified: nil, fetchedAt: now)
         let starred = try news.page(NewsQuery())[1]
         try news.setStarred(id: starred.id, true)
-        #expect(try news.unsubscribe("#\(feed.id)").id == feed.id)
+        #expect(try news.unsubscribe("#\(feed.id)").feed.id == feed.id)
         let left = try news.page(NewsQuery())
         #expect(left.map(\.id) == [starred.id])
         #expect(left.first?.feedID == nil)

@@ -104,8 +104,13 @@ struct NewsUnsubscribeCommand: Command {
     var feed: FeedReference
 
     func run(in context: CommandContext) async throws {
-        let feed = try context.dependencies().news.unsubscribe(feed)
-        context.output.line("Unsubscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))")
+        let done = try context.dependencies().news.unsubscribe(feed)
+        let removed = done.removedItems
+        let kept = done.keptStarredItems
+        context.output.line(
+            "Unsubscribed #\(done.feed.id)  \(TerminalText.singleLine(done.feed.displayName)): "
+                + "\(RefreshReport.counted(removed, "item")) removed, "
+                + "\(RefreshReport.counted(kept, "starred item")) kept")
     }
 }
 

@@ -93,8 +93,13 @@ enum NewsRendering {
             let writer = RecordWriter(
                 format: recordFormat, fields: NewsRecords.itemFields, sink: context.output)
             try writer.begin()
+            let news = try context.dependencies().news
+            let feedNames = try NewsText.feedNames(news, titlesOnly: true)
             for item in items {
-                try writer.write(NewsRecords.values(of: item))
+                try writer.write(
+                    NewsRecords.values(
+                        of: item, feedTitle: item.feedID.flatMap { feedNames[$0] },
+                        enclosures: try news.enclosures(ofItem: item.id)))
             }
             try writer.end()
             return
