@@ -10,6 +10,8 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadySubscribed(Feed)
     /// No feed has this id or URL.
     case feedNotFound(String)
+    /// No feed is filed under this folder.
+    case folderNotFound(String)
     /// No news item has this id.
     case itemNotFound(id: Int64)
     /// The item's title is blank.
@@ -26,7 +28,7 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isValidation: Bool {
         switch self {
         case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong, .notAWebAddress: true
-        case .alreadySubscribed, .feedNotFound, .itemNotFound: false
+        case .alreadySubscribed, .feedNotFound, .folderNotFound, .itemNotFound: false
         }
     }
 
@@ -38,6 +40,8 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
             "already subscribed to \(feed.url) as feed #\(feed.id)"
         case .feedNotFound(let reference):
             "no subscribed feed \(reference)"
+        case .folderNotFound(let folder):
+            "no feed is filed under the folder '\(folder)' (news feeds --format json lists each feed's folder)"
         case .itemNotFound(let id):
             "no news item with id \(id)"
         case .blankTitle:

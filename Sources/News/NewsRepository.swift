@@ -56,6 +56,8 @@ public final class NewsRepository: Sendable {
         /// Entries that repeat an earlier one of the list (the same address, in any spelling): the
         /// first counts, with its title and folder.
         public var repeated = 0
+        /// Feeds subscribed before that the list files under another folder: moved into it.
+        public var movedToFolder = 0
     }
 
     /// Subscribes to each entry of a list (an OPML import) not subscribed yet, with its title and
@@ -74,12 +76,18 @@ public final class NewsRepository: Sendable {
                     outcome.repeated += 1
                     continue
                 }
-                if try Self.feed(url: address, in: connection) == nil {
+                if let existing = try Self.feed(url: address, in: connection) {
+                    outcome.alreadySubscribed += 1
+                    // The list's folder is where the person filed the feed: an existing one moves there.
+                    if let folder = entry.folder?.trimmingWhitespace(), !folder.isEmpty, existing.folder != folder {
+                        try connection.execute(
+                            "UPDATE feeds SET folder = ? WHERE id = ?", arguments: [folder, existing.id])
+                        outcome.movedToFolder += 1
+                    }
+                } else {
                     outcome.added.append(
                         try Self.insertFeed(
                             url: address, title: entry.title, folder: entry.folder, in: connection))
-                } else {
-                    outcome.alreadySubscribed += 1
                 }
             }
             return outcome
@@ -133,6 +141,14 @@ public final class NewsRepository: Sendable {
     /// Every subscribed feed, in the order subscribed.
     public func feeds() throws -> [Feed] {
         try database.read(Self.feeds(in:))
+    }
+
+    /// Whether any feed is filed under `folder`.
+    public func hasFolder(_ folder: String) throws -> Bool {
+        try database.read { connection in
+            try connection.cachedStatement("SELECT EXISTS (SELECT 1 FROM feeds WHERE folder = ?)")
+                .fetchOne([folder]) { $0.int64(at: 0) != 0 } ?? false
+        }
     }
 
     /// The feed with this id or address, or nil.

@@ -266,7 +266,7 @@ struct NewsReaderCommandTests {
             message: "the address is a web page, not a feed, and it announces none")
         try movies.refuse(
             ["news", "subscribe", "--all", "--no-fetch", server.url("/none/")], status: 64,
-            message: "--all looks into the fetched page")
+            message: "With --no-fetch nothing is fetched, so --all")
     }
 
     /// A web page announcing the feeds at `paths`, in order.

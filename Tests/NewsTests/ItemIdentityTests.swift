@@ -43,7 +43,7 @@ struct ItemIdentityTests {
         let feed = try news.subscribe(url: "https://example.org/feed")
         #expect(try store([Self.postA, Self.postB, Self.postC], in: feed).inserted == 3)
         #expect(
-            try news.importItems(try parsed([Self.postA, Self.postB, Self.postC]), fetchedAt: now).inserted
+            try news.importItems(try parsed([Self.postA, Self.postB, Self.postC]), fetchedAt: now).update.inserted
                 == 3)
         #expect(try news.page(NewsQuery()).count == 6)
     }

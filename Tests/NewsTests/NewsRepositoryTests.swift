@@ -182,8 +182,8 @@ struct NewsRepositoryTests {
     @Test("importing the same feed file twice adds its items once")
     func importTwice() throws {
         let document = try parsed(FeedXML.numberedItems(5))
-        #expect(try news.importItems(document, fetchedAt: now).inserted == 5)
-        #expect(try news.importItems(document, fetchedAt: now).inserted == 0)
+        #expect(try news.importItems(document, fetchedAt: now).update.inserted == 5)
+        #expect(try news.importItems(document, fetchedAt: now).update.inserted == 0)
         #expect(try news.page(NewsQuery()).count == 5)
     }
 }

@@ -35,9 +35,11 @@ extension MovieSort: ExpressibleByArgument {}
 
 /// A feed's address as `news subscribe` takes it, normalised once, here (`FeedAddress`).
 extension FeedAddress: ExpressibleByArgument {
-    init?(argument: String) { self.init(argument) }
+    init?(argument: String) { self.init(typed: argument) }
 
-    static var expectedDescription: String { "an http or https address such as https://example.org/feed.xml" }
+    static var expectedDescription: String {
+        "an http or https address such as https://example.org/feed.xml (example.org/feed.xml is tried as https, then http)"
+    }
 
     var defaultValueDescription: String { text }
 }

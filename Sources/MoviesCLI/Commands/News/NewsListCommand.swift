@@ -44,6 +44,9 @@ struct NewsListCommand: Command {
             }
             filter.feedID = feed.id
         }
+        if let folder, try !dependencies.news.hasFolder(folder) {
+            throw NewsError.folderNotFound(folder)
+        }
         filter.folder = folder
         // One more than the page tells whether another page follows.
         filter.after = after

@@ -1,0 +1,160 @@
+import FeedServer
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 25 through the real `movies` against a local server: a broken feed recovered and said so,
+/// undated items counted, refresh counts that account for every feed, authors apart from feeds, OPML
+/// as readers write it, a feed file imported into its subscription, and ignore rules.
+@Suite("movies news: feeds as sites publish them", .offPool, .serialized)
+struct NewsRealFeedsCommandTests {
+    let movies = MoviesProcess()
+    let server: FeedServer
+
+    /// The Typepad feed of the parser's tests (FeedsTests/Fixtures/shapes), read from the source tree.
+    static let typepad: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FeedsTests/Fixtures/shapes/typepad-unclosed-img.xml")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    /// Runs a command that must succeed with `environment` added; its standard output.
+    private func succeed(_ arguments: String..., environment: [String: String]) throws -> String {
+        let result = try movies.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result.stdout
+    }
+
+    static let forum = """
+        <rss version="2.0"><channel><title>Forum</title><link>https://forum.example.cn/</link>
+        <item><title>Slash date</title><guid>1</guid><pubDate>2020/1/10 14:03:00</pubDate></item>
+        <item><title>No date it can read</title><guid>2</guid><pubDate>前天</pubDate></item>
+        <item><title>Podcast</title><guid>3</guid><author>host@example.cn (The Host)</author>
+        <enclosure url="https://forum.example.cn/ep3.mp3" type="audio/mpeg" length="1000"/></item>
+        </channel></rss>
+        """
+
+    init() throws {
+        server = try FeedServer()
+        server.set("/typepad.xml", .body(Self.typepad, contentType: "application/atom+xml"))
+        server.set("/forum.xml", .feed(Self.forum))
+    }
+
+    private func sql(_ query: String) throws -> String {
+        try DirectSQL.run(movies.databasePath, query)
+    }
+
+    @Test("a broken Typepad feed is recovered with its ten items, and news feeds says so; undated items are counted")
+    func recoveredAndUndated() throws {
+        #expect(
+            try movies.succeed("news", "subscribe", server.url("/typepad.xml"))
+                == "Subscribed #1  Film Comment Weekly  (10 items)\n")
+        #expect(try movies.succeed("news", "subscribe", server.url("/forum.xml")) == "Subscribed #2  Forum  (3 items)\n")
+        let feeds = try movies.succeed("news", "feeds", "--format", "tsv")
+        #expect(feeds.contains("\tmalformed XML at line 50: "), "\(feeds)")
+        #expect(try sql("SELECT undated_items FROM feeds ORDER BY id") == "0\n1")
+        #expect(try sql("SELECT recovered_from IS NULL FROM feeds ORDER BY id") == "0\n1")
+        let table = try succeed("news", "feeds", environment: ["COLUMNS": "400"])
+        #expect(table.contains("ok (recovered: malformed XML at line 50"), "\(table)")
+        #expect(table.contains("ok (1 undated)"), "\(table)")
+        #expect(try sql("SELECT published_at FROM news_items WHERE title = 'Slash date'") == "2020-01-10T14:03:00.000Z")
+    }
+
+    @Test("refresh accounts for every feed apart from items")
+    func refreshCounts() throws {
+        try movies.succeed("news", "subscribe", server.url("/typepad.xml"))
+        try movies.succeed("news", "subscribe", server.url("/forum.xml"))
+        try movies.succeed("news", "subscribe", "--no-fetch", server.url("/missing.xml"))
+        // The forum answers 304 (ETag); the Typepad page has no validator, so it is fetched again with
+        // nothing new; the missing feed fails.
+        let result = try movies.run(["news", "refresh"])
+        #expect(
+            result.stdout
+                == "Refreshed 3 feeds: 1 unchanged (304), 1 fetched with nothing new, 1 failed; 0 new items.\n",
+            "\(result)")
+    }
+
+    @Test("an item's author and its feed are two fields: news show, the table and JSON agree")
+    func authorApartFromFeed() throws {
+        try movies.succeed("news", "subscribe", server.url("/typepad.xml"))
+        try movies.succeed("news", "subscribe", server.url("/forum.xml"))
+        let shown = try movies.succeed("news", "show", "1")
+        #expect(shown.contains("  source     by Jane Critic in Film Comment Weekly (feed #1)\n"), "\(shown)")
+        let untitled = try movies.succeed("news", "show", "11")
+        #expect(untitled.contains("  source     in Forum (feed #2)\n"), "\(untitled)")
+        let json = try movies.succeed("news", "list", "--feed", "2", "--format", "json")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let podcast = try #require(rows.first { $0["title"] as? String == "Podcast" })
+        #expect(podcast["feed_title"] as? String == "Forum")
+        #expect(podcast["author"] as? String == "The Host")
+        #expect(podcast["enclosures"] as? [String] == ["https://forum.example.cn/ep3.mp3"])
+        #expect(podcast["source"] == nil)
+        let undated = try #require(rows.first { $0["title"] as? String == "Slash date" })
+        #expect(undated["author"] is NSNull)
+        let table = try succeed("news", "list", "--feed", "2", environment: ["COLUMNS": "200"])
+        let row = table.split(separator: "\n").first { $0.hasSuffix("Podcast") }
+        #expect(row?.contains("  Forum  ") == true, "\(table)")
+        #expect(try movies.succeed("news", "show", "--help").contains("--format <format>"))
+    }
+
+    @Test("unsubscribe says how many items went and how many starred ones were kept")
+    func unsubscribeCounts() throws {
+        try movies.succeed("news", "subscribe", server.url("/forum.xml"))
+        try movies.succeed("news", "star", "1")
+        #expect(
+            try movies.succeed("news", "unsubscribe", "1")
+                == "Unsubscribed #1  Forum: 2 items removed, 1 starred item kept\n")
+    }
+
+    @Test("OPML as readers write it: text over title, feedUrl, addresses without a scheme, folders moved")
+    func opmlAsWritten() throws {
+        try movies.succeed("news", "subscribe", "--no-fetch", "https://example.org/already.xml")
+        let opml = """
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline text="Journalism" title="jounalism">
+              <outline text="Books" type="rss" xmlUrl="www.theguardian.com/books/rss"/>
+              <outline text="Exported" type="rss" feedUrl="https://exporter.example.net/feed"/>
+              <outline text="Already" type="rss" xmlUrl="https://example.org/already.xml"/>
+            </outline></body></opml>
+            """
+        let file = URL(fileURLWithPath: movies.folder.file("subs.opml"))
+        try opml.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try movies.succeed("news", "import", file.path)
+        #expect(
+            imported.hasPrefix(
+                "Subscribed to 2 feeds from \(file.path) (1 already subscribed, 1 of them moved into its folders)"),
+            "\(imported)")
+        #expect(
+            try sql("SELECT url || ' ' || coalesce(folder, '-') FROM feeds ORDER BY id")
+                == """
+                https://example.org/already.xml Journalism
+                https://www.theguardian.com/books/rss Journalism
+                https://exporter.example.net/feed Journalism
+                """)
+        try movies.refuse(
+            ["news", "list", "--folder", "jounalism"], status: 1,
+            message: "Error: No feed is filed under the folder 'jounalism'")
+    }
+
+    @Test("news subscribe takes an address without a scheme, https first, then http")
+    func subscribeWithoutScheme() throws {
+        let address = server.url("/forum.xml").replacingOccurrences(of: "http://", with: "")
+        #expect(try movies.succeed("news", "subscribe", address) == "Subscribed #1  Forum  (3 items)\n")
+        #expect(try sql("SELECT url FROM feeds") == server.url("/forum.xml"))
+    }
+
+    @Test("a feed file imported by hand goes into its subscription, not a second loose copy")
+    func importIntoSubscription() throws {
+        try movies.succeed("news", "subscribe", server.url("/forum.xml"))
+        let saved = Self.forum.replacingOccurrences(
+            of: "</channel>",
+            with: "<item><title>Saved later</title><guid>4</guid></item></channel>")
+        let file = URL(fileURLWithPath: movies.folder.file("forum.xml"))
+        try saved.write(to: file, atomically: true, encoding: .utf8)
+        #expect(
+            try movies.succeed("news", "import", file.path)
+                == "Imported 1 item from \(file.path) into feed #1 Forum (3 already there)\n")
+        #expect(try sql("SELECT count(*) FROM news_items WHERE feed_id IS NULL") == "0")
+        #expect(try sql("SELECT count(*) FROM news_items WHERE feed_id = 1") == "4")
+    }
+}
