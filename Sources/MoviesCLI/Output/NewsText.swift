@@ -134,4 +134,17 @@ enum NewsText {
         ].compactMap { $0 }
         return notes.isEmpty ? "ok" : "ok (" + notes.joined(separator: "; ") + ")"
     }
+
+    /// `items of feed #3 whose title holds "sponsored", published more than 30 days before`: what an
+    /// ignore rule keeps out, in words.
+    static func describe(_ rule: IgnoreRule) -> String {
+        var parts: [String] = []
+        if let title = rule.titleContains { parts.append("whose title holds " + SearchCommand.quoted(title)) }
+        if let author = rule.authorContains { parts.append("whose author holds " + SearchCommand.quoted(author)) }
+        if let days = rule.olderThanDays {
+            parts.append("published more than \(days) day\(days == 1 ? "" : "s") before the refresh")
+        }
+        let whose = rule.feedID.map { "items of feed #\($0)" } ?? "items of every feed"
+        return ([whose] + parts).joined(separator: parts.count > 1 ? ", " : " ")
+    }
 }

@@ -139,6 +139,18 @@ extension Clearable: ExpressibleByArgument where Value: ExpressibleByArgument {
 }
 
 /// How many of something (`--limit`, `--jobs`): a positive whole number, up to `Int.max`.
+/// An ignore rule's id, as `news ignores` shows it (`3` or `#3`).
+struct IgnoreRuleID: ExpressibleByArgument, Hashable {
+    let rawValue: Int64
+
+    init?(argument: String) {
+        guard let id = RecordID.parse(argument) else { return nil }
+        rawValue = id
+    }
+
+    static var expectedDescription: String { "a rule id such as 3 (see news ignores)" }
+}
+
 struct Count: ExpressibleByArgument, Hashable {
     let value: Int
 
