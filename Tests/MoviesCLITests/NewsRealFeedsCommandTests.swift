@@ -158,3 +158,74 @@ struct NewsRealFeedsCommandTests {
         #expect(try sql("SELECT count(*) FROM news_items WHERE feed_id = 1") == "4")
     }
 }
+
+/// `news download` against a local server that serves ranges (issue 25, point 5): resumable, capped,
+/// never overwriting.
+@Suite("movies news download", .offPool, .serialized)
+struct NewsDownloadCommandTests {
+    let movies = MoviesProcess()
+    let server: FeedServer
+    /// 300 KB of an "episode", bytes that say where they are.
+    static let episode = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 256) })
+
+    init() throws {
+        server = try FeedServer()
+        server.set(
+            "/cast.xml",
+            .feed(
+                """
+                <rss version="2.0"><channel><title>Cast</title>
+                <item><title>Episode 1</title><guid>ep1</guid>
+                <enclosure url="\(server.url("/media/ep%201.mp3"))" type="audio/mpeg" length="300000"/></item>
+                <item><title>No audio</title><guid>ep0</guid></item>
+                </channel></rss>
+                """))
+    }
+
+    private var folder: String { movies.folder.file("downloads") }
+
+    @Test("a download cut off is resumed with a Range request, and the file appears only when complete")
+    func resumes() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        server.set("/media/ep%201.mp3", .file(Self.episode, contentType: "audio/mpeg", cutAt: 100_000))
+        try movies.succeed("news", "subscribe", server.url("/cast.xml"))
+        let first = try movies.run(["news", "download", "1", "--to", folder])
+        #expect(first.status == 1, "\(first)")
+        #expect(first.stderr.contains("100000 bytes are kept: run the command again to resume"), "\(first)")
+        #expect(!fileExists(folder + "/ep 1.mp3"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/.ep 1.mp3.part")) == Self.episode.prefix(100_000))
+        let second = try movies.run(["news", "download", "1", "--to", folder])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout == "Downloaded \(folder)/ep 1.mp3 (300.0 kB, resumed after 100.0 kB)\n", "\(second)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/ep 1.mp3")) == Self.episode)
+        #expect(!fileExists(folder + "/.ep 1.mp3.part"))
+        let ranges = server.http.observed.requests.compactMap { $0.headers["range"] }
+        #expect(ranges == ["bytes=100000-"])
+        // Never overwritten: a second download of the same file is refused and the file is as it was.
+        let again = try movies.run(["news", "download", "1", "--to", folder])
+        #expect(again.status == 1)
+        #expect(again.stderr.hasPrefix("Error: \(folder)/ep 1.mp3 exists already; it is never overwritten"), "\(again)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/ep 1.mp3")) == Self.episode)
+    }
+
+    @Test("a file over --max-size is refused before a byte is written; an item without enclosure says so")
+    func refusals() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        server.set("/media/ep%201.mp3", .file(Self.episode, contentType: "audio/mpeg"))
+        try movies.succeed("news", "subscribe", server.url("/cast.xml"))
+        try movies.refuse(
+            ["news", "download", "1", "--to", folder, "--max-size", "0"], status: 64,
+            message: "Error: The value '0' is invalid for '--max-size <megabytes>'")
+        let tiny = Data(count: 1_500_000)
+        server.set("/media/ep%201.mp3", .file(tiny, contentType: "audio/mpeg"))
+        let over = try movies.run(["news", "download", "1", "--to", folder, "--max-size", "1"])
+        #expect(over.status == 1, "\(over)")
+        #expect(over.stderr.contains("larger than the limit of 1000000 bytes (--max-size); nothing was kept"), "\(over)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("part") }.isEmpty)
+        let none = try movies.run(["news", "download", "2", "--to", folder])
+        #expect(none.status == 1)
+        #expect(none.stderr.hasPrefix("Error: News item #2 has no enclosure to download"), "\(none)")
+        let missing = try movies.run(["news", "download", "1", "--to", folder + "/nope"])
+        #expect(missing.stderr.contains("does not exist"), "\(missing)")
+    }
+}

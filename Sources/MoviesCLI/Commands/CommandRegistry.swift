@@ -70,6 +70,7 @@ enum CommandRegistry {
         .command(NewsStarCommand.self, [.news, .newsScreen]),
         .command(NewsUnstarCommand.self, [.news, .newsScreen]),
         .command(NewsPruneCommand.self, [.news]),
+        .command(NewsDownloadCommand.self, [.news]),
         .command(NewsIgnoreCommand.self, [.news]),
         .command(NewsIgnoresCommand.self, [.news]),
         .command(NewsUnignoreCommand.self, [.news]),
