@@ -229,3 +229,58 @@ struct NewsDownloadCommandTests {
         #expect(missing.stderr.contains("does not exist"), "\(missing)")
     }
 }
+
+/// Progress at a terminal (issue 25, point 5): `news refresh`, `news download` and `backup` draw it on
+/// stderr when it is a terminal, and print nothing of it into a pipe.
+@Suite("movies news: progress at a terminal", .offPool, .serialized)
+struct NewsProgressTests {
+    let movies = MoviesProcess()
+    let server: FeedServer
+
+    init() throws {
+        server = try FeedServer()
+        server.set("/a.xml", .feed(FeedXML.rss(title: "A", items: FeedXML.numberedItems(2, prefix: "a"))))
+        server.set("/b.xml", .feed(FeedXML.rss(title: "B", items: FeedXML.numberedItems(2, prefix: "b"))))
+        server.set(
+            "/cast.xml",
+            .feed(
+                """
+                <rss version="2.0"><channel><title>Cast</title><item><title>E</title><guid>e</guid>
+                <enclosure url="\(server.url("/e.mp3"))" type="audio/mpeg"/></item></channel></rss>
+                """))
+        server.set("/e.mp3", .file(Data(count: 250_000), contentType: "audio/mpeg"))
+    }
+
+    private func atTerminal(_ arguments: String...) throws -> (status: Int32?, output: String) {
+        let terminal = try PseudoTerminalProcess(
+            MoviesProcess.binary, arguments, environment: movies.environment,
+            currentDirectory: movies.folder.file(""))
+        let status = terminal.waitForExit()
+        return (status, terminal.output)
+    }
+
+    @Test("refresh, download and backup show progress at a terminal, and none in a pipe")
+    func progress() throws {
+        for path in ["/a.xml", "/b.xml", "/cast.xml"] {
+            try movies.succeed("news", "subscribe", "--no-fetch", server.url(path))
+        }
+        let refresh = try atTerminal("news", "refresh")
+        #expect(refresh.status == 0)
+        #expect(refresh.output.contains("Refreshing feeds: 3/3"), "\(refresh.output)")
+        let episode = try DirectSQL.run(movies.databasePath, "SELECT id FROM news_items WHERE guid = 'e'")
+        let download = try atTerminal("news", "download", episode)
+        #expect(download.status == 0, "\(download.output)")
+        #expect(download.output.contains("Downloading e.mp3: 250.0 kB of 250.0 kB"), "\(download.output)")
+        let backup = try atTerminal("backup", movies.folder.file("copy.sqlite"))
+        #expect(backup.status == 0, "\(backup.output)")
+        #expect(backup.output.contains("Backing up"), "\(backup.output)")
+        // In pipes: the results, no progress.
+        let piped = try movies.run(["news", "refresh"])
+        #expect(!piped.stderr.contains("Refreshing") && !piped.stdout.contains("Refreshing"), "\(piped)")
+        try FileManager.default.removeItem(atPath: movies.folder.file("e.mp3"))
+        let pipedDownload = try movies.run(
+            ["news", "download", episode, "--to", movies.folder.file("")])
+        #expect(pipedDownload.status == 0, "\(pipedDownload)")
+        #expect(!pipedDownload.stderr.contains("Downloading"), "\(pipedDownload)")
+    }
+}
