@@ -11,8 +11,9 @@ struct OPMLTests {
         let outlines = try OPML.parse(Fixture.data("subscriptions.opml"))
         #expect(
             outlines == [
+                // The outline's text, which OPML 2.0 says is what is shown, before its title.
                 OPMLOutline(
-                    title: "Example News & Views", xmlURL: "https://news.example.com/feed.xml",
+                    title: "Example News", xmlURL: "https://news.example.com/feed.xml",
                     htmlURL: "https://news.example.com/", folder: "News"),
                 OPMLOutline(title: "Deep", xmlURL: "http://deep.example.org/rss", folder: "Tech"),
                 OPMLOutline(title: "No URL", xmlURL: "", problem: .missingFeedURL),

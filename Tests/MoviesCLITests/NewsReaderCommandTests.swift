@@ -403,8 +403,10 @@ struct NewsReaderCommandTests {
         let tech = try movies.succeed("news", "list", "--folder", "Tech", "--format", "tsv")
         #expect(tech.split(separator: "\n").count == 5, "\(tech)")
         #expect(!tech.contains("Beta"))
-        let none = try run("news", "list", "--folder", "Nothing")
-        #expect(none.status == 0 && none.stdout.isEmpty, "\(none)")
+        // A folder no feed is filed under is refused: a typo in it is not an empty folder.
+        try movies.refuse(
+            ["news", "list", "--folder", "Nothing"], status: 1,
+            message: "Error: No feed is filed under the folder 'Nothing'")
         let exported = try movies.succeed("news", "export-opml")
         #expect(
             exported.contains(

@@ -15,8 +15,8 @@ enum NewsText {
     }
 
     /// The items as an aligned table: id, flags, date, the feed's id (what `--feed` takes), the source
-    /// (the feed's name, from `feedNames`: `feed_title` in the machine formats; empty for an item
-    /// without a feed, whose author `news show` gives) and title;
+    /// (the feed's name, from `feedNames`: `feed_title` in the machine formats; for an item without a
+    /// feed, its own source, `author`) and title;
     /// at a terminal, sources and titles are cut with an ellipsis to fit its width.
     static func table(_ items: [NewsItem], feedNames: [Int64: String], terminal: Terminal) -> String {
         Table.render(
@@ -30,7 +30,7 @@ enum NewsText {
                 [
                     String(item.id), flags(item), shortDate(item.publishedAt),
                     item.feedID.map(String.init) ?? "",
-                    item.feedID.flatMap { feedNames[$0] } ?? "", item.title,
+                    item.feedID.flatMap { feedNames[$0] } ?? item.source ?? "", item.title,
                 ]
             },
             width: terminal.columns, header: terminal.bold)
