@@ -138,7 +138,8 @@ public final class FeedServer: Sendable {
             case .body(let body, let contentType):
                 return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
             case .file(let data, let contentType, let cutAt):
-                return FeedServer.fileReply(data, contentType: contentType, cutAt: cutAt, range: request.headers["range"])
+                return FeedServer.fileReply(
+                    data, contentType: contentType, cutAt: cutAt, range: request.headers["range"])
             case .feed(let xml), .slowFeed(let xml, _), .held(let xml, _):
                 let delay: Duration = if case .slowFeed(_, let delay) = route { delay } else { .zero }
                 if case .held(_, let gate) = route { gate.wait() }

@@ -74,12 +74,14 @@ public struct EnclosureDownloader: Sendable {
         }
         if outcome.writeErrno != 0 { throw .cannotWrite(part, reason: Self.reason(outcome.writeErrno)) }
         // 416 to `bytes=N-`: the part holds the whole file already (a download cut after its last byte).
-        let complete = (outcome.code == 0 && (200...299).contains(outcome.status)) || (kept > 0 && outcome.status == 416)
+        let complete =
+            (outcome.code == 0 && (200...299).contains(outcome.status)) || (kept > 0 && outcome.status == 416)
         guard complete else {
             var now = stat()
             let saved = fstat(descriptor, &now) == 0 ? Int64(now.st_size) : 0
             if saved == 0 { unlink(part) }
-            let why = outcome.status >= 300 && outcome.code == 0 || outcome.stop == MOVIES_CURL_STOP_STATUS
+            let why =
+                outcome.status >= 300 && outcome.code == 0 || outcome.stop == MOVIES_CURL_STOP_STATUS
                 ? "the server answered \(outcome.status)" : outcome.message
             throw .failed(reason: why, keptBytes: saved)
         }
@@ -102,8 +104,10 @@ public struct EnclosureDownloader: Sendable {
         let last = url.path.split(separator: "/").last.map(String.init) ?? ""
         let decoded = percentDecoded(last)
         var name = String(
-            decoded.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !isControl($0) && $0 != "/" }
-                .map(Character.init))
+            decoded.unicodeScalars.filter {
+                !$0.properties.isDefaultIgnorableCodePoint && !isControl($0) && $0 != "/"
+            }
+            .map(Character.init))
         while name.hasPrefix(".") { name.removeFirst() }
         name = String(name.prefix(200))
         return name.isEmpty ? fallback : name
@@ -152,9 +156,11 @@ public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAWebAddress(let url): "'\(url)' is not an http or https address"
         case .libraryUnavailable(let message): message
         case .folderMissing(let folder): "the folder \(folder) does not exist"
-        case .exists(let path): "\(path) exists already; it is never overwritten (move it away to download again)"
+        case .exists(let path):
+            "\(path) exists already; it is never overwritten (move it away to download again)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
-        case .tooLarge(let limit): "the file is larger than the limit of \(limit) bytes (--max-size); nothing was kept"
+        case .tooLarge(let limit):
+            "the file is larger than the limit of \(limit) bytes (--max-size); nothing was kept"
         case .failed(let reason, let kept):
             "the download failed: \(reason)"
                 + (kept > 0 ? " (\(kept) bytes are kept: run the command again to resume)" : "")
@@ -183,7 +189,8 @@ private final class DownloadTransfer: Sendable {
     let progress: (@Sendable (Int64, Int64?) -> Void)?
 
     init(
-        url: String, userAgent: String, descriptor: Int32, resumeFrom: Int64, maximumBytes: Int64, timeout: Duration,
+        url: String, userAgent: String, descriptor: Int32, resumeFrom: Int64, maximumBytes: Int64,
+        timeout: Duration,
         progress: (@Sendable (Int64, Int64?) -> Void)?
     ) {
         self.url = url
@@ -217,10 +224,14 @@ private final class DownloadTransfer: Sendable {
     }
 
     private func perform() -> Outcome {
-        let milliseconds = Int(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int(
+            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds
+                / 1_000_000_000_000_000)
         let texts: [String] = [url, userAgent, "*/*"]
         let strings = texts.map { text in text.withCString { strdup($0) } }
-        defer { strings.forEach { free($0) } }
+        defer {
+            for string in strings { free(string) }
+        }
         var result = movies_curl_get_result()
         withExtendedLifetime(self) {
             var options = movies_curl_get_options(

@@ -124,7 +124,8 @@ struct ItemDraft {
             published.lazy.compactMap(FeedDate.parse).first
             ?? updated.lazy.compactMap(FeedDate.parse).first
         item.publishedAt = date.flatMap { $0 > latestDate ? nil : $0 }
-        item.hasUnreadableDate = date == nil && !(published + updated).allSatisfy { $0.allSatisfy(\.isWhitespace) }
+        item.hasUnreadableDate =
+            date == nil && !(published + updated).allSatisfy { $0.allSatisfy(\.isWhitespace) }
         item.imageURL = image?.resolved(fallback: fallbackBase)
         item.enclosures = ItemDraft.enclosures(enclosures, fallbackBase: fallbackBase)
         return item

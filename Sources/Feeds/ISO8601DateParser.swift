@@ -53,7 +53,9 @@ enum ISO8601DateParser {
     private static func parseTime(_ scanner: inout DateScanner, into fields: inout DateFields) -> Bool {
         guard let hour = scanner.digits(minimum: 1, maximum: 2) else { return false }
         fields.hour = hour.value
-        if scanner.atEnd || scanner.current.map({ !DateScanner.isDigit($0) && $0 != UInt8(ascii: ":") }) == true {
+        if scanner.atEnd
+            || scanner.current.map({ !DateScanner.isDigit($0) && $0 != UInt8(ascii: ":") }) == true
+        {
             return true  // the hour alone
         }
         let colons = scanner.skip(UInt8(ascii: ":"))

@@ -93,7 +93,8 @@ final class OPMLDocumentHandler: XMLEventHandler {
         // Some exporters write the address as feedUrl (or url for a feed outline of type rss).
         let feedURL =
             attributes.caseInsensitive("xmlUrl") ?? attributes.caseInsensitive("feedUrl")
-            ?? (attributes.caseInsensitive("type")?.lowercased() == "rss" ? attributes.caseInsensitive("url") : nil)
+            ?? (attributes.caseInsensitive("type")?.lowercased() == "rss"
+                ? attributes.caseInsensitive("url") : nil)
         if let feedURL {
             outlines.append(outline(attributes: attributes, feedURL: feedURL))
         }

@@ -32,7 +32,9 @@ enum RFC822DateParser {
         // A first word with a month's name after it is the day's name, whatever its language (the
         // Spanish `mar,` for martes would otherwise be read as March).
         if tokens.count > 1, case .word = tokens[0],
-            tokens.dropFirst().contains(where: { if case .word(let word) = $0 { monthNumber(word) != nil } else { false } })
+            tokens.dropFirst().contains(where: {
+                if case .word(let word) = $0 { monthNumber(word) != nil } else { false }
+            })
         {
             tokens.removeFirst()
         }
@@ -251,21 +253,35 @@ enum RFC822DateParser {
     /// already an English prefix.
     private static let otherLanguagesMonths: [String: Int] = {
         let names: [[String]] = [
-            ["janv", "janvier", "januar", "jän", "jänner", "ene", "enero", "gen", "gennaio", "janeiro", "januari",
-             "sty", "stycznia", "styczeń"],
-            ["févr", "fevr", "février", "fevrier", "februar", "fev", "fév", "febrero", "febbraio", "fevereiro",
-             "februari", "lut", "lutego", "luty"],
+            [
+                "janv", "janvier", "januar", "jän", "jänner", "ene", "enero", "gen", "gennaio", "janeiro",
+                "januari",
+                "sty", "stycznia", "styczeń",
+            ],
+            [
+                "févr", "fevr", "février", "fevrier", "februar", "fev", "fév", "febrero", "febbraio",
+                "fevereiro",
+                "februari", "lut", "lutego", "luty",
+            ],
             ["mars", "märz", "mär", "marzo", "março", "maart", "maa", "mrt", "marca", "marzec"],
             ["avr", "avril", "abr", "abril", "aprile", "kwi", "kwietnia", "kwiecień"],
             ["mai", "mayo", "maggio", "maio", "mei", "maja", "maj"],
             ["juin", "juni", "jun", "junio", "giu", "giugno", "junho", "cze", "czerwca", "czerwiec"],
             ["juil", "juillet", "juli", "jul", "julio", "lug", "luglio", "julho", "lip", "lipca", "lipiec"],
             ["août", "aout", "ago", "agosto", "augustus", "sie", "sierpnia", "sierpień"],
-            ["sept", "septembre", "septiembre", "set", "settembre", "setembro", "wrz", "września", "wrzesień"],
-            ["octobre", "okt", "oktober", "octubre", "ott", "ottobre", "out", "outubro", "paź", "października"],
+            [
+                "sept", "septembre", "septiembre", "set", "settembre", "setembro", "wrz", "września",
+                "wrzesień",
+            ],
+            [
+                "octobre", "okt", "oktober", "octubre", "ott", "ottobre", "out", "outubro", "paź",
+                "października",
+            ],
             ["novembre", "noviembre", "novembro", "lis", "listopada", "listopad"],
-            ["déc", "décembre", "decembre", "dez", "dezember", "dic", "diciembre", "dicembre", "dezembro",
-             "gru", "grudnia", "grudzień"],
+            [
+                "déc", "décembre", "decembre", "dez", "dezember", "dic", "diciembre", "dicembre", "dezembro",
+                "gru", "grudnia", "grudzień",
+            ],
         ]
         var table: [String: Int] = [:]
         for (index, words) in names.enumerated() {
@@ -279,7 +295,9 @@ enum RFC822DateParser {
     /// A word that can be a zone's name: 3 to 5 ASCII letters (RFC 2822's "usually between 3 and 5"),
     /// or an `Area/City` name of the tz database.
     private static func isZoneLike(_ word: [UInt8]) -> Bool {
-        guard word.allSatisfy({ DateScanner.isLetter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") })
+        guard
+            word.allSatisfy({ DateScanner.isLetter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+            )
         else { return false }
         return word.contains(UInt8(ascii: "/")) || (3...5).contains(word.count)
     }

@@ -39,7 +39,8 @@ package enum FeedRow {
             lastFetchedAt: NewsItemRow.timestamp(row, Column.lastFetchedAt),
             lastError: row.optionalString(Column.lastError),
             createdAt: NewsItemRow.timestamp(row, Column.createdAt) ?? Date(timeIntervalSince1970: 0),
-            folder: row.optionalString(Column.folder), recoveredFrom: row.optionalString(Column.recoveredFrom),
+            folder: row.optionalString(Column.folder),
+            recoveredFrom: row.optionalString(Column.recoveredFrom),
             undatedItems: Int(row.int64(Column.undatedItems)))
     }
 

@@ -56,7 +56,9 @@ public struct IgnoreRule: Sendable, Hashable, Identifiable {
     static func asciiLowercased(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
-                text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }))
+                text.unicodeScalars.map {
+                    ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0
+                }))
     }
 }
 

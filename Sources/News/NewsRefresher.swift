@@ -69,11 +69,15 @@ public struct NewsRefresher: Sendable {
         }
         /// Feeds fetched (a 200) that brought at least one new item.
         public var fetchedWithNewItemsCount: Int {
-            outcomes.count { if case .updated(let update) = $0.outcome { update.inserted > 0 } else { false } }
+            outcomes.count {
+                if case .updated(let update) = $0.outcome { update.inserted > 0 } else { false }
+            }
         }
         /// Feeds fetched (a 200) that brought nothing new.
         public var fetchedWithNothingNewCount: Int {
-            outcomes.count { if case .updated(let update) = $0.outcome { update.inserted == 0 } else { false } }
+            outcomes.count {
+                if case .updated(let update) = $0.outcome { update.inserted == 0 } else { false }
+            }
         }
         /// New items kept out by ignore rules.
         public var ignoredItemCount: Int {

@@ -13,7 +13,9 @@ extension NewsRepository {
     public func addIgnoreRule(_ rule: IgnoreRule) throws -> IgnoreRule {
         guard !rule.isEmpty else { throw NewsError.emptyIgnoreRule }
         var rule = rule
-        for (field, keyPath) in [("title text", \IgnoreRule.titleContains), ("author text", \IgnoreRule.authorContains)] {
+        for (field, keyPath) in [
+            ("title text", \IgnoreRule.titleContains), ("author text", \IgnoreRule.authorContains),
+        ] {
             guard let text = rule[keyPath: keyPath] else { continue }
             if text.unicodeScalars.contains(where: \.isControlCharacter) {
                 throw NewsError.controlCharacter(field: field)
@@ -34,7 +36,9 @@ extension NewsRepository {
                 INSERT INTO news_ignore_rules (feed_id, title_contains, author_contains, older_than_days)
                 VALUES (?, ?, ?, ?)
                 """,
-                arguments: [rule.feedID, rule.titleContains, rule.authorContains, rule.olderThanDays.map(Int64.init)])
+                arguments: [
+                    rule.feedID, rule.titleContains, rule.authorContains, rule.olderThanDays.map(Int64.init),
+                ])
             rule.id = connection.lastInsertedRowID
             return rule
         }
@@ -91,7 +95,8 @@ extension NewsRepository {
         where value.unicodeScalars.contains(where: \.isControlCharacter) {
             throw NewsError.controlCharacter(field: field)
         }
-        guard search.name.count <= Self.maximumTitleLength, search.words.count <= Self.maximumTitleLength else {
+        guard search.name.count <= Self.maximumTitleLength, search.words.count <= Self.maximumTitleLength
+        else {
             throw NewsError.tooLong(field: "search", limit: Self.maximumTitleLength)
         }
         _ = try FullTextQuery.expression(for: search.words)

@@ -27,7 +27,8 @@ extension NewsRepository {
     /// items; importing the same file again adds nothing. The feed's validators and fetch time are its
     /// own fetches', untouched.
     @discardableResult
-    public func importItems(_ parsed: ParsedFeed, fetchedAt: Date) throws -> (update: FeedUpdate, feed: Feed?) {
+    public func importItems(_ parsed: ParsedFeed, fetchedAt: Date) throws -> (update: FeedUpdate, feed: Feed?)
+    {
         try database.write { connection in
             let feed = try Self.subscription(of: parsed, in: connection)
             return (try Self.upsert(parsed, feedID: feed?.id, fetchedAt: fetchedAt, in: connection), feed)

@@ -79,7 +79,9 @@ public final class NewsRepository: Sendable {
                 if let existing = try Self.feed(url: address, in: connection) {
                     outcome.alreadySubscribed += 1
                     // The list's folder is where the person filed the feed: an existing one moves there.
-                    if let folder = entry.folder?.trimmingWhitespace(), !folder.isEmpty, existing.folder != folder {
+                    if let folder = entry.folder?.trimmingWhitespace(), !folder.isEmpty,
+                        existing.folder != folder
+                    {
                         try connection.execute(
                             "UPDATE feeds SET folder = ? WHERE id = ?", arguments: [folder, existing.id])
                         outcome.movedToFolder += 1

@@ -59,7 +59,8 @@ struct MigrationTenTests {
             INSERT INTO news_saved_searches (name, words) VALUES ('festivals', 'cannes');
             """)
         #expect(throws: (any Error).self) {
-            try DirectSQL.run(path, "INSERT INTO news_ignore_rules (created_at) VALUES ('2026-01-01T00:00:00.000Z')")
+            try DirectSQL.run(
+                path, "INSERT INTO news_ignore_rules (created_at) VALUES ('2026-01-01T00:00:00.000Z')")
         }
         #expect(throws: (any Error).self) {
             try DirectSQL.run(path, "INSERT INTO news_ignore_rules (older_than_days) VALUES (0)")

@@ -9,7 +9,8 @@ import Testing
 @Suite("FeedParser real shapes")
 struct FeedParserRealShapesTests {
     private func parse(_ xml: String, baseURL: URL? = nil) throws -> ParsedFeed {
-        try FeedParser.parse(Data(xml.utf8), baseURL: baseURL, now: Date(timeIntervalSince1970: 2_000_000_000))
+        try FeedParser.parse(
+            Data(xml.utf8), baseURL: baseURL, now: Date(timeIntervalSince1970: 2_000_000_000))
     }
 
     // MARK: - Recovery
@@ -86,7 +87,8 @@ struct FeedParserRealShapesTests {
         #expect(FeedDate.parse(text) == Date(timeIntervalSince1970: seconds), "\(text)")
     }
 
-    @Test("dates that still say nothing are nil", arguments: ["yesterday", "2020/13/10", "32 Jan 2020", "Fri"])
+    @Test(
+        "dates that still say nothing are nil", arguments: ["yesterday", "2020/13/10", "32 Jan 2020", "Fri"])
     func unreadableDates(text: String) {
         #expect(FeedDate.parse(text) == nil)
     }
@@ -137,9 +139,11 @@ struct FeedParserRealShapesTests {
             <entry><id>urn:x:3</id><title>rooted</title><link href="/about"/></entry>
             </feed>
             """)
-        #expect(feed.items.map(\.link) == [
-            "https://example.org/posts/1", "https://example.org/blog/2020/post.html", "https://example.org/about",
-        ])
+        #expect(
+            feed.items.map(\.link) == [
+                "https://example.org/posts/1", "https://example.org/blog/2020/post.html",
+                "https://example.org/about",
+            ])
         #expect(feed.items[1].content?.links.map(\.url) == ["https://example.org/blog/2020/img/a.png"])
     }
 
@@ -162,7 +166,8 @@ struct FeedParserRealShapesTests {
     @Test("Atom without its namespace, and a standalone <entry> document")
     func atomWithoutNamespaceAndStandaloneEntry() throws {
         let bare = try parse(
-            "<feed><title>Bare</title><entry><title>One</title><link href=\"https://example.org/1\"/></entry></feed>")
+            "<feed><title>Bare</title><entry><title>One</title><link href=\"https://example.org/1\"/></entry></feed>"
+        )
         #expect(bare.items.map(\.link) == ["https://example.org/1"])
         let entry = try parse(
             """
@@ -175,7 +180,8 @@ struct FeedParserRealShapesTests {
         #expect(entry.items.first?.title == "Alone")
         #expect(entry.items.first?.link == "https://example.org/alone")
         #expect(entry.items.first?.summary == "Just one.")
-        let bareEntry = try parse("<entry><title>Bare alone</title><link href=\"https://example.org/b\"/></entry>")
+        let bareEntry = try parse(
+            "<entry><title>Bare alone</title><link href=\"https://example.org/b\"/></entry>")
         #expect(bareEntry.items.first?.link == "https://example.org/b")
     }
 

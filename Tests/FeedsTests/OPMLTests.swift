@@ -60,7 +60,8 @@ struct OPMLTests {
             parsed == [
                 // A quote is no URL character: it comes back percent-encoded, once.
                 OPMLOutline(
-                    title: outlines[0].title, xmlURL: outlines[0].xmlURL, htmlURL: "https://example.com/?x=%22y%22"),
+                    title: outlines[0].title, xmlURL: outlines[0].xmlURL,
+                    htmlURL: "https://example.com/?x=%22y%22"),
                 OPMLOutline(
                     title: "http://no-title.example.com/rss", xmlURL: "http://no-title.example.com/rss"),
                 OPMLOutline(title: "badchar", xmlURL: "http://c.example.com/"),

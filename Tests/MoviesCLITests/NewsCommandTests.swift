@@ -32,7 +32,10 @@ struct NewsCommandTests {
                 == "Subscribed #2  Beta  (5 items)\n")
         let refresh = try run("news", "refresh")
         #expect(refresh.status == 0)
-        #expect(refresh.stdout == "Refreshed 2 feeds: 2 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n")
+        #expect(
+            refresh.stdout
+                == "Refreshed 2 feeds: 2 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
+        )
 
         // Pages by cursor visit every item once.
         var cursor: String?
@@ -103,7 +106,9 @@ struct NewsCommandTests {
                 == "Added #1  Note\n")
         try movies.succeed("news", "subscribe", server.url("/beta.xml"))
         try movies.succeed("news", "star", "2")
-        #expect(try movies.succeed("news", "unsubscribe", "1") == "Unsubscribed #1  Beta: 4 items removed, 1 starred item kept\n")
+        #expect(
+            try movies.succeed("news", "unsubscribe", "1")
+                == "Unsubscribed #1  Beta: 4 items removed, 1 starred item kept\n")
         let left = try movies.succeed("news", "list", "--format", "csv")
         #expect(left.split(separator: "\n").count == 3)  // header, the note, the starred item
     }
@@ -227,7 +232,10 @@ struct NewsCommandTests {
         try movies.succeed("news", "subscribe", "--no-fetch", server.url("/gone.xml"))
         let result = try run("news", "refresh")
         #expect(result.status == 1)
-        #expect(result.stdout == "Refreshed 1 feed: 0 unchanged (304), 0 fetched with nothing new, 1 failed; 0 new items.\n")
+        #expect(
+            result.stdout
+                == "Refreshed 1 feed: 0 unchanged (304), 0 fetched with nothing new, 1 failed; 0 new items.\n"
+        )
         #expect(result.stderr.contains("#1 \(server.url("/gone.xml")): HTTP 404 Not Found"))
         #expect(try movies.succeed("news", "feeds").contains("error: HTTP 404 Not Found"))
     }

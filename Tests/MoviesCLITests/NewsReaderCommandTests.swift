@@ -68,7 +68,8 @@ struct NewsReaderCommandTests {
         #expect(try movies.succeed("news", "list", "--format", "tsv").contains("Only the short text."))
         // A refresh of the same document changes nothing, enclosures included.
         #expect(
-            try movies.succeed("news", "refresh") == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
+            try movies.succeed("news", "refresh")
+                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
                 || (try sql("SELECT count(*) FROM news_enclosures")) == "1")
         #expect(try sql("SELECT count(*) FROM news_enclosures") == "1")
     }
@@ -197,7 +198,8 @@ struct NewsReaderCommandTests {
             try movies.succeed("news", "show", "2").contains("\nLinks:\n[1]: --gpu-launcher=xcalc: (link)\n"))
         // A refresh of the same document changes nothing.
         #expect(
-            try movies.succeed("news", "refresh") == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
+            try movies.succeed("news", "refresh")
+                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
                 || (try sql("SELECT count(*) FROM news_items")) == "4")
         #expect(try sql("SELECT count(*) FROM news_items") == "4")
 
@@ -475,7 +477,8 @@ struct NewsReaderCommandTests {
         try movies.succeed("news", "subscribe", server.url("/beta.xml"))
         #expect(
             try movies.succeed("news", "refresh", "--feed", "2")
-                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n")
+                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
+        )
         #expect(server.requestCount("/alpha.xml") == 1)
         #expect(server.requestCount("/beta.xml") == 2)
         // Held until the test ends: only the 1 s timeout can end this fetch.
@@ -506,7 +509,10 @@ struct NewsReaderCommandTests {
         server.set(
             "/alpha.xml", .feed(FeedXML.rss(title: "Alpha", items: FeedXML.numberedItems(5, prefix: "alpha")))
         )
-        #expect(try movies.succeed("news", "refresh") == "Refreshed 1 feed: 1 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed; 1 new item.\n")
+        #expect(
+            try movies.succeed("news", "refresh")
+                == "Refreshed 1 feed: 1 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed; 1 new item.\n"
+        )
         #expect(try sql("SELECT group_concat(guid, ' ') FROM news_items") == "alpha-3 alpha-4 alpha-5")
         #expect(try sql("SELECT count(*) FROM news_pruned_items") == "2")
         #expect(

@@ -44,12 +44,16 @@ struct NewsRealFeedsCommandTests {
         try DirectSQL.run(movies.databasePath, query)
     }
 
-    @Test("a broken Typepad feed is recovered with its ten items, and news feeds says so; undated items are counted")
+    @Test(
+        "a broken Typepad feed is recovered with its ten items, and news feeds says so; undated items are counted"
+    )
     func recoveredAndUndated() throws {
         #expect(
             try movies.succeed("news", "subscribe", server.url("/typepad.xml"))
                 == "Subscribed #1  Film Comment Weekly  (10 items)\n")
-        #expect(try movies.succeed("news", "subscribe", server.url("/forum.xml")) == "Subscribed #2  Forum  (3 items)\n")
+        #expect(
+            try movies.succeed("news", "subscribe", server.url("/forum.xml"))
+                == "Subscribed #2  Forum  (3 items)\n")
         let feeds = try movies.succeed("news", "feeds", "--format", "tsv")
         #expect(feeds.contains("\tmalformed XML at line 50: "), "\(feeds)")
         #expect(try sql("SELECT undated_items FROM feeds ORDER BY id") == "0\n1")
@@ -57,7 +61,9 @@ struct NewsRealFeedsCommandTests {
         let table = try succeed("news", "feeds", environment: ["COLUMNS": "400"])
         #expect(table.contains("ok (recovered: malformed XML at line 50"), "\(table)")
         #expect(table.contains("ok (1 undated)"), "\(table)")
-        #expect(try sql("SELECT published_at FROM news_items WHERE title = 'Slash date'") == "2020-01-10T14:03:00.000Z")
+        #expect(
+            try sql("SELECT published_at FROM news_items WHERE title = 'Slash date'")
+                == "2020-01-10T14:03:00.000Z")
     }
 
     @Test("refresh accounts for every feed apart from items")
@@ -122,7 +128,8 @@ struct NewsRealFeedsCommandTests {
         let imported = try movies.succeed("news", "import", file.path)
         #expect(
             imported.hasPrefix(
-                "Subscribed to 2 feeds from \(file.path) (1 already subscribed, 1 of them moved into its folders)"),
+                "Subscribed to 2 feeds from \(file.path) (1 already subscribed, 1 of them moved into its folders)"
+            ),
             "\(imported)")
         #expect(
             try sql("SELECT url || ' ' || coalesce(folder, '-') FROM feeds ORDER BY id")
@@ -193,10 +200,14 @@ struct NewsDownloadCommandTests {
         #expect(first.status == 1, "\(first)")
         #expect(first.stderr.contains("100000 bytes are kept: run the command again to resume"), "\(first)")
         #expect(!fileExists(folder + "/ep 1.mp3"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/.ep 1.mp3.part")) == Self.episode.prefix(100_000))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/.ep 1.mp3.part"))
+                == Self.episode.prefix(100_000))
         let second = try movies.run(["news", "download", "1", "--to", folder])
         #expect(second.status == 0, "\(second)")
-        #expect(second.stdout == "Downloaded \(folder)/ep 1.mp3 (300.0 kB, resumed after 100.0 kB)\n", "\(second)")
+        #expect(
+            second.stdout == "Downloaded \(folder)/ep 1.mp3 (300.0 kB, resumed after 100.0 kB)\n", "\(second)"
+        )
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/ep 1.mp3")) == Self.episode)
         #expect(!fileExists(folder + "/.ep 1.mp3.part"))
         let ranges = server.http.observed.requests.compactMap { $0.headers["range"] }
@@ -204,7 +215,9 @@ struct NewsDownloadCommandTests {
         // Never overwritten: a second download of the same file is refused and the file is as it was.
         let again = try movies.run(["news", "download", "1", "--to", folder])
         #expect(again.status == 1)
-        #expect(again.stderr.hasPrefix("Error: \(folder)/ep 1.mp3 exists already; it is never overwritten"), "\(again)")
+        #expect(
+            again.stderr.hasPrefix("Error: \(folder)/ep 1.mp3 exists already; it is never overwritten"),
+            "\(again)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/ep 1.mp3")) == Self.episode)
     }
 
@@ -220,8 +233,12 @@ struct NewsDownloadCommandTests {
         server.set("/media/ep%201.mp3", .file(tiny, contentType: "audio/mpeg"))
         let over = try movies.run(["news", "download", "1", "--to", folder, "--max-size", "1"])
         #expect(over.status == 1, "\(over)")
-        #expect(over.stderr.contains("larger than the limit of 1000000 bytes (--max-size); nothing was kept"), "\(over)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("part") }.isEmpty)
+        #expect(
+            over.stderr.contains("larger than the limit of 1000000 bytes (--max-size); nothing was kept"),
+            "\(over)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("part") }.isEmpty
+        )
         let none = try movies.run(["news", "download", "2", "--to", folder])
         #expect(none.status == 1)
         #expect(none.stderr.hasPrefix("Error: News item #2 has no enclosure to download"), "\(none)")

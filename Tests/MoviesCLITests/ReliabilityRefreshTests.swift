@@ -165,7 +165,10 @@ extension Reliability {
             refresh.send(signal)
             let ending = await refresh.finished()
             #expect(ending.result.signal == signal, "\(ending)")
-            #expect(ending.result.stdout == "Refreshed 5 feeds: 5 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed; 15 new items.\n", "\(ending)")
+            #expect(
+                ending.result.stdout
+                    == "Refreshed 5 feeds: 5 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed; 15 new items.\n",
+                "\(ending)")
             #expect(ending.result.stderr.contains("Interrupted: 3 feeds were not refreshed"), "\(ending)")
             #expect(try count(items, in: movies.databasePath) == 15)
             #expect(

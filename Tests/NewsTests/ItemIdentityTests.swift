@@ -46,7 +46,11 @@ struct ItemIdentityTests {
             try news.importItems(
                 // A file of another site's feed: its items are loose, not the subscription's.
                 try FeedParser.parse(
-                    Data(FeedXML.rss(title: "File", link: "https://elsewhere.example/", items: [Self.postA, Self.postB, Self.postC]).utf8)),
+                    Data(
+                        FeedXML.rss(
+                            title: "File", link: "https://elsewhere.example/",
+                            items: [Self.postA, Self.postB, Self.postC]
+                        ).utf8)),
                 fetchedAt: now
             ).update.inserted == 3)
         #expect(try news.page(NewsQuery()).count == 6)

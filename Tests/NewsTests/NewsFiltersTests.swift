@@ -46,17 +46,22 @@ struct NewsFiltersTests {
         try news.addIgnoreRule(IgnoreRule(titleContains: "sponsored"))
         try news.addIgnoreRule(IgnoreRule(feedID: feed.id, authorContains: "guest"))
         try news.addIgnoreRule(IgnoreRule(olderThanDays: 30))
-        let update = try news.store(try document(), feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: now)
+        let update = try news.store(
+            try document(), feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: now)
         #expect(update.inserted == 1)
         #expect(update.ignored == 3)
         #expect(try titles() == ["Cannes: the winners"])
         // The author rule is the first feed's alone.
         try news.store(try document(), feedID: other.id, etag: nil, lastModified: nil, fetchedAt: now)
-        #expect(try news.page(NewsQuery(feedID: other.id)).map(\.title).sorted() == ["Cannes: the winners", "Venice line-up"])
+        #expect(
+            try news.page(NewsQuery(feedID: other.id)).map(\.title).sorted() == [
+                "Cannes: the winners", "Venice line-up",
+            ])
         // A rule removed lets the next refresh bring its items.
         let ageRule = try #require(try news.ignoreRules().last)
         #expect(try news.removeIgnoreRule(id: ageRule.id) == ageRule)
-        let again = try news.store(try document(), feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: now)
+        let again = try news.store(
+            try document(), feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: now)
         #expect(again.inserted == 1)
         #expect(again.ignored == 2)
     }
@@ -65,7 +70,9 @@ struct NewsFiltersTests {
     func sourceIsTheAuthor() throws {
         let feed = try news.subscribe(url: "https://example.org/feed.xml")
         let parsed = try FeedParser.parse(
-            Data("<rss><channel><title>Blog</title><item><guid>1</guid><title>t</title></item></channel></rss>".utf8))
+            Data(
+                "<rss><channel><title>Blog</title><item><guid>1</guid><title>t</title></item></channel></rss>"
+                    .utf8))
         try news.store(parsed, feedID: feed.id, etag: nil, lastModified: nil, fetchedAt: now)
         #expect(try news.page(NewsQuery()).first?.source == nil)
     }
@@ -102,7 +109,9 @@ struct NewsFiltersTests {
         try news.setRead(id: item.id, true)
         #expect(try news.page(heat.query()).isEmpty)
         #expect(try news.counts(of: festivals.query()) == (1, 1))
-        #expect(try DirectSQL.run(database.path, "SELECT name FROM news_saved_searches ORDER BY name") == "festivals\nunread heat")
+        #expect(
+            try DirectSQL.run(database.path, "SELECT name FROM news_saved_searches ORDER BY name")
+                == "festivals\nunread heat")
         try news.forgetSearch(named: "festivals")
         #expect(throws: NewsError.searchNotFound("festivals")) { try news.savedSearch(named: "festivals") }
     }

@@ -40,7 +40,9 @@ enum NewsText {
     /// alone, for `feed_title`.
     static func feedNames(_ news: NewsRepository, titlesOnly: Bool = false) throws -> [Int64: String] {
         Dictionary(
-            try news.feeds().compactMap { feed in (titlesOnly ? feed.title : feed.displayName).map { (feed.id, $0) } },
+            try news.feeds().compactMap { feed in
+                (titlesOnly ? feed.title : feed.displayName).map { (feed.id, $0) }
+            },
             uniquingKeysWith: { first, _ in first })
     }
 
@@ -140,7 +142,9 @@ enum NewsText {
     static func describe(_ rule: IgnoreRule) -> String {
         var parts: [String] = []
         if let title = rule.titleContains { parts.append("whose title holds " + SearchCommand.quoted(title)) }
-        if let author = rule.authorContains { parts.append("whose author holds " + SearchCommand.quoted(author)) }
+        if let author = rule.authorContains {
+            parts.append("whose author holds " + SearchCommand.quoted(author))
+        }
         if let days = rule.olderThanDays {
             parts.append("published more than \(days) day\(days == 1 ? "" : "s") before the refresh")
         }

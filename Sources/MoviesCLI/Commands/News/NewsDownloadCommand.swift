@@ -22,7 +22,8 @@ struct NewsDownloadCommand: Command {
 
     @Argument("id", help: "The item's id, as `news list` shows it.")
     var id: NewsItemID
-    @Option("enclosure", short: "e", valueName: "n", help: "Which of the item's enclosures (see `news show`).")
+    @Option(
+        "enclosure", short: "e", valueName: "n", help: "Which of the item's enclosures (see `news show`).")
     var enclosure: Count = Count(1)
     @Option("to", valueName: "folder", help: "The folder to download into.", completion: .file)
     var folder: String = "."
@@ -46,7 +47,8 @@ struct NewsDownloadCommand: Command {
         let address = enclosures[enclosure.value - 1].url
         guard WebAddress.isWeb(address), let url = URL(string: address) else {
             throw CommandFailure(
-                message: "The enclosure's address is not an http(s) address: \(TerminalText.singleLine(address))",
+                message:
+                    "The enclosure's address is not an http(s) address: \(TerminalText.singleLine(address))",
                 exitCode: .dataError)
         }
         let name = EnclosureDownloader.fileName(for: url, fallback: "item-\(item.id)-\(enclosure.value)")
@@ -67,7 +69,8 @@ struct NewsDownloadCommand: Command {
         progress.finish()
         context.output.line(
             "Downloaded \(TerminalText.singleLine(downloaded.path)) (\(NewsText.byteCount(downloaded.bytes))"
-                + (downloaded.resumedFrom > 0 ? ", resumed after \(NewsText.byteCount(downloaded.resumedFrom))" : "")
+                + (downloaded.resumedFrom > 0
+                    ? ", resumed after \(NewsText.byteCount(downloaded.resumedFrom))" : "")
                 + ")")
     }
 }

@@ -35,7 +35,9 @@ struct NewsSubscribeCommand: Command {
 
     func validate() throws(CommandLineRule) {
         if noFetch && all {
-            throw CommandLineRule("With --no-fetch nothing is fetched, so --all, which looks into the fetched page, cannot go with it")
+            throw CommandLineRule(
+                "With --no-fetch nothing is fetched, so --all, which looks into the fetched page, cannot go with it"
+            )
         }
     }
 
@@ -237,7 +239,8 @@ struct NewsImportCommand: Command {
             outcome.repeated > 0 ? "\(outcome.repeated) listed twice in the file" : nil,
             outcome.alreadySubscribed > 0
                 ? "\(outcome.alreadySubscribed) already subscribed"
-                    + (outcome.movedToFolder > 0 ? ", \(outcome.movedToFolder) of them moved into its folders" : "")
+                    + (outcome.movedToFolder > 0
+                        ? ", \(outcome.movedToFolder) of them moved into its folders" : "")
                 : nil,
         ].compactMap { $0 }
         context.output.line(

@@ -25,7 +25,8 @@ struct NewsIgnoreCommand: Command {
     var title: String?
     @Option("author", valueName: "text", help: "Items whose author holds this text.")
     var author: String?
-    @Option("older-than", valueName: "days", help: "Items published more than this many days before the refresh.")
+    @Option(
+        "older-than", valueName: "days", help: "Items published more than this many days before the refresh.")
     var olderThan: Count?
 
     func validate() throws(CommandLineRule) {
@@ -42,7 +43,9 @@ struct NewsIgnoreCommand: Command {
             feedID = found.id
         }
         let rule = try news.addIgnoreRule(
-            IgnoreRule(feedID: feedID, titleContains: title, authorContains: author, olderThanDays: olderThan?.value))
+            IgnoreRule(
+                feedID: feedID, titleContains: title, authorContains: author, olderThanDays: olderThan?.value)
+        )
         context.output.line("Ignoring #\(rule.id): \(NewsText.describe(rule))")
     }
 }
@@ -94,7 +97,8 @@ struct NewsSaveSearchCommand: Command {
             SavedSearch(name: name, words: words.joined(separator: " "), unreadOnly: unread))
         context.output.line(
             "Saved the search \(SearchCommand.quoted(saved.words)) as "
-                + "\(TerminalText.singleLine(saved.name)): movies news list --query \(TerminalText.singleLine(saved.name))")
+                + "\(TerminalText.singleLine(saved.name)): movies news list --query \(TerminalText.singleLine(saved.name))"
+        )
     }
 }
 
@@ -113,8 +117,10 @@ struct NewsSearchesCommand: Command {
         context.output.write(
             Table.render(
                 columns: [
-                    Table.Column(title: "NAME", isShortenable: true), Table.Column(title: "UNREAD", alignRight: true),
-                    Table.Column(title: "ITEMS", alignRight: true), Table.Column(title: "WORDS", isShortenable: true),
+                    Table.Column(title: "NAME", isShortenable: true),
+                    Table.Column(title: "UNREAD", alignRight: true),
+                    Table.Column(title: "ITEMS", alignRight: true),
+                    Table.Column(title: "WORDS", isShortenable: true),
                 ],
                 rows: try searches.map { search in
                     let counts = try news.counts(of: search.query())
@@ -129,7 +135,8 @@ struct NewsSearchesCommand: Command {
 
 /// `movies news forget-search`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsForgetSearchCommand: Command {
-    static let about = CommandAbout(name: "forget-search", abstract: "Remove a saved search (its items stay).")
+    static let about = CommandAbout(
+        name: "forget-search", abstract: "Remove a saved search (its items stay).")
 
     @Argument("name", help: "The saved search's name.")
     var name: String

@@ -84,7 +84,10 @@ struct NewsListCommand: Command {
         var kinds: [String] = []
         if filter.unreadOnly { kinds.append("unread") }
         if filter.starredOnly { kinds.append("starred") }
-        if let query { return "The saved search \(TerminalText.singleLine(query)) finds no\(filter.unreadOnly ? " unread" : "") items." }
+        if let query {
+            return
+                "The saved search \(TerminalText.singleLine(query)) finds no\(filter.unreadOnly ? " unread" : "") items."
+        }
         if !kinds.isEmpty || filter.feedID != nil || filter.folder != nil {
             return "No \(kinds.joined(separator: ", "))\(kinds.isEmpty ? "" : " ")items"
                 + (filter.feedID.map { " from feed #\($0)" } ?? "")

@@ -79,7 +79,9 @@ enum RefreshReport {
     /// those updated, those ignore rules kept out and the feeds unsubscribed meanwhile when there are any.
     static func line(_ summary: NewsRefresher.Summary) -> String {
         var feeds: [String] = []
-        if summary.fetchedWithNewItemsCount > 0 { feeds.append("\(summary.fetchedWithNewItemsCount) with new items") }
+        if summary.fetchedWithNewItemsCount > 0 {
+            feeds.append("\(summary.fetchedWithNewItemsCount) with new items")
+        }
         feeds.append("\(summary.notModifiedCount) unchanged (304)")
         feeds.append("\(summary.fetchedWithNothingNewCount) fetched with nothing new")
         feeds.append("\(summary.failures.count) failed")

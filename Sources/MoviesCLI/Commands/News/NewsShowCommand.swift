@@ -28,7 +28,8 @@ struct NewsShowCommand: Command {
             try writer.begin()
             let feed = try item.feedID.flatMap { try news.feed(.id($0)) }
             try writer.write(
-                NewsRecords.values(of: item, feedTitle: feed?.title, enclosures: try news.enclosures(ofItem: item.id)))
+                NewsRecords.values(
+                    of: item, feedTitle: feed?.title, enclosures: try news.enclosures(ofItem: item.id)))
             try writer.end()
         } else {
             let feed = try item.feedID.flatMap { try news.feed(.id($0)) }
