@@ -65,7 +65,9 @@ public enum FeedParser {
             // read from a broken document is no feed to subscribe to.
             var feed = try recovery.result(budget: budget)
             guard !feed.items.isEmpty else { throw strictError }
-            feed.recoveredFrom = strictError.description
+            // Made of the document's element names: kept printable and on one line, as every field is.
+            feed.recoveredFrom = HTMLText.plainText(
+                fromText: OutsideText.safeToShow(strictError.description), singleLine: true)
             return feed
         }
     }
