@@ -9,11 +9,13 @@
 
 #include "library_loader.h"
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 // MARK: - libcurl's ABI (values from curl/curl.h)
 
@@ -209,7 +211,14 @@ struct transfer {
     int in_headers;
     int64_t content_length;
     int encoded;
+    // With output_fd: whether the file was truncated for a 200 answer to a Range request.
+    int restarted;
 };
+
+/// The bytes of the file before this answer's body: what was resumed from, for a 206.
+static int64_t offset_of_answer(const struct transfer *transfer) {
+    return transfer->options->output_fd >= 0 && transfer->status == 206 ? transfer->options->resume_from : 0;
+}
 
 static void replace(char **slot, const char *text, size_t length) {
     free(*slot);
@@ -276,7 +285,8 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
         // (an encoded body's declared length is not its decoded size; the write callback judges it).
         transfer->in_headers = 0;
         if (transfer->status >= 200 && transfer->status <= 299 && !transfer->encoded
-            && transfer->content_length > transfer->options->maximum_bytes) {
+            && transfer->content_length >= 0
+            && transfer->content_length > transfer->options->maximum_bytes - offset_of_answer(transfer)) {
             result->stop = MOVIES_CURL_STOP_TOO_LARGE;
             return 0;
         }
@@ -331,10 +341,37 @@ static size_t on_body(char *data, size_t size, size_t count, void *context) {
         result->stop = MOVIES_CURL_STOP_STATUS;
         return 0;
     }
-    size_t maximum = transfer->options->maximum_bytes < 0 ? 0 : (size_t)transfer->options->maximum_bytes;
+    int64_t allowed = transfer->options->maximum_bytes - offset_of_answer(transfer);
+    size_t maximum = allowed < 0 ? 0 : (size_t)allowed;
     if (length > maximum - result->body_length) {
         result->stop = MOVIES_CURL_STOP_TOO_LARGE;
         return 0;
+    }
+    if (transfer->options->output_fd >= 0) {
+        int fd = transfer->options->output_fd;
+        result->resumed = transfer->status == 206;
+        if (transfer->status != 206 && transfer->options->resume_from > 0 && !transfer->restarted) {
+            // The server sent the whole file: it replaces the part kept from before.
+            transfer->restarted = 1;
+            if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
+                result->write_errno = errno;
+                return 0;
+            }
+        }
+        size_t written = 0;
+        while (written < length) {
+            ssize_t count = write(fd, data + written, length - written);
+            if (count < 0 && errno == EINTR) {
+                continue;
+            }
+            if (count <= 0) {
+                result->write_errno = count < 0 ? errno : EIO;
+                return 0;
+            }
+            written += (size_t)count;
+        }
+        result->body_length += length;
+        return length;
     }
     size_t needed = result->body_length + length;
     if (needed > transfer->capacity) {
@@ -361,14 +398,18 @@ static size_t on_body(char *data, size_t size, size_t count, void *context) {
 static int on_progress(
     void *context, curl_off_t download_total, curl_off_t download_now, curl_off_t upload_total,
     curl_off_t upload_now) {
-    (void)download_total;
-    (void)download_now;
     (void)upload_total;
     (void)upload_now;
     struct transfer *transfer = context;
     if (is_raised(transfer->options->cancel)) {
         transfer->result->stop = MOVIES_CURL_STOP_CANCELLED;
         return 1;
+    }
+    if (transfer->options->progress != NULL && transfer->status >= 200 && transfer->status <= 299) {
+        int64_t offset = offset_of_answer(transfer);
+        transfer->options->progress(
+            transfer->options->progress_context, offset + download_now,
+            download_total > 0 ? offset + download_total : -1);
     }
     return 0;
 }
@@ -444,9 +485,14 @@ void movies_curl_get(const movies_curl_get_options *options, movies_curl_get_res
     xferinfo_callback progress_callback = on_progress;
 
     CURLcode code = CURLE_OK_;
+    char range[48] = {0};
+    if (options->output_fd >= 0 && options->resume_from > 0) {
+        snprintf(range, sizeof range, "bytes=%lld-", (long long)options->resume_from);
+    }
     if (!add_header(&headers, "Accept", options->accept)
         || !add_header(&headers, "If-None-Match", options->if_none_match)
-        || !add_header(&headers, "If-Modified-Since", options->if_modified_since)) {
+        || !add_header(&headers, "If-Modified-Since", options->if_modified_since)
+        || !add_header(&headers, "Range", range)) {
         fail(result, "out of memory");
         goto done;
     }
@@ -466,7 +512,9 @@ void movies_curl_get(const movies_curl_get_options *options, movies_curl_get_res
     SET(set_long(handle, OPT_NOSIGNAL, 1L));
     SET(set_long(handle, OPT_NETRC, CURL_NETRC_IGNORED_));
     // Cookies stay off: CURLOPT_COOKIEFILE is never set, so the cookie engine never starts.
-    SET(set_pointer(handle, OPT_ACCEPT_ENCODING, ""));  // every encoding this libcurl decodes
+    if (options->output_fd < 0) {
+        SET(set_pointer(handle, OPT_ACCEPT_ENCODING, ""));  // every encoding this libcurl decodes
+    }
     SET(set_long(handle, OPT_SSL_VERIFYPEER, 1L));      // the defaults, stated
     SET(set_long(handle, OPT_SSL_VERIFYHOST, 2L));
     if (options->user_agent != NULL && options->user_agent[0] != '\0'

@@ -120,6 +120,7 @@ struct xml_parser_context_prefix {
 
 /// xmlParserOption and htmlParserOption values.
 enum {
+    XML_PARSE_RECOVER_ = 1 << 0,
     XML_PARSE_NONET_ = 1 << 11,
     XML_PARSE_IGNORE_ENC_ = 1 << 21,
     XML_PARSE_BIG_LINES_ = 1 << 22,

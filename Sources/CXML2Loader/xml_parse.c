@@ -188,6 +188,17 @@ static void on_error(void *context, struct xml_error *error) {
         return;
     }
     movies_xml_result *result = parse->result;
+    if (parse->limits->recover) {
+        // Recovery goes on past the error; the first one is kept, to say what was recovered from.
+        if (result->recovered_errors++ == 0) {
+            result->error_code = error->code;
+            result->error_domain = error->domain;
+            result->error_line = error->line;
+            result->error_column = error->int2;
+            result->error_int1 = error->int1;
+        }
+        return;
+    }
     result->error_code = error->code;
     result->error_domain = error->domain;
     result->error_line = error->line;
@@ -253,7 +264,11 @@ void movies_xml_parse(
         result->stop = MOVIES_XML_STOP_UNAVAILABLE;
         return;
     }
-    libxml2.context_use_options(parse.context, XML_PARSE_NONET_ | XML_PARSE_IGNORE_ENC_ | XML_PARSE_BIG_LINES_);
+    int options = XML_PARSE_NONET_ | XML_PARSE_IGNORE_ENC_ | XML_PARSE_BIG_LINES_;
+    if (limits->recover) {
+        options |= XML_PARSE_RECOVER_;
+    }
+    libxml2.context_use_options(parse.context, options);
     libxml2.parse_document(parse.context);
     struct xml_parser_context_prefix *prefix = parse.context;
     if (prefix->document != NULL) {

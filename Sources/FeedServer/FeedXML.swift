@@ -106,6 +106,10 @@ public final class FeedServer: Sendable {
         /// A body of this many bytes (of `x`), streamed in 64 KiB pieces with its length declared: past
         /// the fetcher's 10 MB cap, a response too large to read.
         case large(bytes: Int)
+        /// A file (a podcast episode) that answers `Range: bytes=N-` with 206 and the rest, as servers
+        /// of media do; with `cutAt`, an answer without a Range header stops after that many bytes of
+        /// the body (its whole length declared), as a dropped connection does.
+        case file(Data, contentType: String, cutAt: Int? = nil)
     }
 
     /// The routes, shared with the server's handler.
@@ -133,6 +137,9 @@ public final class FeedServer: Sendable {
                 return .stream(total: bytes, chunkSize: 64 << 10, declareLength: true)
             case .body(let body, let contentType):
                 return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
+            case .file(let data, let contentType, let cutAt):
+                return FeedServer.fileReply(
+                    data, contentType: contentType, cutAt: cutAt, range: request.headers["range"])
             case .feed(let xml), .slowFeed(let xml, _), .held(let xml, _):
                 let delay: Duration = if case .slowFeed(_, let delay) = route { delay } else { .zero }
                 if case .held(_, let gate) = route { gate.wait() }
@@ -146,6 +153,27 @@ public final class FeedServer: Sendable {
                     delay: delay)
             }
         }
+    }
+
+    /// The answer for a `.file` route: the whole file, the rest from a `bytes=N-` range (206), 416 for a
+    /// range past its end, or the file cut at `cutAt` when no range is asked.
+    private static func fileReply(_ data: Data, contentType: String, cutAt: Int?, range: String?)
+        -> TestHTTPServer.Reply
+    {
+        var headers = ["Content-Type": contentType, "Accept-Ranges": "bytes"]
+        if let range, range.hasPrefix("bytes="), range.hasSuffix("-"),
+            let start = Int(range.dropFirst("bytes=".count).dropLast())
+        {
+            guard start < data.count else {
+                return .send(status: 416, headers: ["Content-Range": "bytes */\(data.count)"])
+            }
+            headers["Content-Range"] = "bytes \(start)-\(data.count - 1)/\(data.count)"
+            return .send(status: 206, headers: headers, body: data.subdata(in: start..<data.count))
+        }
+        if let cutAt, cutAt < data.count {
+            return .cut(status: 200, headers: headers, body: data.prefix(cutAt), declaredLength: data.count)
+        }
+        return .send(status: 200, headers: headers, body: data)
     }
 
     /// Sets (or replaces) what `path` answers.

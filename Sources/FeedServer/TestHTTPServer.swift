@@ -33,6 +33,9 @@ public final class TestHTTPServer: Sendable {
             total: Int, chunkSize: Int, declareLength: Bool, pause: Duration = .zero, status: Int = 200)
         /// Read the request and never answer; wait until the client gives up.
         case hang
+        /// A response that declares `declaredLength` bytes of body but sends only `body`, then closes
+        /// the connection: a download cut off halfway.
+        case cut(status: Int, headers: [String: String], body: Data, declaredLength: Int)
     }
 
     /// What the server observed, for assertions.
@@ -175,6 +178,14 @@ public final class TestHTTPServer: Sendable {
             stream(
                 client, status: status, total: total, chunkSize: chunkSize, declareLength: declareLength,
                 pause: pause)
+        case .cut(let status, let headers, let body, let declaredLength):
+            stats.update { $0.active -= 1 }
+            var head = "HTTP/1.1 \(status) \(TestHTTPServer.reason(status))\r\n"
+            head += "Content-Length: \(declaredLength)\r\nConnection: close\r\n"
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+                head += "\(name): \(value)\r\n"
+            }
+            _ = write(client, Data((head + "\r\n").utf8) + body)
         case .hang:
             stats.update { $0.active -= 1 }
             if waitForClientToClose(client, seconds: 10) {
@@ -287,7 +298,8 @@ public final class TestHTTPServer: Sendable {
 
     private static func reason(_ status: Int) -> String {
         let reasons = [
-            200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found",
+            200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found", 304: "Not Modified",
+            404: "Not Found", 416: "Range Not Satisfiable",
             500: "Internal Server Error",
         ]
         return reasons[status] ?? "Status"

@@ -86,7 +86,9 @@ struct CurlGet: Sendable {
                 url: strings[0], user_agent: strings[1], accept: strings[2], if_none_match: strings[3],
                 if_modified_since: strings[4], timeout_ms: timeoutMilliseconds,
                 connect_timeout_ms: connectTimeoutMilliseconds, maximum_bytes: Int64(maximumBytes),
-                maximum_redirects: maximumRedirects, cancel: flag)
+                maximum_redirects: maximumRedirects, cancel: flag, output_fd: -1, resume_from: 0,
+                progress: nil,
+                progress_context: nil)
             movies_curl_get(&options, &result)
         }
         defer { movies_curl_get_result_free(&result) }

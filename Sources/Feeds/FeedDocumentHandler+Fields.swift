@@ -52,8 +52,9 @@ extension FeedDocumentHandler {
         } else if name.isDublinCore("title") {
             draft.dublinCoreTitle = draft.dublinCoreTitle ?? text
         } else if name.isRSS("link") {
-            if draft.link == nil, let link = FeedDocumentHandler.rssLink(frame) {
-                draft.link = link
+            // An RSS item's own <link> beats an atom:link written before it.
+            if draft.rssLink == nil, let link = FeedDocumentHandler.rssLink(frame) {
+                draft.rssLink = link
             }
         } else if name.isRSS("description") || name.isAtom("summary") {
             draft.description = draft.description ?? value
@@ -62,6 +63,13 @@ extension FeedDocumentHandler {
         } else if name.isAtom("content") {
             if frame.attributes["src"] == nil, FeedDocumentHandler.isTextual(frame.attributes) {
                 draft.content = draft.content ?? value
+            } else if frame.attributes["src"] == nil, frame.attributes["mode"]?.lowercased() == "base64",
+                let decoded = FeedDocumentHandler.base64Text(text)
+            {
+                // Atom 0.3's base64 mode: the text (or HTML) is encoded; decoded, it is read as the type says.
+                draft.content =
+                    draft.content
+                    ?? FeedDocumentHandler.atomText(decoded, attributes: frame.attributes, base: frame.base)
             }
         } else if name.isRSS("guid") || name.isAtom("id") {
             if draft.guid == nil {
@@ -69,16 +77,37 @@ extension FeedDocumentHandler {
                 draft.guidCanBeLink =
                     name.isAtom("id") || frame.attributes["isPermaLink"]?.lowercased() != "false"
             }
-        } else if name.isRSS("pubDate") || name.isDublinCore("date") || name.isAtom("published")
-            || name.isAtom("issued")
-        {
+        } else if name.isRSS("pubDate") {
+            // RSS's own date comes before a dc:date written beside it.
+            draft.published.insert(text, at: draft.published.startIndex)
+        } else if name.isDublinCore("date") || name.isAtom("published") || name.isAtom("issued") {
             draft.published.append(text)
         } else if name.isAtom("updated") || name.isAtom("modified") {
             draft.updated.append(text)
-        } else if name.isRSS("author") || name.isDublinCore("creator") {
+        } else if name.isRSS("author") {
             draft.author = draft.author ?? text
+        } else if name.isDublinCore("creator") {
+            draft.dublinCoreCreator = draft.dublinCoreCreator ?? text
+        } else if name.isMedia("title") {
+            draft.mediaTitle = draft.mediaTitle ?? text
         }
         item = draft
+    }
+
+    /// A `media:title` anywhere in the item (Media RSS puts it in `media:group` or `media:content`
+    /// too), for an item without `<title>` or `dc:title`.
+    func endNestedItemField(_ frame: Frame) {
+        if frame.name.isMedia("title"), item?.mediaTitle == nil {
+            item?.mediaTitle = frame.text
+        }
+    }
+
+    /// The text of base64 `encoded` (white space ignored, as MIME writes it in lines), when it is valid
+    /// base64 of UTF-8 text.
+    static func base64Text(_ encoded: String) -> String? {
+        let compact = encoded.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact) else { return nil }
+        return String(validating: data, as: UTF8.self)
     }
 
     // MARK: - Feed

@@ -35,11 +35,16 @@ final class FeedDocumentHandler: XMLEventHandler {
     /// it, so that its entries are read all the same.
     private var defaultNamespace = ""
 
+    /// True for the reading of a broken document in libxml2's recovery mode (see `start`).
+    private let isRecovering: Bool
+
     /// A handler resolving relative links against `baseURL` (normally the feed's own URL); item dates
-    /// after `latestDate` count as none.
-    init(baseURL: URL?, latestDate: Date) {
+    /// after `latestDate` count as none. `isRecovering` for the second reading of a document that is
+    /// not well-formed.
+    init(baseURL: URL?, latestDate: Date, isRecovering: Bool = false) {
         self.rootBase = baseURL
         self.latestDate = latestDate
+        self.isRecovering = isRecovering
     }
 
     /// The feed gathered so far, cleaned up, within what is left of the reading's `budget` (laying out
@@ -57,13 +62,23 @@ final class FeedDocumentHandler: XMLEventHandler {
                     fallbackBase: fallbackBase, feedAuthor: feedAuthor, latestDate: latestDate, budget: budget
                 ))
         }
-        return ParsedFeed(title: title?.isEmpty == false ? title : nil, siteURL: siteURL, items: built)
+        var parsed = ParsedFeed(title: title?.isEmpty == false ? title : nil, siteURL: siteURL, items: built)
+        parsed.selfURL = feed.selfLink?.resolved(fallback: nil).flatMap { URLText.isWebURL($0) ? $0 : nil }
+        return parsed
     }
 
     // MARK: - Events
 
     func start(element written: XMLName, attributes: XMLAttributes) {
+        if frames.isEmpty {
+            checkRoot(resolved(written))
+        }
         let name = resolved(written)
+        if capture != nil, isRecovering, name.isRSS("item") || name.isAtom("entry") {
+            // libxml2's recovery closes one open element per end tag, so after an unclosed <img> the
+            // next entry starts inside the one that held it: the capture ends here, with what it had.
+            endCapture()
+        }
         if capture != nil {
             capture?.html += FeedDocumentHandler.openingTag(name.local, attributes: attributes)
             frames.append(Frame(name: name, attributes: attributes, base: nil, isInsideXHTML: true))
@@ -76,12 +91,13 @@ final class FeedDocumentHandler: XMLEventHandler {
         {
             base = URL(string: resolved) ?? parentBase
         }
-        if frames.isEmpty {
-            checkRoot(name)
-        }
         frames.append(Frame(name: name, attributes: attributes, base: base))
         let depth = frames.count - 1
         if name.isRSS("item") || name.isAtom("entry") {
+            if isRecovering, let item {
+                // See above: the entry still open was left unclosed by the recovery, not by its feed.
+                items.append(item)
+            }
             item = ItemDraft()
             item?.rdfAbout = attributes["about"]
             itemDepth = depth
@@ -91,6 +107,10 @@ final class FeedDocumentHandler: XMLEventHandler {
             FeedDocumentHandler.isAlternate(attributes)
         {
             feed.siteLink = RawLink(text: href, base: base)
+        } else if name.isAtom("link"), depth == 1 || (depth == 2 && frames[1].name.isRSS("channel")),
+            feed.selfLink == nil, attributes["rel"]?.lowercased() == "self", let href = attributes["href"]
+        {
+            feed.selfLink = RawLink(text: href, base: base)
         }
         if XMLNamespaces.atomFamily.contains(name.namespace),
             FeedDocumentHandler.textType(of: attributes) == "xhtml"
@@ -112,7 +132,11 @@ final class FeedDocumentHandler: XMLEventHandler {
         guard var frame = frames.popLast() else { return }
         let depth = frames.count
         if frame.isInsideXHTML {
-            capture?.html += "</\(name.local)>"
+            if capture != nil {
+                capture?.html += "</\(name.local)>"
+                return
+            }
+            // Recovery ended the capture early; this element's field was taken then.
             return
         }
         var value: MarkedUpText = .html(frame.text, base: frame.base)
@@ -131,6 +155,8 @@ final class FeedDocumentHandler: XMLEventHandler {
             itemDepth = nil
         } else if let itemDepth, depth == itemDepth + 1 {
             endItemField(frame, value: value)
+        } else if let itemDepth, depth > itemDepth + 1, frame.name.isMedia("title") {
+            endNestedItemField(frame)
         } else if let itemDepth, depth == itemDepth + 2, name.isAtom("name"),
             frames.last?.name.isAtom("author") == true
         {
@@ -142,6 +168,22 @@ final class FeedDocumentHandler: XMLEventHandler {
         }
     }
 
+    /// Ends an XHTML capture before its element ends (recovery only): the element's field is taken
+    /// from what was captured, as its end would have done.
+    private func endCapture() {
+        guard let captured = capture, captured.depth < frames.count else { return }
+        capture = nil
+        var frame = frames[captured.depth]
+        frame.text = captured.html
+        // Every frame inside the capture is marked, so their ends are passed over.
+        for index in captured.depth..<frames.count {
+            frames[index].isInsideXHTML = true
+        }
+        if let itemDepth, captured.depth == itemDepth + 1 {
+            endItemField(frame, value: .html(captured.html, base: frame.base))
+        }
+    }
+
     // MARK: - Names
 
     private func checkRoot(_ name: XMLName) {
@@ -150,7 +192,8 @@ final class FeedDocumentHandler: XMLEventHandler {
             return
         case "rdf" where name.namespace == XMLNamespaces.rdf || name.namespace.isEmpty:
             return
-        case "feed" where name.namespace.isEmpty || XMLNamespaces.atomFamily.contains(name.namespace):
+        case "feed" where name.namespace.isEmpty || XMLNamespaces.atomFamily.contains(name.namespace),
+            "entry" where name.namespace.isEmpty || XMLNamespaces.atomFamily.contains(name.namespace):
             isAtom = true
             if name.namespace.isEmpty {
                 defaultNamespace = XMLNamespaces.atom

@@ -77,10 +77,15 @@ struct ItemDraft {
     var rdfAbout: String?
     var title: MarkedUpText?
     var dublinCoreTitle: String?
+    var mediaTitle: String?
+    /// An Atom `<link>` (or an RSS item's `atom:link`).
     var link: RawLink?
+    /// An RSS `<link>`, which wins over an `atom:link` in the same item.
+    var rssLink: RawLink?
     var description: MarkedUpText?
     var content: MarkedUpText?
     var author: String?
+    var dublinCoreCreator: String?
     var published: [String] = []
     var updated: [String] = []
     var image: RawLink?
@@ -100,7 +105,8 @@ struct ItemDraft {
         item.title =
             ItemDraft.nonEmpty(try title?.singleLine(budget))
             ?? ItemDraft.nonEmpty(dublinCoreTitle.map { HTMLText.plainText(fromText: $0, singleLine: true) })
-        item.link = link?.resolved(fallback: fallbackBase)
+            ?? ItemDraft.nonEmpty(mediaTitle.map { HTMLText.plainText(fromText: $0, singleLine: true) })
+        item.link = (rssLink ?? link)?.resolved(fallback: fallbackBase)
         if item.link == nil, let guid, guidCanBeLink, URLText.isWebURL(guid) {
             item.link = guid
         }
@@ -113,11 +119,13 @@ struct ItemDraft {
         }
         let article = try (content ?? description)?.article(fallback: fallbackBase, budget: budget)
         item.content = article.flatMap { $0.text.isEmpty && $0.links.isEmpty ? nil : $0 }
-        item.author = ItemDraft.authorName(author) ?? feedAuthor
+        item.author = ItemDraft.authorName(author) ?? ItemDraft.authorName(dublinCoreCreator) ?? feedAuthor
         let date =
             published.lazy.compactMap(FeedDate.parse).first
             ?? updated.lazy.compactMap(FeedDate.parse).first
         item.publishedAt = date.flatMap { $0 > latestDate ? nil : $0 }
+        item.hasUnreadableDate =
+            date == nil && !(published + updated).allSatisfy { $0.allSatisfy(\.isWhitespace) }
         item.imageURL = image?.resolved(fallback: fallbackBase)
         item.enclosures = ItemDraft.enclosures(enclosures, fallbackBase: fallbackBase)
         return item
@@ -173,5 +181,7 @@ struct ItemDraft {
 struct FeedDraft {
     var title: MarkedUpText?
     var siteLink: RawLink?
+    /// Where the feed says it is fetched from (Atom `<link rel="self">`, RSS `atom:link rel="self"`).
+    var selfLink: RawLink?
     var author: String?
 }

@@ -1,6 +1,12 @@
 import FoundationEssentials
 
-/// Reads RSS 0.90–2.0, RDF, Atom 1.0 and JSON Feed 1.0/1.1 documents into a `ParsedFeed`.
+/// Reads RSS 0.90–2.0, RDF, Atom 0.3 and 1.0 (a feed, or a standalone entry) and JSON Feed 1.0/1.1
+/// documents into a `ParsedFeed`.
+///
+/// A document that is not well-formed XML (an unclosed `<img>` in an Atom feed's XHTML) is read again
+/// in libxml2's recovery mode, as other feed readers do, and kept when that gives items; the feed then
+/// says so (`ParsedFeed.recoveredFrom`). A truncated document is not recovered: its last item would be
+/// stored half-written, under an identity of its own.
 ///
 /// Input is untrusted: the document is size-capped, read by libxml2 without network access, DTDs or
 /// entity expansion after `XMLSanitizer` has removed its DOCTYPE, bounded in attributes, namespaces and
@@ -42,14 +48,28 @@ public enum FeedParser {
             return try JSONFeedReader.parse(data, baseURL: baseURL, latestDate: latestDate, budget: budget)
         }
         let handler = FeedDocumentHandler(baseURL: baseURL, latestDate: latestDate)
+        let recovery = FeedDocumentHandler(baseURL: baseURL, latestDate: latestDate, isRecovering: true)
         let limits = XMLReadLimits(maximumBytes: maximumFeedBytes, budget: budget)
-        try XMLDocumentReader.read(
-            data, limits: limits, charset: ContentType.charset(of: contentType), handler: handler
+        let reading = try XMLDocumentReader.read(
+            data, limits: limits, charset: ContentType.charset(of: contentType), handler: handler,
+            recovery: recovery
         ) { root in
             let local = (root.split(separator: ":").last.map(String.init) ?? root).lowercased()
-            return ["rss", "rdf", "feed"].contains(local) ? nil : .notAFeed(rootElement: root)
+            return ["rss", "rdf", "feed", "entry"].contains(local) ? nil : .notAFeed(rootElement: root)
         }
-        return try handler.result(budget: budget)
+        switch reading {
+        case .wellFormed:
+            return try handler.result(budget: budget)
+        case .recovered(let strictError):
+            // What recovery made of a broken document is kept only when it holds items: a title alone
+            // read from a broken document is no feed to subscribe to.
+            var feed = try recovery.result(budget: budget)
+            guard !feed.items.isEmpty else { throw strictError }
+            // Made of the document's element names: kept printable and on one line, as every field is.
+            feed.recoveredFrom = HTMLText.plainText(
+                fromText: OutsideText.safeToShow(strictError.description), singleLine: true)
+            return feed
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 /// RFC 3339 / ISO 8601 dates as used by Atom and Dublin Core: `2003-12-13T18:30:02Z`,
 /// `2003-12-13T18:30:02.25+01:00`, `2003-12-13 18:30`, `2003-12-13`, `20031213T183002Z`, and the
-/// month alone that W3C-DTF (Dublin Core's `dc:date`) allows, `2003-12`.
+/// year or month alone that W3C-DTF (Dublin Core's `dc:date`) allows, `2003` and `2003-12`
+/// (https://www.w3.org/TR/NOTE-datetime), and an hour without minutes, `2003-12-13T18Z`.
 enum ISO8601DateParser {
     /// Whether `bytes` starts like an ISO date (four digits then `-`, or eight digits).
     static func looksLikeISO8601(_ bytes: [UInt8]) -> Bool {
+        if bytes.count == 4 { return bytes.allSatisfy(DateScanner.isDigit) }
         guard bytes.count >= 7, bytes[0..<4].allSatisfy(DateScanner.isDigit) else { return false }
         return bytes[4] == UInt8(ascii: "-")
             || (bytes.count >= 8 && bytes[4..<8].allSatisfy(DateScanner.isDigit))
@@ -15,6 +17,11 @@ enum ISO8601DateParser {
         var fields = DateFields()
         guard let year = scanner.digits(minimum: 4, maximum: 4) else { return nil }
         fields.year = year.value
+        if scanner.atEnd {
+            fields.month = 1
+            fields.day = 1
+            return fields
+        }
         let extended = scanner.skip(UInt8(ascii: "-"))
         guard let month = scanner.digits(minimum: extended ? 1 : 2, maximum: 2) else { return nil }
         if extended, month.count == 2, scanner.atEnd {
@@ -45,9 +52,14 @@ enum ISO8601DateParser {
 
     private static func parseTime(_ scanner: inout DateScanner, into fields: inout DateFields) -> Bool {
         guard let hour = scanner.digits(minimum: 1, maximum: 2) else { return false }
+        fields.hour = hour.value
+        if scanner.atEnd
+            || scanner.current.map({ !DateScanner.isDigit($0) && $0 != UInt8(ascii: ":") }) == true
+        {
+            return true  // the hour alone
+        }
         let colons = scanner.skip(UInt8(ascii: ":"))
         guard let minute = scanner.digits(minimum: 2, maximum: 2) else { return false }
-        fields.hour = hour.value
         fields.minute = minute.value
         let hasSeconds =
             colons ? scanner.skip(UInt8(ascii: ":")) : (scanner.current.map(DateScanner.isDigit) ?? false)

@@ -37,7 +37,11 @@ enum JSONFeedReader {
         } catch {
             throw .malformedJSON("the document is not valid JSON, or is nested more than 512 levels deep")
         }
-        guard let version = document.version, version.contains("jsonfeed.org/version/") else {
+        // A document without a version that still has items is read as one: feeds (and the reference
+        // parsers' test suites) leave the version out, and nothing else reads such a document.
+        if let version = document.version {
+            guard version.contains("jsonfeed.org/version/") else { throw .notAJSONFeed }
+        } else if !document.hasItems {
             throw .notAJSONFeed
         }
         let siteURL = document.homePageURL.flatMap { URLText.resolve($0, against: baseURL) }
@@ -107,6 +111,8 @@ private struct JSONFeedDocument: Decodable {
     var homePageURL: String?
     var authors: [JSONFeedAuthor]
     var items: [JSONFeedItem]
+    /// Whether the document has an `items` list (maybe empty).
+    var hasItems: Bool
 
     private enum Key: String, CodingKey {
         case version, title, author, authors, items
@@ -121,6 +127,7 @@ private struct JSONFeedDocument: Decodable {
         authors = container.authors(list: .authors, single: .author)
         let items = try? container.decodeIfPresent([Lenient<JSONFeedItem>].self, forKey: .items)
         self.items = items?.compactMap(\.value) ?? []
+        hasItems = items != nil
     }
 }
 

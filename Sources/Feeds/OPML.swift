@@ -34,6 +34,9 @@ public enum OPML {
             text = "http://" + text.dropFirst(7)
         }
         guard !text.isEmpty else { return .failure(.missingFeedURL) }
+        if let secure = schemeless(text) {
+            text = secure
+        }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             return .failure(.invalidURL)
         }
@@ -42,6 +45,23 @@ public enum OPML {
         }
         guard let host = url.host, !host.isEmpty else { return .failure(.invalidURL) }
         return .success(text)
+    }
+}
+
+extension OPML {
+    /// `https://` + `text` when `text` is an address written without its scheme
+    /// (`www.theguardian.com/books/rss`, as some exporters write them): a host name with a dot before
+    /// the first `/`, `?` or `#`, maybe a port after it. https first: an address that no longer answers
+    /// on https fails its refresh and says so, where an http one would be fetched in the clear.
+    public static func schemeless(_ text: String) -> String? {
+        let authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let host = parts[0]
+        guard !host.isEmpty, host.contains("."), !host.hasPrefix("."),
+            host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" }),
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy { ("0"..."9").contains($0) })
+        else { return nil }
+        return "https://" + text
     }
 }
 
@@ -70,7 +90,11 @@ final class OPMLDocumentHandler: XMLEventHandler {
         if let parentIndex = open.lastIndex(where: { $0 != nil }) {
             open[parentIndex]?.hasChildren = true
         }
-        let feedURL = attributes.caseInsensitive("xmlUrl")
+        // Some exporters write the address as feedUrl (or url for a feed outline of type rss).
+        let feedURL =
+            attributes.caseInsensitive("xmlUrl") ?? attributes.caseInsensitive("feedUrl")
+            ?? (attributes.caseInsensitive("type")?.lowercased() == "rss"
+                ? attributes.caseInsensitive("url") : nil)
         if let feedURL {
             outlines.append(outline(attributes: attributes, feedURL: feedURL))
         }
@@ -109,8 +133,10 @@ final class OPMLDocumentHandler: XMLEventHandler {
         }
     }
 
+    /// The outline's name: `text`, which OPML 2.0 says is what is displayed
+    /// (http://opml.org/spec2.opml#textAttribute), else `title`.
     private static func title(_ attributes: XMLAttributes) -> String? {
-        for key in ["title", "text"] {
+        for key in ["text", "title"] {
             if let value = attributes.caseInsensitive(key) {
                 let line = HTMLText.plainText(fromText: value, singleLine: true)
                 if !line.isEmpty {

@@ -1,6 +1,6 @@
 /// One subscription read from, or written to, an OPML file.
 public struct OPMLOutline: Sendable, Equatable {
-    /// The outline's `title` (or, failing that, its `text`), on one line.
+    /// The outline's `text` (or, failing that, its `title`), on one line.
     public var title: String?
     /// The feed's address (`xmlUrl`), trimmed. Empty when the outline had none (see `problem`).
     public var xmlURL: String

@@ -12,6 +12,15 @@ public struct ParsedFeed: Sendable, Equatable {
     public var siteURL: String?
     /// The entries, in document order.
     public var items: [ParsedFeedItem]
+    /// Why the document is not well-formed XML, when it was read in recovery mode (`malformed XML at
+    /// line 103: ...`); nil for a well-formed document.
+    public var recoveredFrom: String?
+    /// The address the feed says it is fetched from (Atom `<link rel="self">`), when it is an http(s)
+    /// one: how a feed file saved by hand is matched with its subscription.
+    public var selfURL: String?
+
+    /// How many items give a date this parser cannot read (they are dated when first seen).
+    public var unreadableDateCount: Int { items.count(where: \.hasUnreadableDate) }
 
     /// Creates a feed; used by the parser and by tests that compare results.
     public init(title: String? = nil, siteURL: String? = nil, items: [ParsedFeedItem] = []) {
@@ -57,6 +66,8 @@ public struct ParsedFeedItem: Sendable, Equatable {
     /// address: RSS `<enclosure>`, Atom `<link rel="enclosure">`, Media RSS `<media:content>`, JSON
     /// Feed `attachments`.
     public var enclosures: [FeedEnclosure]
+    /// True when the entry gives a date but none this parser reads (so `publishedAt` is nil).
+    public var hasUnreadableDate = false
 
     /// Creates an item; every field is optional because feeds in the wild omit any of them.
     public init(

@@ -1,15 +1,22 @@
 /// RFC 822/1123 dates as used by RSS (`Tue, 10 Jun 2003 04:00:00 GMT`) and the variants feeds
 /// actually publish: no weekday, no seconds, two-digit years, full or lowercase names, numeric or
-/// named zones, `10-Jun-2003`, asctime order (`Tue Jun 10 04:00:00 2003`), a trailing `(comment)`.
+/// named zones, `10-Jun-2003`, asctime order (`Tue Jun 10 04:00:00 2003`), a trailing `(comment)`,
+/// the slash dates of Chinese and Japanese forums (`2020/1/10 14:03:00`, year first), day names in
+/// any language (`Fr,`, `ven.`, `金,`: a word before the first number is the day of the week, which
+/// RFC 822 makes optional and which says nothing the date does not), month names in the languages
+/// feeds are most often written in, `GMT+0100`, `Etc/GMT`, and a zone name no table holds, which
+/// RFC 2822 section 4.3 says to read as UTC (https://www.rfc-editor.org/rfc/rfc2822#section-4.3).
 ///
-/// The text is cut into tokens (numbers, words, a time, a zone offset) and each token fills the one
-/// field it can denote; anything unknown or a field given twice makes the whole date nil.
+/// The text is cut into tokens (numbers, words, a time, a zone offset, a slash date) and each token
+/// fills the one field it can denote; anything unknown or a field given twice makes the whole date nil.
 enum RFC822DateParser {
     private enum Token {
         case number(value: Int, digits: Int)
         case word([UInt8])
         case time(hour: Int, minute: Int, second: Int, fraction: Double)
         case offset(seconds: Int)
+        /// `2020/1/10`: year, month and day.
+        case slashDate(year: Int, month: Int, day: Int)
     }
 
     /// The fields of an RFC 822-style date, or nil.
@@ -21,6 +28,16 @@ enum RFC822DateParser {
     // MARK: - Interpretation
 
     private static func interpret(_ tokens: [Token]) -> DateFields? {
+        var tokens = tokens
+        // A first word with a month's name after it is the day's name, whatever its language (the
+        // Spanish `mar,` for martes would otherwise be read as March).
+        if tokens.count > 1, case .word = tokens[0],
+            tokens.dropFirst().contains(where: {
+                if case .word(let word) = $0 { monthNumber(word) != nil } else { false }
+            })
+        {
+            tokens.removeFirst()
+        }
         var fields = DateFields()
         var day: Int?
         var month: Int?
@@ -29,8 +46,13 @@ enum RFC822DateParser {
         var zone: Int?
         var offset: Int?
         var meridiem: UInt8?
+        var sawNumber = false
         for token in tokens {
+            if case .word = token {} else { sawNumber = true }
             switch token {
+            case .slashDate(let y, let m, let d):
+                guard day == nil, month == nil, year == nil else { return nil }
+                (year, month, day) = (y, m, d)
             case .number(let value, let digits):
                 if digits <= 2, day == nil {
                     day = value
@@ -40,7 +62,8 @@ enum RFC822DateParser {
                     return nil
                 }
             case .word(let word):
-                if isWeekday(word) {
+                if isWeekday(word) || (!sawNumber && monthNumber(word) == nil) {
+                    // A day name, in English or in any language before the first number.
                     continue
                 } else if let number = monthNumber(word) {
                     guard month == nil else { return nil }
@@ -51,6 +74,9 @@ enum RFC822DateParser {
                 } else if let named = zoneOffset(named: word) {
                     guard zone == nil, offset == nil else { return nil }
                     zone = named
+                } else if time != nil, zone == nil, offset == nil, isZoneLike(word) {
+                    // An unknown zone name after the time: UTC, as RFC 2822 section 4.3 says.
+                    zone = 0
                 } else {
                     return nil
                 }
@@ -109,7 +135,7 @@ enum RFC822DateParser {
                 }
                 scanner.index += 1
             } else if DateScanner.isDigit(byte) {
-                guard let token = numberOrTime(&scanner) else { return nil }
+                guard let token = slashDate(&scanner) ?? numberOrTime(&scanner) else { return nil }
                 if case .time = token {
                     sawTime = true
                 }
@@ -123,11 +149,13 @@ enum RFC822DateParser {
                 } else {
                     scanner.index += 1
                 }
-            } else if DateScanner.isLetter(byte) {
+            } else if isWordByte(byte) {
                 var word: [UInt8] = []
-                while let letter = scanner.current, DateScanner.isLetter(letter) {
-                    guard word.count < 12 else { return nil }
-                    word.append(letter | 0x20)
+                while let letter = scanner.current,
+                    isWordByte(letter) || (letter == UInt8(ascii: "/") && !word.isEmpty)
+                {
+                    guard word.count < 24 else { return nil }
+                    word.append(DateScanner.isLetter(letter) ? letter | 0x20 : letter)
                     scanner.index += 1
                 }
                 tokens.append(.word(word))
@@ -136,6 +164,24 @@ enum RFC822DateParser {
             }
         }
         return tokens
+    }
+
+    /// A letter of a word: an ASCII letter, or any byte of a UTF-8 sequence beyond ASCII (day and
+    /// month names in other scripts).
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        DateScanner.isLetter(byte) || byte >= 0x80
+    }
+
+    /// `2020/1/10` (four-digit year first); nil, with the scanner where it was, for anything else.
+    private static func slashDate(_ scanner: inout DateScanner) -> Token? {
+        var probe = scanner
+        guard let year = probe.digits(minimum: 4, maximum: 4), probe.skip(UInt8(ascii: "/")),
+            let month = probe.digits(minimum: 1, maximum: 2), probe.skip(UInt8(ascii: "/")),
+            let day = probe.digits(minimum: 1, maximum: 2),
+            !(probe.current.map(DateScanner.isDigit) ?? false)
+        else { return nil }
+        scanner = probe
+        return .slashDate(year: year.value, month: month.value, day: day.value)
     }
 
     private static func numberOrTime(_ scanner: inout DateScanner) -> Token? {
@@ -192,13 +238,68 @@ enum RFC822DateParser {
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ].map { Array($0.utf8) }
 
-    /// 1–12 for a month name or an abbreviation of at least three letters ("jun", "sept", "june").
+    /// 1–12 for a month name or an abbreviation of at least three letters ("jun", "sept", "june"), or a
+    /// month's name or usual abbreviation in French, German, Spanish, Italian, Portuguese, Dutch or
+    /// Polish.
     private static func monthNumber(_ word: [UInt8]) -> Int? {
         guard word.count >= 3 else { return nil }
         for (index, name) in months.enumerated() where name.starts(with: word) {
             return index + 1
         }
-        return nil
+        return otherLanguagesMonths[String(decoding: word, as: UTF8.self)]
+    }
+
+    /// Month names feeds write in other languages (lower case, as the tokens are): those that are not
+    /// already an English prefix.
+    private static let otherLanguagesMonths: [String: Int] = {
+        let names: [[String]] = [
+            [
+                "janv", "janvier", "januar", "jän", "jänner", "ene", "enero", "gen", "gennaio", "janeiro",
+                "januari",
+                "sty", "stycznia", "styczeń",
+            ],
+            [
+                "févr", "fevr", "février", "fevrier", "februar", "fev", "fév", "febrero", "febbraio",
+                "fevereiro",
+                "februari", "lut", "lutego", "luty",
+            ],
+            ["mars", "märz", "mär", "marzo", "março", "maart", "maa", "mrt", "marca", "marzec"],
+            ["avr", "avril", "abr", "abril", "aprile", "kwi", "kwietnia", "kwiecień"],
+            ["mai", "mayo", "maggio", "maio", "mei", "maja", "maj"],
+            ["juin", "juni", "jun", "junio", "giu", "giugno", "junho", "cze", "czerwca", "czerwiec"],
+            ["juil", "juillet", "juli", "jul", "julio", "lug", "luglio", "julho", "lip", "lipca", "lipiec"],
+            ["août", "aout", "ago", "agosto", "augustus", "sie", "sierpnia", "sierpień"],
+            [
+                "sept", "septembre", "septiembre", "set", "settembre", "setembro", "wrz", "września",
+                "wrzesień",
+            ],
+            [
+                "octobre", "okt", "oktober", "octubre", "ott", "ottobre", "out", "outubro", "paź",
+                "października",
+            ],
+            ["novembre", "noviembre", "novembro", "lis", "listopada", "listopad"],
+            [
+                "déc", "décembre", "decembre", "dez", "dezember", "dic", "diciembre", "dicembre", "dezembro",
+                "gru", "grudnia", "grudzień",
+            ],
+        ]
+        var table: [String: Int] = [:]
+        for (index, words) in names.enumerated() {
+            for word in words where table[word] == nil {
+                table[word] = index + 1
+            }
+        }
+        return table
+    }()
+
+    /// A word that can be a zone's name: 3 to 5 ASCII letters (RFC 2822's "usually between 3 and 5"),
+    /// or an `Area/City` name of the tz database.
+    private static func isZoneLike(_ word: [UInt8]) -> Bool {
+        guard
+            word.allSatisfy({ DateScanner.isLetter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+            )
+        else { return false }
+        return word.contains(UInt8(ascii: "/")) || (3...5).contains(word.count)
     }
 
     private static func isWeekday(_ word: [UInt8]) -> Bool {

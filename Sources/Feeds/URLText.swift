@@ -5,7 +5,7 @@ enum URLText {
     /// `raw` without white space or control characters, made absolute against `base` when it is
     /// relative; nil when nothing is left.
     static func resolve(_ raw: String, against base: URL?) -> String? {
-        let cleaned = compact(OutsideText.safeToShow(raw))
+        let cleaned = percentEncodingDisallowed(compact(OutsideText.safeToShow(raw)))
         guard !cleaned.isEmpty else { return nil }
         let lowered = cleaned.prefix(8).lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
@@ -40,6 +40,28 @@ enum URLText {
             }
         }
         return String(result)
+    }
+
+    /// `text` with each character a URL may not hold (RFC 3986 section 2: space, `"`, `<`, `>`, `{`,
+    /// `}`, `|`, `\\`, `^`, `` ` ``) percent-encoded, and the escapes already there kept; characters
+    /// beyond ASCII are left to Foundation, which writes a host's in IDNA and a path's as UTF-8 escapes. Done here, once: Foundation's `URL(string:)` encodes a string that
+    /// holds one of them whole, `%` included, so `a%20b{` became `a%2520b%7B`.
+    static func percentEncodingDisallowed(_ text: String) -> String {
+        func isAllowed(_ byte: UInt8) -> Bool {
+            byte > 0x20 && byte != 0x7F && !"\"<>{}|\\^`".utf8.contains(byte)
+        }
+        guard !text.utf8.allSatisfy(isAllowed) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            if isAllowed(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `text` is an absolute http(s) URL.

@@ -20,16 +20,28 @@ struct XMLReadLimits {
 ///
 /// Before libxml2: the size cap, the conversion to UTF-8 (`XMLEncoding`, which replaces invalid bytes
 /// instead of failing the document) and `XMLSanitizer` (DOCTYPE, HTML entities, stray `&` and `<`,
-/// control characters, crowded tags). libxml2 then stops at the first fatal error, so a truncated or
-/// broken document is an error, not a partial feed.
+/// control characters, crowded tags). libxml2 then stops at the first fatal error. Only when a
+/// `recovery` handler is given and the strict parse failed on a well-formedness error in the middle of
+/// the document (not a truncated one, not a spent budget or a limit) is the document read again, into
+/// that handler, in libxml2's recovery mode, within what is left of the same budget.
 enum XMLDocumentReader {
+    /// How a document was read.
+    enum Reading {
+        /// Well-formed: everything went to `handler`.
+        case wellFormed
+        /// Not well-formed: what recovery made of it went to the recovery handler; the error is the
+        /// strict parse's.
+        case recovered(FeedParseError)
+    }
+
     /// Prepares `data` and checks its root element with `acceptRoot`, then reads it into `handler`.
     /// `charset` is the one the server declared (HTTP `Content-Type`), used when the document declares
     /// none.
+    @discardableResult
     static func read(
         _ data: Data, limits: XMLReadLimits, charset: String? = nil, handler: some XMLEventHandler,
-        acceptRoot: (String) -> FeedParseError?
-    ) throws(FeedParseError) {
+        recovery: (any XMLEventHandler)? = nil, acceptRoot: (String) -> FeedParseError?
+    ) throws(FeedParseError) -> Reading {
         guard data.count <= limits.maximumBytes else {
             throw .tooLarge(bytes: data.count, limit: limits.maximumBytes)
         }
@@ -53,7 +65,32 @@ enum XMLDocumentReader {
         if let failure = handler.failure {
             throw failure
         }
-        try check(result, bytes: bytes, open: tracker.names, limits: limits)
+        do {
+            try check(result, bytes: bytes, open: tracker.names, limits: limits)
+            return .wellFormed
+        } catch {
+            guard let recovery, result.stop == MOVIES_XML_STOP_ERROR, case .malformed(_, let reason) = error,
+                !reason.hasSuffix("(truncated?)")
+            else { throw error }
+            let again = XMLSAXParser.parse(
+                bytes, into: OpenElements(handler: recovery),
+                limits: XMLParseLimits(
+                    budget: limits.budget, maximumNamespacesInScope: limits.maximumNamespacesInScope,
+                    recover: true))
+            if let failure = recovery.failure {
+                throw failure
+            }
+            switch again.stop {
+            case MOVIES_XML_STOP_BUDGET:
+                throw limits.budget.exhaustion ?? .tooSlow(limit: limits.budget.processorTime ?? .zero)
+            case MOVIES_XML_STOP_NAMESPACES:
+                throw .tooManyNamespaces(limit: limits.maximumNamespacesInScope)
+            case MOVIES_XML_STOP_UNAVAILABLE:
+                throw .xmlUnavailable("cannot read XML: libxml2 could not allocate its parser")
+            default:
+                return .recovered(error)
+            }
+        }
     }
 
     /// Throws what the end of the parse means, if it was not the end of a readable document.

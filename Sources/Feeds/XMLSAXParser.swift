@@ -16,6 +16,9 @@ struct XMLParseLimits {
     var budget: ReadingBudget
     /// Namespace declarations in scope at once.
     var maximumNamespacesInScope: Int
+    /// Whether to go on past fatal errors (libxml2's recovery mode), for a document the strict parse
+    /// refused.
+    var recover = false
 }
 
 /// Runs libxml2's SAX2 parser (`movies_xml_parse`) over a prepared document and hands its events to an
@@ -46,7 +49,8 @@ final class XMLSAXParser {
         let parser = XMLSAXParser(handler: handler)
         var cLimits = movies_xml_limits(
             exhausted: ReadingBudget.exhausted, budget: Unmanaged.passUnretained(limits.budget).toOpaque(),
-            maximum_namespaces_in_scope: Int32(clamping: limits.maximumNamespacesInScope))
+            maximum_namespaces_in_scope: Int32(clamping: limits.maximumNamespacesInScope),
+            recover: limits.recover ? 1 : 0)
         var result = movies_xml_result()
         withExtendedLifetime((parser, limits.budget)) {
             var cHandler = movies_xml_handler(

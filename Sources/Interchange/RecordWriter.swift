@@ -15,6 +15,9 @@ public enum RecordValue: Sendable, Hashable {
     case real(Double)
     case text(String)
     case boolean(Bool)
+    /// Several values: a JSON array; in CSV and TSV one cell, the values separated by spaces (what a
+    /// list of addresses needs, since an address holds no space).
+    case list([RecordValue])
 
     /// `.text(value)`, or `.null` for nil.
     public static func text(_ value: String?) -> RecordValue { value.map(RecordValue.text) ?? .null }
@@ -29,6 +32,7 @@ public enum RecordValue: Sendable, Hashable {
         case .real(let value): Self.decimal(value)
         case .text(let value): value
         case .boolean(let value): value ? "true" : "false"
+        case .list(let values): values.map(\.plainText).joined(separator: " ")
         }
     }
 
@@ -53,6 +57,7 @@ public enum RecordValue: Sendable, Hashable {
         case .real(let value): value.isFinite ? Self.decimal(value) : "null"
         case .text(let value): FieldEncoding.json(value)
         case .boolean(let value): value ? "true" : "false"
+        case .list(let values): "[" + values.map(\.json).joined(separator: ",") + "]"
         }
     }
 }

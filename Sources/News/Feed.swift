@@ -20,6 +20,11 @@ public struct Feed: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     /// The folder it is filed under (from an OPML import); nil for none.
     public var folder: String?
+    /// Why the last document fetched was not well-formed XML, when it was read in recovery mode; nil
+    /// for a well-formed one.
+    public var recoveredFrom: String?
+    /// How many items of the last document fetched gave a date that could not be read.
+    public var undatedItems: Int = 0
 
     /// The title when known, else the URL: how the feed is named to a person.
     public var displayName: String {

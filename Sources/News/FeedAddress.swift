@@ -1,4 +1,5 @@
 import Basics
+import Feeds
 import FoundationEssentials
 
 /// A feed's address as it is stored: so that the same feed typed two ways is one subscription.
@@ -27,12 +28,41 @@ public struct FeedAddress: Sendable, Hashable, CustomStringConvertible {
         self.text = normalised
     }
 
+    /// An address as a person types it: as `init(_:)`, and one written without its scheme
+    /// (`example.org/feed`) taken as https (`OPML.schemeless`), with `insecureAlternative` its http
+    /// form, which subscribing tries when https cannot be fetched.
+    public init?(typed text: String) {
+        let trimmed = text.trimmingWhitespace()
+        if let address = FeedAddress(trimmed) {
+            self = address
+        } else if let secure = OPML.schemeless(trimmed), let address = FeedAddress(secure) {
+            self = address
+            isSchemeless = true
+        } else {
+            return nil
+        }
+    }
+
+    /// True when the address was typed without a scheme and taken as https.
+    public private(set) var isSchemeless = false
+
+    /// The http form of an address typed without a scheme; nil for any other.
+    public var insecureAlternative: FeedAddress? {
+        guard isSchemeless, text.hasPrefix("https://") else { return nil }
+        return FeedAddress("http://" + text.dropFirst("https://".count))
+    }
+
     /// An address as the file stores it (already normalised when it was stored).
     init(stored text: String) {
         self.text = text
     }
 
     public var description: String { text }
+
+    /// Two addresses are one when they are stored the same, however they were typed.
+    public static func == (lhs: FeedAddress, rhs: FeedAddress) -> Bool { lhs.text == rhs.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// The URL to fetch.
     var url: URL? { URL(string: text) }

@@ -8,6 +8,7 @@ package enum FeedRow {
     /// Every column, in the order of the select list (a case's raw value is its place in it).
     package enum Column: Int32, TableColumn {
         case id, url, title, siteURL, etag, lastModified, lastFetchedAt, lastError, createdAt, folder
+        case recoveredFrom, undatedItems
 
         package var name: String {
             switch self {
@@ -21,6 +22,8 @@ package enum FeedRow {
             case .lastError: "last_error"
             case .createdAt: "created_at"
             case .folder: "folder"
+            case .recoveredFrom: "recovered_from"
+            case .undatedItems: "undated_items"
             }
         }
     }
@@ -36,7 +39,9 @@ package enum FeedRow {
             lastFetchedAt: NewsItemRow.timestamp(row, Column.lastFetchedAt),
             lastError: row.optionalString(Column.lastError),
             createdAt: NewsItemRow.timestamp(row, Column.createdAt) ?? Date(timeIntervalSince1970: 0),
-            folder: row.optionalString(Column.folder))
+            folder: row.optionalString(Column.folder),
+            recoveredFrom: row.optionalString(Column.recoveredFrom),
+            undatedItems: Int(row.int64(Column.undatedItems)))
     }
 
     /// Inserts a new subscription and returns its id: SQLite picks the id; the title, site, validators
@@ -57,6 +62,8 @@ package enum FeedRow {
         try row.bind(String?.none, to: .lastError)
         try row.bind(Timestamp.string(from: createdAt), to: .createdAt)
         try row.bind(folder, to: .folder)
+        try row.bind(String?.none, to: .recoveredFrom)
+        try row.bind(Int64(0), to: .undatedItems)
         try statement.run()
         return connection.lastInsertedRowID
     }

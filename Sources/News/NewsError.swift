@@ -10,8 +10,22 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadySubscribed(Feed)
     /// No feed has this id or URL.
     case feedNotFound(String)
+    /// No feed is filed under this folder.
+    case folderNotFound(String)
     /// No news item has this id.
     case itemNotFound(id: Int64)
+    /// An ignore rule with no condition would keep every item out.
+    case emptyIgnoreRule
+    /// An ignore rule's substring is blank.
+    case blankIgnoreText(field: String)
+    /// No ignore rule has this id.
+    case ignoreRuleNotFound(id: Int64)
+    /// A saved search's name is blank.
+    case blankSearchName
+    /// A search is saved under this name already.
+    case searchAlreadySaved(String)
+    /// No search is saved under this name.
+    case searchNotFound(String)
     /// The item's title is blank.
     case blankTitle
     /// A field holds a control character (a terminal escape, a NUL...).
@@ -25,8 +39,12 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
     public var isValidation: Bool {
         switch self {
-        case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong, .notAWebAddress: true
-        case .alreadySubscribed, .feedNotFound, .itemNotFound: false
+        case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong, .notAWebAddress, .emptyIgnoreRule,
+            .blankIgnoreText, .blankSearchName:
+            true
+        case .alreadySubscribed, .feedNotFound, .folderNotFound, .itemNotFound, .ignoreRuleNotFound,
+            .searchAlreadySaved, .searchNotFound:
+            false
         }
     }
 
@@ -38,8 +56,22 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
             "already subscribed to \(feed.url) as feed #\(feed.id)"
         case .feedNotFound(let reference):
             "no subscribed feed \(reference)"
+        case .folderNotFound(let folder):
+            "no feed is filed under the folder '\(folder)' (news feeds --format json lists each feed's folder)"
         case .itemNotFound(let id):
             "no news item with id \(id)"
+        case .emptyIgnoreRule:
+            "an ignore rule needs a condition: --feed, --title, --author or --older-than"
+        case .blankIgnoreText(let field):
+            "the \(field) is blank; a rule with it would match every item"
+        case .ignoreRuleNotFound(let id):
+            "no ignore rule #\(id) (news ignores lists them)"
+        case .blankSearchName:
+            "the search's name is blank"
+        case .searchAlreadySaved(let name):
+            "a search is saved as '\(name)' already (news forget-search removes it)"
+        case .searchNotFound(let name):
+            "no search is saved as '\(name)' (news searches lists them)"
         case .blankTitle:
             "the title is blank; a news item needs a title"
         case .controlCharacter(let field):

@@ -67,6 +67,24 @@ public struct NewsRefresher: Sendable {
                 if case .updated(let update) = entry.outcome { total + update.inserted } else { total }
             }
         }
+        /// Feeds fetched (a 200) that brought at least one new item.
+        public var fetchedWithNewItemsCount: Int {
+            outcomes.count {
+                if case .updated(let update) = $0.outcome { update.inserted > 0 } else { false }
+            }
+        }
+        /// Feeds fetched (a 200) that brought nothing new.
+        public var fetchedWithNothingNewCount: Int {
+            outcomes.count {
+                if case .updated(let update) = $0.outcome { update.inserted == 0 } else { false }
+            }
+        }
+        /// New items kept out by ignore rules.
+        public var ignoredItemCount: Int {
+            outcomes.reduce(0) { total, entry in
+                if case .updated(let update) = entry.outcome { total + update.ignored } else { total }
+            }
+        }
         /// Items updated in place.
         public var updatedItemCount: Int {
             outcomes.reduce(0) { total, entry in

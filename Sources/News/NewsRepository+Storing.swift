@@ -22,13 +22,31 @@ extension NewsRepository {
         }
     }
 
-    /// Stores the items of a feed document read from a file, as loose items (no feed); importing the
-    /// same file again adds nothing.
+    /// Stores the items of a feed document read from a file: into the subscription it is a copy of (the
+    /// feed its `rel="self"` address names, else the one feed with its site's address), else as loose
+    /// items; importing the same file again adds nothing. The feed's validators and fetch time are its
+    /// own fetches', untouched.
     @discardableResult
-    public func importItems(_ parsed: ParsedFeed, fetchedAt: Date) throws -> FeedUpdate {
+    public func importItems(_ parsed: ParsedFeed, fetchedAt: Date) throws -> (update: FeedUpdate, feed: Feed?)
+    {
         try database.write { connection in
-            try Self.upsert(parsed, feedID: nil, fetchedAt: fetchedAt, in: connection)
+            let feed = try Self.subscription(of: parsed, in: connection)
+            return (try Self.upsert(parsed, feedID: feed?.id, fetchedAt: fetchedAt, in: connection), feed)
         }
+    }
+
+    /// The subscription a feed document read from a file belongs to, if one is certain.
+    private static func subscription(of parsed: ParsedFeed, in connection: Connection) throws -> Feed? {
+        if let selfURL = parsed.selfURL.flatMap(FeedAddress.normalised),
+            let feed = try feed(reachedAt: selfURL, in: connection)
+        {
+            return feed
+        }
+        guard let site = parsed.siteURL else { return nil }
+        let bySite = try connection.cachedStatement(
+            "SELECT \(FeedRow.columns.sql) FROM feeds WHERE site_url = ? ORDER BY id LIMIT 2"
+        ).fetchAll([site], FeedRow.decode)
+        return bySite.count == 1 ? bySite[0] : nil
     }
 
     /// Records a fetch answered `304 Not Modified`; throws `NewsError.feedNotFound` for a feed no longer
@@ -56,6 +74,9 @@ extension NewsRepository {
             url: url, title: parsed.title, siteURL: parsed.siteURL, etag: etag, lastModified: lastModified,
             lastFetchedAt: fetchedAt, createdAt: fetchedAt, in: connection)
         try recordFetchedFrom(finalAddress, feedID: feedID, in: connection)
+        try connection.execute(
+            "UPDATE feeds SET recovered_from = ?, undated_items = ? WHERE id = ?",
+            arguments: [parsed.recoveredFrom, Int64(parsed.unreadableDateCount), feedID])
         guard let feed = try Self.feed(id: feedID, in: connection) else { throw NewsError.feedNotFound(url) }
         try Self.reattachKeptItems(to: feed, in: connection)
         let update = try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
@@ -80,11 +101,13 @@ extension NewsRepository {
         try connection.execute(
             """
             UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url), etag = ?,
-                last_modified = ?, last_fetched_at = ?, last_error = NULL
+                last_modified = ?, last_fetched_at = ?, last_error = NULL, recovered_from = ?,
+                undated_items = ?
             WHERE id = ?
             """,
             arguments: [
-                parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt), feedID,
+                parsed.title, parsed.siteURL, etag, lastModified, Timestamp.string(from: fetchedAt),
+                parsed.recoveredFrom, Int64(parsed.unreadableDateCount), feedID,
             ])
         return try Self.upsert(parsed, feedID: feedID, fetchedAt: fetchedAt, in: connection)
     }

@@ -16,6 +16,8 @@ extension NewsRepository {
         var update = FeedUpdate()
         let fetched = Timestamp.string(from: fetchedAt)
         let finder = try StoredItemFinder(feedID: feedID, in: connection)
+        // Ignore rules keep new items of a feed out; a file's loose items have no feed to match.
+        let rules = try feedID.map { try IgnoreRuleRow.rules(forFeed: $0, in: connection) } ?? []
         var seenKeys: Set<String> = []
         var matchedIDs: Set<Int64> = []
         for item in parsed.items {
@@ -34,7 +36,8 @@ extension NewsRepository {
                 existing = try finder.earlierItem(for: identity, title: title, excluding: matchedIDs)
                 if let existing { matchedIDs.insert(existing.id) }
             }
-            let source = item.author ?? parsed.title
+            // An item's source is its author; its feed's title is the feed's.
+            let source = item.author
             let published = item.publishedAt.map(Timestamp.string(from:))
             // The short text for lists and search; the fullest one, with its links listed, for reading.
             let summary = item.summary
@@ -44,6 +47,10 @@ extension NewsRepository {
                 NewsEnclosure(url: $0.url, mimeType: $0.mimeType, length: $0.length.map(Int64.init))
             }
             guard let existing else {
+                if let feedID, rules.contains(where: { $0.matches(item, feedID: feedID, now: fetchedAt) }) {
+                    update.ignored += 1
+                    continue
+                }
                 let itemID = try NewsItemRow.insert(
                     feedID: feedID, guid: identity.key, title: title, summary: summary, url: link,
                     source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,

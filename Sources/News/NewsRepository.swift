@@ -56,6 +56,8 @@ public final class NewsRepository: Sendable {
         /// Entries that repeat an earlier one of the list (the same address, in any spelling): the
         /// first counts, with its title and folder.
         public var repeated = 0
+        /// Feeds subscribed before that the list files under another folder: moved into it.
+        public var movedToFolder = 0
     }
 
     /// Subscribes to each entry of a list (an OPML import) not subscribed yet, with its title and
@@ -74,12 +76,20 @@ public final class NewsRepository: Sendable {
                     outcome.repeated += 1
                     continue
                 }
-                if try Self.feed(url: address, in: connection) == nil {
+                if let existing = try Self.feed(url: address, in: connection) {
+                    outcome.alreadySubscribed += 1
+                    // The list's folder is where the person filed the feed: an existing one moves there.
+                    if let folder = entry.folder?.trimmingWhitespace(), !folder.isEmpty,
+                        existing.folder != folder
+                    {
+                        try connection.execute(
+                            "UPDATE feeds SET folder = ? WHERE id = ?", arguments: [folder, existing.id])
+                        outcome.movedToFolder += 1
+                    }
+                } else {
                     outcome.added.append(
                         try Self.insertFeed(
                             url: address, title: entry.title, folder: entry.folder, in: connection))
-                } else {
-                    outcome.alreadySubscribed += 1
                 }
             }
             return outcome
@@ -101,23 +111,46 @@ public final class NewsRepository: Sendable {
         }
     }
 
+    /// What `unsubscribe` did.
+    public struct Unsubscribed: Sendable, Hashable {
+        /// The feed as it was.
+        public var feed: Feed
+        /// Its items that went with it.
+        public var removedItems: Int
+        /// Its starred items, kept as loose items.
+        public var keptStarredItems: Int
+    }
+
     /// Unsubscribes the feed with this id or address. Its items go with it, except starred ones, which
     /// stay as loose items.
     @discardableResult
-    public func unsubscribe(_ reference: FeedReference) throws -> Feed {
+    public func unsubscribe(_ reference: FeedReference) throws -> Unsubscribed {
         try database.write { connection in
             guard let feed = try Self.feed(reference, in: connection) else {
                 throw NewsError.feedNotFound(reference.description)
             }
+            let (items, starred) =
+                try connection.cachedStatement(
+                    "SELECT count(*), coalesce(sum(starred), 0) FROM news_items WHERE feed_id = ?"
+                ).fetchOne([feed.id]) { ($0.int64(at: 0), $0.int64(at: 1)) } ?? (0, 0)
             try Self.keepStarredItems(of: feed, in: connection)
             try connection.execute("DELETE FROM feeds WHERE id = ?", arguments: [feed.id])
-            return feed
+            return Unsubscribed(
+                feed: feed, removedItems: Int(items - starred), keptStarredItems: Int(starred))
         }
     }
 
     /// Every subscribed feed, in the order subscribed.
     public func feeds() throws -> [Feed] {
         try database.read(Self.feeds(in:))
+    }
+
+    /// Whether any feed is filed under `folder`.
+    public func hasFolder(_ folder: String) throws -> Bool {
+        try database.read { connection in
+            try connection.cachedStatement("SELECT EXISTS (SELECT 1 FROM feeds WHERE folder = ?)")
+                .fetchOne([folder]) { $0.int64(at: 0) != 0 } ?? false
+        }
     }
 
     /// The feed with this id or address, or nil.

@@ -20,7 +20,7 @@ extension NewsRepository {
 
     /// Unsubscribes the feed `reference` names (`3`, `#3`, or its address).
     @discardableResult
-    public func unsubscribe(_ reference: String) throws -> Feed {
+    public func unsubscribe(_ reference: String) throws -> Unsubscribed {
         guard let parsed = FeedReference(reference) else { throw NewsError.feedNotFound(reference) }
         return try unsubscribe(parsed)
     }

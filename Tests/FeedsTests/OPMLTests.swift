@@ -11,8 +11,9 @@ struct OPMLTests {
         let outlines = try OPML.parse(Fixture.data("subscriptions.opml"))
         #expect(
             outlines == [
+                // The outline's text, which OPML 2.0 says is what is shown, before its title.
                 OPMLOutline(
-                    title: "Example News & Views", xmlURL: "https://news.example.com/feed.xml",
+                    title: "Example News", xmlURL: "https://news.example.com/feed.xml",
                     htmlURL: "https://news.example.com/", folder: "News"),
                 OPMLOutline(title: "Deep", xmlURL: "http://deep.example.org/rss", folder: "Tech"),
                 OPMLOutline(title: "No URL", xmlURL: "", problem: .missingFeedURL),
@@ -57,7 +58,10 @@ struct OPMLTests {
         let parsed = try OPML.parse(Data(document.utf8))
         #expect(
             parsed == [
-                outlines[0],
+                // A quote is no URL character: it comes back percent-encoded, once.
+                OPMLOutline(
+                    title: outlines[0].title, xmlURL: outlines[0].xmlURL,
+                    htmlURL: "https://example.com/?x=%22y%22"),
                 OPMLOutline(
                     title: "http://no-title.example.com/rss", xmlURL: "http://no-title.example.com/rss"),
                 OPMLOutline(title: "badchar", xmlURL: "http://c.example.com/"),

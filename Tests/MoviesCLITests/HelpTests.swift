@@ -93,7 +93,7 @@ struct HelpTests {
                 When more items follow, the last line on stderr tells how to get them: --after
                 <cursor>. ● marks an unread item, ★ a starred one.
 
-                USAGE: movies news list [--unread] [--starred] [--feed <feed>] [--folder <name>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
+                USAGE: movies news list [--unread] [--starred] [--feed <feed>] [--folder <name>] [--query <name>] [--limit <n>] [--after <cursor>] [--format <format>] [--no-pager]
 
                 OPTIONS:
                   -u, --unread            Only items not read yet.
@@ -102,6 +102,8 @@ struct HelpTests {
                                           address.
                   --folder <name>         Only items of the feeds in this folder (from an OPML
                                           import).
+                  --query <name>          Only the items a saved search finds (see `news
+                                          save-search`), as if it were a feed.
                   -l, --limit <n>         Items per page. (default: 20)
                   --after <cursor>        Continue after this point (printed at the end of the
                                           previous page).

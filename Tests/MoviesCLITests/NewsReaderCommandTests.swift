@@ -68,7 +68,8 @@ struct NewsReaderCommandTests {
         #expect(try movies.succeed("news", "list", "--format", "tsv").contains("Only the short text."))
         // A refresh of the same document changes nothing, enclosures included.
         #expect(
-            try movies.succeed("news", "refresh") == "Refreshed 1 feed: 0 new items, 1 unchanged, 0 failed.\n"
+            try movies.succeed("news", "refresh")
+                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
                 || (try sql("SELECT count(*) FROM news_enclosures")) == "1")
         #expect(try sql("SELECT count(*) FROM news_enclosures") == "1")
     }
@@ -196,7 +197,8 @@ struct NewsReaderCommandTests {
             try movies.succeed("news", "show", "2").contains("\nLinks:\n[1]: --gpu-launcher=xcalc: (link)\n"))
         // A refresh of the same document changes nothing.
         #expect(
-            try movies.succeed("news", "refresh") == "Refreshed 1 feed: 0 new items, 1 unchanged, 0 failed.\n"
+            try movies.succeed("news", "refresh")
+                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
                 || (try sql("SELECT count(*) FROM news_items")) == "4")
         #expect(try sql("SELECT count(*) FROM news_items") == "4")
 
@@ -265,7 +267,7 @@ struct NewsReaderCommandTests {
             message: "the address is a web page, not a feed, and it announces none")
         try movies.refuse(
             ["news", "subscribe", "--all", "--no-fetch", server.url("/none/")], status: 64,
-            message: "--all looks into the fetched page")
+            message: "With --no-fetch nothing is fetched, so --all")
     }
 
     /// A web page announcing the feeds at `paths`, in order.
@@ -402,8 +404,10 @@ struct NewsReaderCommandTests {
         let tech = try movies.succeed("news", "list", "--folder", "Tech", "--format", "tsv")
         #expect(tech.split(separator: "\n").count == 5, "\(tech)")
         #expect(!tech.contains("Beta"))
-        let none = try run("news", "list", "--folder", "Nothing")
-        #expect(none.status == 0 && none.stdout.isEmpty, "\(none)")
+        // A folder no feed is filed under is refused: a typo in it is not an empty folder.
+        try movies.refuse(
+            ["news", "list", "--folder", "Nothing"], status: 1,
+            message: "Error: No feed is filed under the folder 'Nothing'")
         let exported = try movies.succeed("news", "export-opml")
         #expect(
             exported.contains(
@@ -472,7 +476,8 @@ struct NewsReaderCommandTests {
         try movies.succeed("news", "subscribe", server.url("/beta.xml"))
         #expect(
             try movies.succeed("news", "refresh", "--feed", "2")
-                == "Refreshed 1 feed: 0 new items, 1 unchanged, 0 failed.\n")
+                == "Refreshed 1 feed: 1 unchanged (304), 0 fetched with nothing new, 0 failed; 0 new items.\n"
+        )
         #expect(server.requestCount("/alpha.xml") == 1)
         #expect(server.requestCount("/beta.xml") == 2)
         // Held until the test ends: only the 1 s timeout can end this fetch.
@@ -503,7 +508,10 @@ struct NewsReaderCommandTests {
         server.set(
             "/alpha.xml", .feed(FeedXML.rss(title: "Alpha", items: FeedXML.numberedItems(5, prefix: "alpha")))
         )
-        #expect(try movies.succeed("news", "refresh") == "Refreshed 1 feed: 1 new item, 0 failed.\n")
+        #expect(
+            try movies.succeed("news", "refresh")
+                == "Refreshed 1 feed: 1 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed; 1 new item.\n"
+        )
         #expect(try sql("SELECT group_concat(guid, ' ') FROM news_items") == "alpha-3 alpha-4 alpha-5")
         #expect(try sql("SELECT count(*) FROM news_pruned_items") == "2")
         #expect(

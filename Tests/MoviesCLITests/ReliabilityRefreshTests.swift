@@ -165,7 +165,10 @@ extension Reliability {
             refresh.send(signal)
             let ending = await refresh.finished()
             #expect(ending.result.signal == signal, "\(ending)")
-            #expect(ending.result.stdout == "Refreshed 5 feeds: 15 new items, 0 failed.\n", "\(ending)")
+            #expect(
+                ending.result.stdout
+                    == "Refreshed 5 feeds: 5 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed; 15 new items.\n",
+                "\(ending)")
             #expect(ending.result.stderr.contains("Interrupted: 3 feeds were not refreshed"), "\(ending)")
             #expect(try count(items, in: movies.databasePath) == 15)
             #expect(
@@ -199,7 +202,7 @@ extension Reliability {
             #expect(ending.result.status == 0, "\(ending)")
             #expect(
                 ending.result.stdout
-                    == "Refreshed 4 feeds: 12 new items, 0 failed, 1 skipped (unsubscribed meanwhile).\n",
+                    == "Refreshed 5 feeds: 4 with new items, 0 unchanged (304), 0 fetched with nothing new, 0 failed, 1 skipped (unsubscribed meanwhile); 12 new items.\n",
                 "\(ending)")
             #expect(
                 try count(

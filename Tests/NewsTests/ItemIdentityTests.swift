@@ -43,8 +43,16 @@ struct ItemIdentityTests {
         let feed = try news.subscribe(url: "https://example.org/feed")
         #expect(try store([Self.postA, Self.postB, Self.postC], in: feed).inserted == 3)
         #expect(
-            try news.importItems(try parsed([Self.postA, Self.postB, Self.postC]), fetchedAt: now).inserted
-                == 3)
+            try news.importItems(
+                // A file of another site's feed: its items are loose, not the subscription's.
+                try FeedParser.parse(
+                    Data(
+                        FeedXML.rss(
+                            title: "File", link: "https://elsewhere.example/",
+                            items: [Self.postA, Self.postB, Self.postC]
+                        ).utf8)),
+                fetchedAt: now
+            ).update.inserted == 3)
         #expect(try news.page(NewsQuery()).count == 6)
     }
 

@@ -61,7 +61,7 @@ struct NewsSubscriptionTests {
             try news.subscribe(url: "http://EXAMPLE.org/feed.xml")
         }
         #expect(try news.feed(reference: "http://example.ORG:80/feed.xml")?.id == feed.id)
-        #expect(try news.unsubscribe("Http://example.org/feed.xml").id == feed.id)
+        #expect(try news.unsubscribe("Http://example.org/feed.xml").feed.id == feed.id)
         #expect(try news.feeds().isEmpty)
     }
 

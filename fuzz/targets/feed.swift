@@ -1,6 +1,7 @@
 import Feeds
 /// libFuzzer target for the feed readers: `FeedParser.parse` (RSS, RDF and Atom through the encoding
-/// normalizer, the sanitizer and libxml2's SAX2 parser; JSON Feed through `JSONDecoder`; the HTML of
+/// normalizer, the sanitizer and libxml2's SAX2 parser, and its recovery mode for a document that is
+/// not well-formed; JSON Feed through `JSONDecoder`; the HTML of
 /// titles, summaries and articles through libxml2's HTML parser), `OPML.parse`, `FeedDate.parse` and
 /// `HTMLText`.
 ///
@@ -47,6 +48,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let feed = try FeedParser.parse(Data(buffer: bytes), baseURL: baseURL)
             check(feed.title, "feed title", singleLine: true)
             check(feed.siteURL, "site URL")
+            check(feed.selfURL, "self URL", singleLine: true)
+            check(feed.recoveredFrom, "recovered from", singleLine: true)
             for item in feed.items {
                 check(item.guid, "guid")
                 check(item.title, "item title", singleLine: true)

@@ -78,6 +78,18 @@ typedef struct movies_curl_get_options {
     long maximum_redirects;
     /// Raised by another thread to stop the transfer; may be NULL.
     movies_curl_cancel_flag *cancel;
+    /// A file descriptor open for writing, or -1: with one, the body of a 2xx answer is written to it as
+    /// it arrives instead of being kept in memory (`body` stays NULL, `body_length` counts the bytes
+    /// written), and no content encoding is asked for, so that byte offsets are the file's.
+    int output_fd;
+    /// With output_fd: the bytes the file holds already, asked again from there (Range: bytes=N-). A
+    /// server that answers 200 instead of 206 sends the whole file, which then replaces what was there
+    /// (the descriptor is truncated and rewound). maximum_bytes counts the whole file.
+    int64_t resume_from;
+    /// Called from the transfer's thread, a few times a second while data moves, with the bytes of the
+    /// file so far and its whole size (-1 when unknown); may be NULL.
+    void (*progress)(void *context, int64_t received, int64_t total);
+    void *progress_context;
 } movies_curl_get_options;
 
 /// Why movies_curl_get stopped a transfer itself (curl then reports CURLE_WRITE_ERROR or
@@ -125,6 +137,11 @@ typedef struct movies_curl_get_result {
     unsigned char *body;
     /// The body's length in bytes.
     size_t body_length;
+    /// With output_fd and resume_from: 1 when the server answered 206 (the bytes were appended), 0 when
+    /// it sent the whole file again.
+    int resumed;
+    /// With output_fd: the errno of a failed write (the transfer stopped with CURLE_WRITE_ERROR); 0.
+    int write_errno;
 } movies_curl_get_result;
 
 /// Performs one GET with the given options, blocking the calling thread until it ends (so never

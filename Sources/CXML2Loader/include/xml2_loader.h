@@ -92,6 +92,10 @@ typedef struct movies_xml_limits {
     /// through all of them (libxml2 2.9 does it linearly), so thousands in scope make a document of
     /// small elements take minutes.
     int maximum_namespaces_in_scope;
+    /// Non-zero to parse in libxml2's recovery mode (XML_PARSE_RECOVER): a fatal error is recorded
+    /// (the first one, in the result's error_* fields, and counted in recovered_errors) and the parse
+    /// goes on with what libxml2 makes of the rest. Only for a document the strict parse refused.
+    int recover;
 } movies_xml_limits;
 
 /// Why a parse ended.
@@ -125,6 +129,8 @@ typedef struct movies_xml_result {
     long elements;
     /// How many elements were open when the parse ended.
     int depth;
+    /// In recovery mode, how many fatal errors libxml2 went past.
+    long recovered_errors;
 } movies_xml_result;
 
 /// Parses the UTF-8 document `bytes` (`length` bytes) with libxml2's SAX2 interface into `handler`,

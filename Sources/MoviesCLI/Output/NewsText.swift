@@ -15,7 +15,8 @@ enum NewsText {
     }
 
     /// The items as an aligned table: id, flags, date, the feed's id (what `--feed` takes), the source
-    /// (the feed's title, from `feedNames`; the item's own source for an item without a feed) and title;
+    /// (the feed's name, from `feedNames`: `feed_title` in the machine formats; for an item without a
+    /// feed, its own source, `author`) and title;
     /// at a terminal, sources and titles are cut with an ellipsis to fit its width.
     static func table(_ items: [NewsItem], feedNames: [Int64: String], terminal: Terminal) -> String {
         Table.render(
@@ -35,9 +36,14 @@ enum NewsText {
             width: terminal.columns, header: terminal.bold)
     }
 
-    /// Each feed's name by id, for `table`.
-    static func feedNames(_ news: NewsRepository) throws -> [Int64: String] {
-        Dictionary(try news.feeds().map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+    /// Each feed's name by id, for `table` (its title, else its address); with `titlesOnly`, its title
+    /// alone, for `feed_title`.
+    static func feedNames(_ news: NewsRepository, titlesOnly: Bool = false) throws -> [Int64: String] {
+        Dictionary(
+            try news.feeds().compactMap { feed in
+                (titlesOnly ? feed.title : feed.displayName).map { (feed.id, $0) }
+            },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// `+ #15 Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
@@ -51,9 +57,13 @@ enum NewsText {
     /// it, then its enclosures with their type and size.
     static func detail(_ item: NewsItem, feed: Feed?, enclosures: [NewsEnclosure]) -> String {
         var lines = ["#\(item.id)  \(TerminalText.singleLine(item.title))"]
-        if let source = item.source ?? feed?.displayName {
-            lines.append(
-                "  source     \(TerminalText.singleLine(source))" + (feed.map { " (feed #\($0.id))" } ?? ""))
+        // The author and the feed are two things: "by Jane Critic in Film Comment Weekly (feed #3)".
+        let byline = [
+            item.source.map { "by " + TerminalText.singleLine($0) },
+            feed.map { "in " + TerminalText.singleLine($0.displayName) + " (feed #\($0.id))" },
+        ].compactMap { $0 }
+        if !byline.isEmpty {
+            lines.append("  source     " + byline.joined(separator: " "))
         }
         lines.append("  published  \(LocalTime(item.publishedAt).textWithZone)")
         if let url = item.url { lines.append("  link       \(TerminalText.singleLine(url))") }
@@ -109,9 +119,36 @@ enum NewsText {
                 [
                     String(feed.id), feed.displayName, feed.url, String(unread[feed.id] ?? 0),
                     feed.lastFetchedAt.map(shortDate) ?? "never",
-                    feed.lastError.map { "error: " + $0 } ?? (feed.lastFetchedAt == nil ? "" : "ok"),
+                    status(of: feed),
                 ]
             },
             width: terminal.columns, header: terminal.bold)
+    }
+
+    /// `ok`, `error: …`, or `ok (recovered: malformed XML at line 103: …; 2 undated)`: how the last
+    /// fetch went, with what the document needed to be read.
+    static func status(of feed: Feed) -> String {
+        if let error = feed.lastError { return "error: " + error }
+        guard feed.lastFetchedAt != nil else { return "" }
+        let notes = [
+            feed.recoveredFrom.map { "recovered: " + $0 },
+            feed.undatedItems > 0 ? "\(feed.undatedItems) undated" : nil,
+        ].compactMap { $0 }
+        return notes.isEmpty ? "ok" : "ok (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// `items of feed #3 whose title holds "sponsored", published more than 30 days before`: what an
+    /// ignore rule keeps out, in words.
+    static func describe(_ rule: IgnoreRule) -> String {
+        var parts: [String] = []
+        if let title = rule.titleContains { parts.append("whose title holds " + SearchCommand.quoted(title)) }
+        if let author = rule.authorContains {
+            parts.append("whose author holds " + SearchCommand.quoted(author))
+        }
+        if let days = rule.olderThanDays {
+            parts.append("published more than \(days) day\(days == 1 ? "" : "s") before the refresh")
+        }
+        let whose = rule.feedID.map { "items of feed #\($0)" } ?? "items of every feed"
+        return ([whose] + parts).joined(separator: parts.count > 1 ? ", " : " ")
     }
 }

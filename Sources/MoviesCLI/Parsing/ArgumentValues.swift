@@ -35,9 +35,11 @@ extension MovieSort: ExpressibleByArgument {}
 
 /// A feed's address as `news subscribe` takes it, normalised once, here (`FeedAddress`).
 extension FeedAddress: ExpressibleByArgument {
-    init?(argument: String) { self.init(argument) }
+    init?(argument: String) { self.init(typed: argument) }
 
-    static var expectedDescription: String { "an http or https address such as https://example.org/feed.xml" }
+    static var expectedDescription: String {
+        "an http or https address such as https://example.org/feed.xml (example.org/feed.xml is tried as https, then http)"
+    }
 
     var defaultValueDescription: String { text }
 }
@@ -137,6 +139,18 @@ extension Clearable: ExpressibleByArgument where Value: ExpressibleByArgument {
 }
 
 /// How many of something (`--limit`, `--jobs`): a positive whole number, up to `Int.max`.
+/// An ignore rule's id, as `news ignores` shows it (`3` or `#3`).
+struct IgnoreRuleID: ExpressibleByArgument, Hashable {
+    let rawValue: Int64
+
+    init?(argument: String) {
+        guard let id = RecordID.parse(argument) else { return nil }
+        rawValue = id
+    }
+
+    static var expectedDescription: String { "a rule id such as 3 (see news ignores)" }
+}
+
 struct Count: ExpressibleByArgument, Hashable {
     let value: Int
 

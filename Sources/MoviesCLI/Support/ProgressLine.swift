@@ -48,6 +48,21 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// Shows bytes moved, of a whole size when known (`Downloading ep1.mp3: 4.2 MB of 12.3 MB`).
+    func update(bytes done: Int64, of total: Int64?) {
+        guard isEnabled else { return }
+        let now = ContinuousClock.now
+        let shouldDraw = lastDraw.withLock { last in
+            guard done == total || last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if shouldDraw {
+            let amount = NewsText.byteCount(done) + (total.map { " of " + NewsText.byteCount($0) } ?? "")
+            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(amount)", to: STDERR_FILENO)
+        }
+    }
+
     /// Clears the line.
     func finish() {
         if isEnabled {

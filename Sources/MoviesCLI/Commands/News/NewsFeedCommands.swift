@@ -35,7 +35,9 @@ struct NewsSubscribeCommand: Command {
 
     func validate() throws(CommandLineRule) {
         if noFetch && all {
-            throw CommandLineRule("--all looks into the fetched page; it cannot go with --no-fetch")
+            throw CommandLineRule(
+                "With --no-fetch nothing is fetched, so --all, which looks into the fetched page, cannot go with it"
+            )
         }
     }
 
@@ -49,7 +51,13 @@ struct NewsSubscribeCommand: Command {
         }
         let subscription: NewsRefresher.Subscription
         do {
-            subscription = try await dependencies.newsRefresher.subscribe(address, all: all)
+            do {
+                subscription = try await dependencies.newsRefresher.subscribe(address, all: all)
+            } catch let problem as FeedProblem where !problem.isBadData {
+                // Typed without a scheme: https could not be fetched, so http is tried, as browsers do.
+                guard let insecure = address.insecureAlternative else { throw problem }
+                subscription = try await dependencies.newsRefresher.subscribe(insecure, all: all)
+            }
         } catch let problem as FeedProblem {
             throw FeedProblem(
                 reason: "cannot subscribe to \(address): \(problem.reason). Nothing was stored "
@@ -104,8 +112,13 @@ struct NewsUnsubscribeCommand: Command {
     var feed: FeedReference
 
     func run(in context: CommandContext) async throws {
-        let feed = try context.dependencies().news.unsubscribe(feed)
-        context.output.line("Unsubscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))")
+        let done = try context.dependencies().news.unsubscribe(feed)
+        let removed = done.removedItems
+        let kept = done.keptStarredItems
+        context.output.line(
+            "Unsubscribed #\(done.feed.id)  \(TerminalText.singleLine(done.feed.displayName)): "
+                + "\(RefreshReport.counted(removed, "item")) removed, "
+                + "\(RefreshReport.counted(kept, "starred item")) kept")
     }
 }
 
@@ -147,8 +160,12 @@ struct NewsImportCommand: Command {
             An OPML file subscribes to each feed it lists (already subscribed ones are skipped), with its \
             title and the folder it is filed under (`news list --folder`), all in one \
             go: if any entry has a missing or unusable address, nothing is imported unless --skip-invalid is \
-            given, and if one cannot be stored, none is. A feed \
-            file's items are stored as loose items; importing the same file again adds nothing.
+            given, and if one cannot be stored, none is. A folder is the outline's text (its title when it \
+            has none); a feed already subscribed moves into the folder the file files it under. An \
+            address without a scheme (www.example.org/rss) is taken as https, and feedUrl= as xmlUrl=. \
+            A feed file's items go into the subscription the file is a copy of (its rel="self" address, \
+            else its site's), else they are stored as loose items; importing the same file again adds \
+            nothing.
             """)
 
     @Argument("file", help: "The OPML, RSS or Atom file.", completion: .file)
@@ -168,9 +185,10 @@ struct NewsImportCommand: Command {
             } catch {
                 throw Self.inputError(error, path: path)
             }
-            let update = try context.dependencies().news.importItems(parsed, fetchedAt: Date())
+            let (update, feed) = try context.dependencies().news.importItems(parsed, fetchedAt: Date())
             context.output.line(
                 "Imported \(update.inserted) item\(update.inserted == 1 ? "" : "s") from \(path)"
+                    + (feed.map { " into feed #\($0.id) \(TerminalText.singleLine($0.displayName))" } ?? "")
                     + (update.unchanged + update.updated > 0
                         ? " (\(update.unchanged + update.updated) already there)" : ""))
         }
@@ -219,7 +237,11 @@ struct NewsImportCommand: Command {
         let added = outcome.added.count
         let notes = [
             outcome.repeated > 0 ? "\(outcome.repeated) listed twice in the file" : nil,
-            outcome.alreadySubscribed > 0 ? "\(outcome.alreadySubscribed) already subscribed" : nil,
+            outcome.alreadySubscribed > 0
+                ? "\(outcome.alreadySubscribed) already subscribed"
+                    + (outcome.movedToFolder > 0
+                        ? ", \(outcome.movedToFolder) of them moved into its folders" : "")
+                : nil,
         ].compactMap { $0 }
         context.output.line(
             "Subscribed to \(added) feed\(added == 1 ? "" : "s") from \(path)"

@@ -26,6 +26,10 @@ struct NewsListCommand: Command {
     @Option(
         "folder", valueName: "name", help: "Only items of the feeds in this folder (from an OPML import).")
     var folder: String?
+    @Option(
+        "query", valueName: "name",
+        help: "Only the items a saved search finds (see `news save-search`), as if it were a feed.")
+    var query: String?
     @Option("limit", short: "l", valueName: "n", help: "Items per page.")
     var limit: Count = Count(20)
     @Option(
@@ -44,7 +48,13 @@ struct NewsListCommand: Command {
             }
             filter.feedID = feed.id
         }
+        if let folder, try !dependencies.news.hasFolder(folder) {
+            throw NewsError.folderNotFound(folder)
+        }
         filter.folder = folder
+        if let query {
+            filter = try dependencies.news.savedSearch(named: query).query(filter)
+        }
         // One more than the page tells whether another page follows.
         filter.after = after
         filter.limit = limit.withLookahead
@@ -60,6 +70,7 @@ struct NewsListCommand: Command {
             if filter.starredOnly { words.append("--starred") }
             if let feed { words += ["--feed", feed.description] }
             if let folder { words += ["--folder", folder] }
+            if let query { words += ["--query", query] }
             if format != .table { words += ["--format", format.rawValue] }
             words += ["--limit", String(limit.value), "--after", NewsCursor(after: last).description]
             context.output.flush()
@@ -73,6 +84,10 @@ struct NewsListCommand: Command {
         var kinds: [String] = []
         if filter.unreadOnly { kinds.append("unread") }
         if filter.starredOnly { kinds.append("starred") }
+        if let query {
+            return
+                "The saved search \(TerminalText.singleLine(query)) finds no\(filter.unreadOnly ? " unread" : "") items."
+        }
         if !kinds.isEmpty || filter.feedID != nil || filter.folder != nil {
             return "No \(kinds.joined(separator: ", "))\(kinds.isEmpty ? "" : " ")items"
                 + (filter.feedID.map { " from feed #\($0)" } ?? "")
@@ -93,8 +108,13 @@ enum NewsRendering {
             let writer = RecordWriter(
                 format: recordFormat, fields: NewsRecords.itemFields, sink: context.output)
             try writer.begin()
+            let news = try context.dependencies().news
+            let feedNames = try NewsText.feedNames(news, titlesOnly: true)
             for item in items {
-                try writer.write(NewsRecords.values(of: item))
+                try writer.write(
+                    NewsRecords.values(
+                        of: item, feedTitle: item.feedID.flatMap { feedNames[$0] },
+                        enclosures: try news.enclosures(ofItem: item.id)))
             }
             try writer.end()
             return

@@ -74,19 +74,25 @@ struct NewsRefreshCommand: Command {
 
 /// What a refresh did, in the words `news refresh` and the shell's news screen print.
 enum RefreshReport {
-    /// `Refreshed 3 feeds: 4 new items, 2 unchanged, 0 failed.`, with the items updated and the feeds
-    /// unsubscribed meanwhile when there are any.
+    /// `Refreshed 3 feeds: 1 with new items, 1 unchanged (304), 1 fetched with nothing new, 0 failed;
+    /// 4 new items.`: every feed counted once, under what its refresh came to, then the items, with
+    /// those updated, those ignore rules kept out and the feeds unsubscribed meanwhile when there are any.
     static func line(_ summary: NewsRefresher.Summary) -> String {
-        let refreshed = summary.refreshed.count
-        var line = "Refreshed \(counted(refreshed, "feed")): \(summary.newItemCount) new item"
-        line += summary.newItemCount == 1 ? "" : "s"
-        if summary.updatedItemCount > 0 { line += ", \(summary.updatedItemCount) updated" }
-        if summary.notModifiedCount > 0 { line += ", \(summary.notModifiedCount) unchanged" }
-        line += ", \(summary.failures.count) failed"
-        if summary.unsubscribedCount > 0 {
-            line += ", \(summary.unsubscribedCount) skipped (unsubscribed meanwhile)"
+        var feeds: [String] = []
+        if summary.fetchedWithNewItemsCount > 0 {
+            feeds.append("\(summary.fetchedWithNewItemsCount) with new items")
         }
-        return line + "."
+        feeds.append("\(summary.notModifiedCount) unchanged (304)")
+        feeds.append("\(summary.fetchedWithNothingNewCount) fetched with nothing new")
+        feeds.append("\(summary.failures.count) failed")
+        if summary.unsubscribedCount > 0 {
+            feeds.append("\(summary.unsubscribedCount) skipped (unsubscribed meanwhile)")
+        }
+        var items = [counted(summary.newItemCount, "new item")]
+        if summary.updatedItemCount > 0 { items.append("\(summary.updatedItemCount) updated") }
+        if summary.ignoredItemCount > 0 { items.append("\(summary.ignoredItemCount) ignored (news ignores)") }
+        return "Refreshed \(counted(summary.outcomes.count, "feed")): \(feeds.joined(separator: ", ")); "
+            + items.joined(separator: ", ") + "."
     }
 
     /// What an interrupted refresh left undone: `Interrupted: 3 feeds were not refreshed.`

@@ -26,7 +26,10 @@ struct NewsShowCommand: Command {
                 format: recordFormat == .json ? .ndjson : recordFormat, fields: NewsRecords.itemFields,
                 sink: context.output)
             try writer.begin()
-            try writer.write(NewsRecords.values(of: item))
+            let feed = try item.feedID.flatMap { try news.feed(.id($0)) }
+            try writer.write(
+                NewsRecords.values(
+                    of: item, feedTitle: feed?.title, enclosures: try news.enclosures(ofItem: item.id)))
             try writer.end()
         } else {
             let feed = try item.feedID.flatMap { try news.feed(.id($0)) }

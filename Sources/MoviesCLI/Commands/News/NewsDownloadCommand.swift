@@ -1,0 +1,76 @@
+import Basics
+import Feeds
+import FoundationEssentials
+import MoviesCore
+import News
+import UserFacing
+
+/// `movies news download`: see docs/COMMANDS.md, written from the declarations below.
+struct NewsDownloadCommand: Command {
+    static let about = CommandAbout(
+        name: "download",
+        abstract: "Download an item's enclosure (a podcast episode) into a folder, as podboat does.",
+        discussion: """
+            The file is named after the last part of its address and written first to a hidden \
+            .NAME.part beside it; a download cut off is resumed from there the next time (an HTTP Range \
+            request), and only a complete file takes its name. A file of that name is never overwritten: \
+            the download is refused. A file whose declared size is over --max-size is refused before \
+            anything is written; one that grows past it is stopped and removed. Progress is shown on \
+            stderr at a terminal.
+            """,
+        examples: ["movies news download 12", "movies news download 12 --to ~/Podcasts --enclosure 2"])
+
+    @Argument("id", help: "The item's id, as `news list` shows it.")
+    var id: NewsItemID
+    @Option(
+        "enclosure", short: "e", valueName: "n", help: "Which of the item's enclosures (see `news show`).")
+    var enclosure: Count = Count(1)
+    @Option("to", valueName: "folder", help: "The folder to download into.", completion: .file)
+    var folder: String = "."
+    @Option("max-size", valueName: "megabytes", help: "The largest file accepted, in megabytes (10^6 bytes).")
+    var maxSize: Count = Count(2_000)
+    @Option("timeout", valueName: "seconds", help: "How long the whole download may take, in seconds.")
+    var timeout: Count = Count(3_600)
+
+    func run(in context: CommandContext) async throws {
+        let news = try context.dependencies().news
+        guard let item = try news.item(id: id.rawValue) else { throw NewsError.itemNotFound(id: id.rawValue) }
+        let enclosures = try news.enclosures(ofItem: item.id)
+        guard enclosure.value <= enclosures.count else {
+            throw CommandFailure(
+                message: enclosures.isEmpty
+                    ? "News item #\(item.id) has no enclosure to download"
+                    : "News item #\(item.id) has \(RefreshReport.counted(enclosures.count, "enclosure")), "
+                        + "not \(enclosure.value) (news show \(item.id) lists them)",
+                exitCode: .failure)
+        }
+        let address = enclosures[enclosure.value - 1].url
+        guard WebAddress.isWeb(address), let url = URL(string: address) else {
+            throw CommandFailure(
+                message:
+                    "The enclosure's address is not an http(s) address: \(TerminalText.singleLine(address))",
+                exitCode: .dataError)
+        }
+        let name = EnclosureDownloader.fileName(for: url, fallback: "item-\(item.id)-\(enclosure.value)")
+        let downloader = EnclosureDownloader(
+            maximumBytes: Int64(maxSize.value) * 1_000_000, timeout: .seconds(timeout.value))
+        let progress = ProgressLine(
+            label: "Downloading " + TerminalText.truncated(name, to: 40),
+            isEnabled: context.terminal.isErrorInteractive)
+        let downloaded: EnclosureDownloader.Downloaded
+        do {
+            downloaded = try await downloader.download(url, into: folder, fileName: name) { done, total in
+                progress.update(bytes: done, of: total)
+            }
+        } catch {
+            progress.finish()
+            throw CommandFailure(message: error.description.capitalizingFirstLetter(), exitCode: .failure)
+        }
+        progress.finish()
+        context.output.line(
+            "Downloaded \(TerminalText.singleLine(downloaded.path)) (\(NewsText.byteCount(downloaded.bytes))"
+                + (downloaded.resumedFrom > 0
+                    ? ", resumed after \(NewsText.byteCount(downloaded.resumedFrom))" : "")
+                + ")")
+    }
+}
