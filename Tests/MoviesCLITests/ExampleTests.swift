@@ -15,7 +15,7 @@ struct ExampleTests {
             try movies.succeed("add", "Heat", "--rating", "excellent", "--year", "1995")
                 == "Added #1  Heat (1995)  excellent\n")
         #expect(
-            try movies.succeed("add", "Alien", "-r", "GOOD", "-y", "1979") == "Added #2  Alien (1979)  good\n"
+            try movies.succeed("add", "Alien", "-r", "GOOD", "-Y", "1979") == "Added #2  Alien (1979)  good\n"
         )
         #expect(
             try movies.succeed("list") == """

@@ -15,7 +15,7 @@ struct ShellCompletionTests {
         .requires(.bash, .tmux))
     func bash() throws {
         let shell = try ShellUnderTest(.bash)
-        try shell.check("movies news list -s ", .lists(["--unread", "--feed"], absent: ["added", "title"]))
+        try shell.check("movies news list -S ", .lists(["--unread", "--feed"], absent: ["added", "title"]))
         try shell.check("movies edit 3 -t ", .nothing(absent: ["csv", "json", "--rating"]))
         try shell.check("movies add Heat --note ", .nothing(absent: ["--rating", "--year"]))
         try shell.check("movies help ", .lists(["add", "news", "completions"]))

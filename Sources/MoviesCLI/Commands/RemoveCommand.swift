@@ -15,7 +15,7 @@ struct RemoveCommand: Command {
 
     @Argument("id", help: "The ids of the movies to remove.")
     var ids: [MovieID]
-    @Flag("dry-run", help: "Show the movies that would be removed; remove nothing.")
+    @Flag("dry-run", short: "n", help: "Show the movies that would be removed; remove nothing.")
     var dryRun: Bool
     @Flag("yes", short: "y", help: "Remove several movies without asking first.")
     var yes: Bool

@@ -142,7 +142,8 @@ struct ArgumentParser {
             let option = available.first(where: { $0.short != nil && $0.short == letter })
                 ?? available.first(where: { $0.hiddenSpellings.contains(spelling) })
         else {
-            throw error(.unknownOption(token, suggestion: nil), path)
+            let retired = available.first { option in letter.map { option.retiredLetters.contains($0) } ?? false }
+            throw error(.unknownOption(token, suggestion: retired?.name), path)
         }
         let rest = String(token.dropFirst(2))
         if !option.takesValue && !rest.isEmpty {
