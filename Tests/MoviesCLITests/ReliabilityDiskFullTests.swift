@@ -69,8 +69,8 @@ extension Reliability {
             // The WAL of one add fits under 64 KiB; copying it into the larger database file does not.
             #expect(size > 64 * 1024)
             let result = try runLimited(64 * 1024, ["add", "Heat", "--year", "1995"])
-            #expect(result.status == 0 && result.stdout.hasPrefix("Added #201  Heat (1995)"), "\(result)")
-            #expect(try movies.succeed("show", "201").hasPrefix("#201  Heat (1995)"))
+            #expect(result.status == 0 && result.stdout.hasPrefix("Added 201  Heat (1995)"), "\(result)")
+            #expect(try movies.succeed("show", "201").hasPrefix("201  Heat (1995)"))
             #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
             #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "201")
         }

@@ -4,15 +4,17 @@ import ViewModels
 
 /// How movies read in one line, in a table, and in detail, for people at a terminal.
 enum MovieText {
-    /// `#1  Heat (1995)  excellent ★★★★½`: the line `add`, `rate`, `rm` and the shell's change feed print.
+    /// `1  Heat (1995)  excellent ★★★★½`: the line `add`, `rate`, `rm` and the shell's change feed print.
+    /// The id is as a command takes it back (`movies show 1`), never `#1`, which a shell reads as the
+    /// start of a comment.
     static func summary(_ movie: Movie) -> String {
-        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
+        "\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
     }
 
     /// What `add` says after adding `movie` about a film already listed that a person may have meant:
-    /// `Heat (1995) is already listed as #1; give --year to tell them apart.`
+    /// `Heat (1995) is already listed as id 1; give --year to tell them apart.`
     static func alreadyListed(_ other: Movie, besides movie: Movie) -> String {
-        "\(TerminalText.singleLine(other.titleWithYear)) is already listed as #\(other.id)"
+        "\(TerminalText.singleLine(other.titleWithYear)) is already listed as id \(other.id)"
             + (movie.year == nil || other.year == nil ? "; give --year to tell them apart." : ".")
     }
 
@@ -39,7 +41,7 @@ enum MovieText {
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
     /// the title, aside).
     static func detail(_ movie: Movie, viewings: [Viewing] = []) -> String {
-        var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
+        var lines = ["\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
         func add(_ label: String, _ value: String) {
             lines.append("  " + TerminalText.padded(label, to: 11) + value)
         }
@@ -79,15 +81,15 @@ enum MovieText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One line of the change feed: `+ #12 Heat (1995) excellent`, `~ #3 Heat (1995) good -> excellent`,
-    /// `- #7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
+    /// One line of the change feed: `+ 12 Heat (1995) excellent`, `~ 3 Heat (1995) good -> excellent`,
+    /// `- 7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
     static func changeLine(_ change: MovieChange, terminal: Terminal) -> String {
         switch change {
         case .added(let movie):
             return terminal.green(
-                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))")
+                "+ \(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))")
         case .removed(let movie):
-            return terminal.red("- #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
+            return terminal.red("- \(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
         case .changed(let before, let after):
             let title = TerminalText.singleLine(after.titleWithYear)
             let text: String
@@ -104,7 +106,7 @@ enum MovieText {
                     "\(title) \(rating(after))"
                     + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")) changed)")
             }
-            return terminal.yellow("~ #\(after.id) \(text)")
+            return terminal.yellow("~ \(after.id) \(text)")
         }
     }
 

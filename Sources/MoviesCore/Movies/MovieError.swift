@@ -123,7 +123,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .namesTooLong(let field, let length):
             return "the \(field.name) are \(length) characters long together; that is more than a film has"
         case .duplicate(let existing):
-            return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
+            return "\(existing.titleWithYear) is already on the list as id \(existing.id)"
         case .notFound(let id):
             return "no movie with id \(id)"
         case .noFilmTitled(let title, let year):
