@@ -49,7 +49,7 @@ struct DiaryCommand: Command {
             year: month?.year ?? year?.value, month: month?.month, tag: tag, movieID: movie?.rawValue,
             limit: limit?.withLookahead, after: after)
         guard let store = try? context.existingMovies(orElse: MovieError.notFound(id: 0)) else {
-            if format == .table { context.errors.line(Self.emptyHint(query)) }
+            if format == .table { context.errors.line(Self.emptyHint(query, context: context)) }
             try DiaryRendering.write([], format: format, context: context)
             return
         }
@@ -57,7 +57,7 @@ struct DiaryCommand: Command {
         let hasMore = limit.map { entries.count > $0.value } ?? false
         if let limit, hasMore { entries = Array(entries.prefix(limit.value)) }
         if entries.isEmpty && format == .table {
-            context.errors.line(after != nil ? "No more viewings after this point." : Self.emptyHint(query))
+            context.errors.line(after != nil ? "No more viewings after this point." : Self.emptyHint(query, context: context))
             return
         }
         context.startPager()
@@ -82,9 +82,11 @@ struct DiaryCommand: Command {
         }
     }
 
-    static func emptyHint(_ query: DiaryQuery) -> String {
+    @MainActor
+    static func emptyHint(_ query: DiaryQuery, context: CommandContext) -> String {
         if query.year == nil && query.tag == nil {
-            return "No viewings yet. Log one with: movies log <movie> --on YYYY-MM-DD"
+            return "No viewings yet. Log one with: "
+                + NextPageHint.command("log", "<movie>", "--on", "<YYYY-MM-DD>", in: context)
         }
         return "No viewings match."
     }

@@ -110,7 +110,7 @@ struct ListCommand: Command {
         let emptyHint =
             after != nil
             ? "No more movies after this point."
-            : Self.emptyFilterHint(ratings: ratings, watchState: watchState)
+            : Self.emptyFilterHint(ratings: ratings, watchState: watchState, context: context)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
             context: context, emptyHint: emptyHint)
@@ -164,12 +164,18 @@ struct ListCommand: Command {
         }
     }
 
-    /// What an empty list says, naming its filter.
-    static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?) -> String {
+    /// What an empty list says, naming its filter; a command it suggests reads the same file.
+    @MainActor
+    static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?, context: CommandContext)
+        -> String
+    {
         switch (ratings.isEmpty, watchState) {
-        case (true, nil): "No movies to show. Add one with: movies add \"Title\" --rating good"
+        case (true, nil):
+            "No movies to show. Add one with: "
+                + NextPageHint.command("add", "\"Title\"", "--rating", "good", in: context)
         case (false, nil): "No movies rated \(words(ratings, joinedBy: " or "))."
-        case (true, .seen?): "No movies seen yet. Log one with: movies watched <id>"
+        case (true, .seen?):
+            "No movies seen yet. Log one with: " + NextPageHint.command("log", "<id>", in: context)
         case (true, .watchlist?): "Nothing on the watchlist."
         case (false, _): "No movies match the filter."
         }

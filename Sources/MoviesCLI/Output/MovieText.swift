@@ -83,13 +83,15 @@ enum MovieText {
 
     /// One line of the change feed: `+ 12 Heat (1995) excellent`, `~ 3 Heat (1995) good -> excellent`,
     /// `- 7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
+    /// At a terminal the line is cut to its width, so a long title does not wrap.
     static func changeLine(_ change: MovieChange, terminal: Terminal) -> String {
+        let fitted = { (text: String) in terminal.columns.map { TerminalText.truncated(text, to: $0) } ?? text }
         switch change {
         case .added(let movie):
             return terminal.green(
-                "+ \(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))")
+                fitted("+ \(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))"))
         case .removed(let movie):
-            return terminal.red("- \(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
+            return terminal.red(fitted("- \(movie.id) \(TerminalText.singleLine(movie.titleWithYear))"))
         case .changed(let before, let after):
             let title = TerminalText.singleLine(after.titleWithYear)
             let text: String
@@ -106,7 +108,7 @@ enum MovieText {
                     "\(title) \(rating(after))"
                     + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")) changed)")
             }
-            return terminal.yellow("~ \(after.id) \(text)")
+            return terminal.yellow(fitted("~ \(after.id) \(text)"))
         }
     }
 
@@ -117,32 +119,60 @@ enum MovieText {
 }
 
 /// The movie list as a table, made in two passes so a list of any length streams (see `Table`):
-/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`. The STARS
-/// column appears when any movie has stars, WATCHED when any has a date; at a terminal, long titles are
-/// cut to fit.
+/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`.
+///
+/// A whole list shows STARS when any movie has stars, WATCHED when any has a date. A list read a page
+/// at a time decides its columns from the query, not the page, so that following the paging hints
+/// shows the same columns at the same places: every column, the id as wide as the largest id, the
+/// rating as wide as its longest word and, at a terminal, the title as wide as the room left (up to
+/// `pagedTitleWidth`). At a terminal every line fits: WATCHED, then STARS, YEAR and RATING give way
+/// on a narrow one, and titles are cut (`Table.fit`).
 struct MovieTable {
     private var table = Table(columns: [
         Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE", isShortenable: true),
-        Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
-        Table.Column(title: "STARS"),
-        Table.Column(title: "WATCHED"),
+        Table.Column(title: "YEAR", alignRight: true, dropRank: 3), Table.Column(title: "RATING", dropRank: 4),
+        Table.Column(title: "STARS", dropRank: 2),
+        Table.Column(title: "WATCHED", dropRank: 1),
     ])
     private var showsStars = false
     private var showsWatched = false
+    /// Whether the table is one page of a longer list.
+    private let isPaged: Bool
+
+    /// At most this many cells of a title in a paged table, so a wide terminal does not push the
+    /// other columns far off.
+    static let pagedTitleWidth = 48
+
+    /// A table of a whole list; for a page of one, `largestID` is the list's largest id.
+    init(pageOfListUpTo largestID: Int64? = nil) {
+        isPaged = largestID != nil
+        if let largestID {
+            showsStars = true
+            showsWatched = true
+            for word in RatingWord.allCases {
+                table.measure([String(largestID), "", "", word.rawValue, "★★★★½", "2000-01-01"])
+            }
+        }
+    }
 
     /// Widens the columns for `movie`.
     mutating func measure(_ movie: Movie) {
-        table.measure(Self.cells(movie, stars: true, watched: true))
+        table.measure(Self.cells(movie))
         if movie.stars != nil { showsStars = true }
         if movie.watchedOn != nil { showsWatched = true }
     }
 
-    /// Ends the first pass: drops STARS and WATCHED when no movie has them, and fits the table to
+    /// Ends the first pass: hides STARS and WATCHED when no movie has them, and fits the table to
     /// `width` cells (the terminal's; nil prints whole titles).
     mutating func finishMeasuring(width: Int?) {
-        if !showsWatched { table.removeColumn(at: 5) }
-        if !showsStars { table.removeColumn(at: 4) }
+        if !showsWatched { table.hideColumn(at: 5) }
+        if !showsStars { table.hideColumn(at: 4) }
         table.fit(width: width)
+        if isPaged, let width {
+            // The columns the terminal has room for are known: the title takes the rest.
+            table.setWidth(1, to: min(Self.pagedTitleWidth, width - (table.lineWidth - table.widths[1])))
+            table.fit(width: width)
+        }
     }
 
     /// The header line (bold on a colour terminal).
@@ -152,15 +182,13 @@ struct MovieTable {
 
     /// One movie's line.
     func line(_ movie: Movie) -> String {
-        table.line(Self.cells(movie, stars: showsStars, watched: showsWatched))
+        table.line(Self.cells(movie))
     }
 
-    private static func cells(_ movie: Movie, stars: Bool, watched: Bool) -> [String] {
-        var row = [
+    private static func cells(_ movie: Movie) -> [String] {
+        [
             String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
+            movie.stars.map(MovieText.stars) ?? "", movie.watchedOn?.description ?? "",
         ]
-        if stars { row.append(movie.stars.map(MovieText.stars) ?? "") }
-        if watched { row.append(movie.watchedOn?.description ?? "") }
-        return row
     }
 }

@@ -38,10 +38,13 @@ struct ArgumentParser {
 
         while let token = remaining.popFirst() {
             if optionsEnded || token == "-" || !token.hasPrefix("-") || Self.isNegativeNumber(token) {
-                // A command word descends into the subcommand, as long as no positional came first.
-                if !optionsEnded, positionals.isEmpty, !current.subcommands.isEmpty {
+                // A command word descends into the subcommand, as long as no positional came first. `--`
+                // ends the options of the command it follows, not the command words: `movies --db x.sqlite
+                // -- list --seen` lists, taking `--seen` as list's option.
+                if positionals.isEmpty, !current.subcommands.isEmpty {
                     if let subcommand = current.subcommand(named: token) {
                         path.append(subcommand)
+                        optionsEnded = false
                         continue
                     }
                     if current.arguments.isEmpty {

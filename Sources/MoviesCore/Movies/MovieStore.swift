@@ -83,6 +83,13 @@ public final class MovieStore: Sendable {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
     }
 
+    /// The largest id on the list (nil for an empty one): one step down the table's key, whatever its
+    /// size. A page of the list is as wide as the id column of its last page needs, so the columns of a
+    /// list read a page at a time stay where they are.
+    public func largestID() throws -> Int64? {
+        try database.read { try $0.scalarInt("SELECT max(id) FROM movies").map(Int64.init) }
+    }
+
     // MARK: - Writing
 
     /// Adds a movie and returns it as stored. Refuses a film already listed (see `sameMovie`); the draft
