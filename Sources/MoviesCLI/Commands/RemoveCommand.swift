@@ -37,8 +37,10 @@ struct RemoveCommand: Command {
             for movie in movies {
                 context.errors.line("  \(MovieText.summary(movie))")
             }
+            // No is the person's own choice, not a failure: said plainly, exit 0.
             guard await ask("Remove these \(movies.count) movies? [y/N] ") else {
-                throw CommandFailure(message: "Nothing was removed", exitCode: .failure)
+                context.output.line("Nothing was removed.")
+                return
             }
         }
         for movie in try store.remove(ids: ids) {
