@@ -28,14 +28,17 @@ enum MovieText {
         String(repeating: "★", count: stars.halfStars / 2) + (stars.halfStars % 2 == 1 ? "½" : "")
     }
 
-    /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`).
-    static func table(_ movies: [Movie], terminal: Terminal) -> String {
+    /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`); `foundIn` says
+    /// where a search found each movie (a FOUND IN column, shown when any was found elsewhere than in
+    /// its title).
+    static func table(_ movies: [Movie], terminal: Terminal, foundIn: [Int64: SearchField] = [:]) -> String {
         var table = MovieTable()
         for movie in movies {
-            table.measure(movie)
+            table.measure(movie, foundIn: foundIn[movie.id])
         }
         table.finishMeasuring(width: terminal.columns)
-        return table.header(terminal: terminal) + movies.map(table.line).joined()
+        return table.header(terminal: terminal)
+            + movies.map { table.line($0, foundIn: foundIn[$0.id]) }.joined()
     }
 
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
@@ -133,9 +136,11 @@ struct MovieTable {
         Table.Column(title: "YEAR", alignRight: true, dropRank: 3), Table.Column(title: "RATING", dropRank: 4),
         Table.Column(title: "STARS", dropRank: 2),
         Table.Column(title: "WATCHED", dropRank: 1),
+        Table.Column(title: "FOUND IN", dropRank: 0),
     ])
     private var showsStars = false
     private var showsWatched = false
+    private var showsFoundIn = false
     /// Whether the table is one page of a longer list.
     private let isPaged: Bool
 
@@ -155,16 +160,18 @@ struct MovieTable {
         }
     }
 
-    /// Widens the columns for `movie`.
-    mutating func measure(_ movie: Movie) {
-        table.measure(Self.cells(movie))
+    /// Widens the columns for `movie`, which a search found in `foundIn`.
+    mutating func measure(_ movie: Movie, foundIn: SearchField? = nil) {
+        table.measure(Self.cells(movie, foundIn: foundIn))
         if movie.stars != nil { showsStars = true }
         if movie.watchedOn != nil { showsWatched = true }
+        if let foundIn, foundIn != .title { showsFoundIn = true }
     }
 
     /// Ends the first pass: hides STARS and WATCHED when no movie has them, and fits the table to
     /// `width` cells (the terminal's; nil prints whole titles).
     mutating func finishMeasuring(width: Int?) {
+        if !showsFoundIn { table.hideColumn(at: 6) }
         if !showsWatched { table.hideColumn(at: 5) }
         if !showsStars { table.hideColumn(at: 4) }
         table.fit(width: width)
@@ -182,13 +189,18 @@ struct MovieTable {
 
     /// One movie's line.
     func line(_ movie: Movie) -> String {
-        table.line(Self.cells(movie))
+        table.line(Self.cells(movie, foundIn: nil))
     }
 
-    private static func cells(_ movie: Movie) -> [String] {
+    /// One movie's line in a search's results.
+    func line(_ movie: Movie, foundIn: SearchField?) -> String {
+        table.line(Self.cells(movie, foundIn: foundIn))
+    }
+
+    private static func cells(_ movie: Movie, foundIn: SearchField?) -> [String] {
         [
             String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
-            movie.stars.map(MovieText.stars) ?? "", movie.watchedOn?.description ?? "",
+            movie.stars.map(MovieText.stars) ?? "", movie.watchedOn?.description ?? "", foundIn?.name ?? "",
         ]
     }
 }

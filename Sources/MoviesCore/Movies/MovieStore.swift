@@ -37,29 +37,6 @@ public final class MovieStore: Sendable {
         }
     }
 
-    /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
-    /// those whose word is one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text
-    /// with no words.
-    public func search(_ text: String, ratings: Set<RatingWord> = [], limit: Int? = nil) throws -> [Movie] {
-        let expression = try FullTextQuery.expression(for: text)
-        return try database.read { connection in
-            var sql = """
-                SELECT \(MovieRow.columns.qualified)
-                FROM movies_fts JOIN movies ON movies.id = movies_fts.rowid
-                WHERE movies_fts MATCH ?
-                """
-            var arguments: [any SQLBindable] = [expression]
-            if !ratings.isEmpty {
-                let words = ParameterList.inList(RatingWord.allCases.filter(ratings.contains).map(\.rawValue))
-                sql += " AND movies.rating IN \(words.sql)"
-                arguments += words.arguments
-            }
-            sql += " ORDER BY rank, movies.id LIMIT ?"
-            arguments.append(limit ?? -1)
-            return try connection.cachedStatement(sql).fetchAll(arguments, MovieRow.decode)
-        }
-    }
-
     /// The one film a person means by `title` (and `year`, when given): matched as `add` matches titles
     /// (`TitleKeys.identity`: case, accents, a leading article aside). Throws `noFilmTitled` when none
     /// is, `ambiguousTitle` (naming each, with its id) when several are.
