@@ -59,7 +59,7 @@ do {
         ("add", { try workloads.addProcess() }),
         ("import", { [try workloads.importCSV()] }),
         ("list", { try workloads.listPages() }),
-        ("search", { [try workloads.search()] }),
+        ("search", { [try workloads.search()] + (try workloads.searchUnspaced()) }),
         ("stats", { [try workloads.stats()] }),
         ("news", { [try workloads.newsRefresh()] }),
         ("watch", { [try workloads.watchLatency()] }),

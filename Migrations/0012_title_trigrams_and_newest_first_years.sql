@@ -28,3 +28,8 @@ CREATE TRIGGER movies_title_trigrams_after_update AFTER UPDATE OF title ON movie
     INSERT INTO movies_title_trigrams (movies_title_trigrams, rowid, title) VALUES ('delete', OLD.id, OLD.title);
     INSERT INTO movies_title_trigrams (rowid, title) VALUES (NEW.id, NEW.title);
 END;
+
+-- `list --sort year --reverse` is newest first with the films without a year still last (they have no
+-- place among the years): descending by coalesce(year, 0), which needs an index of its own, since SQLite
+-- uses an index on an expression only for that same expression (movies_by_year is coalesce(year, 9999)).
+CREATE INDEX movies_by_year_newest ON movies (coalesce(year, 0), id);
