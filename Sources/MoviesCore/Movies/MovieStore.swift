@@ -55,6 +55,13 @@ public final class MovieStore: Sendable {
         return first
     }
 
+    /// The film already listed that adding `draft` would duplicate (`sameMovie`: the same title and
+    /// year), or nil: what the shell's add form checks once it knows the title and year, before it asks
+    /// for the rest.
+    public func existing(sameAs draft: MovieDraft) throws -> Movie? {
+        try database.read { try Self.sameMovie(as: draft, excluding: nil, in: $0) }
+    }
+
     /// How many movies are on the list.
     public func count() throws -> Int {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
