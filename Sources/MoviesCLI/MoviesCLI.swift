@@ -102,7 +102,8 @@ public enum MoviesCLI {
             case .run(let parsed):
                 guard let command = parsed.command.handler else {
                     output.write(
-                        helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(for: parsed.commandPath))
+                        helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(
+                            for: parsed.commandPath))
                     break
                 }
                 let commandContext = CommandContext(

@@ -26,7 +26,8 @@ extension Workloads {
         for _ in 0..<(configuration.runs * 4) {
             ours.append(
                 try Processes.check(
-                    configuration.movies, ["--db", path, "search", String(needle), "--limit", "20", "--format", "csv"],
+                    configuration.movies,
+                    ["--db", path, "search", String(needle), "--limit", "20", "--format", "csv"],
                     environment: environment
                 ).milliseconds)
             baseline.append(
@@ -72,7 +73,8 @@ extension Workloads {
                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) "
                     + "INSERT INTO movies (title, rating) SELECT \(title), 'not-seen' FROM n",
             ])
-        try Processes.check(configuration.movies, ["--db", path, "list", "--limit", "1"], environment: environment)
+        try Processes.check(
+            configuration.movies, ["--db", path, "list", "--limit", "1"], environment: environment)
         return path
     }
 }

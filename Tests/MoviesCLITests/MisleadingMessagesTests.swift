@@ -10,21 +10,28 @@ import Testing
 struct MisleadingMessagesTests {
     let movies = MoviesProcess()
 
-    @Test("a title cursor is case-insensitive, so the help's example is true; one that matches nothing is refused")
+    @Test(
+        "a title cursor is case-insensitive, so the help's example is true; one that matches nothing is refused"
+    )
     func cursors() throws {
         for title in ["Alien", "Heat", "Ran", "Zodiac"] { try movies.succeed("add", title) }
-        let typed = try movies.succeed("list", "--sort", "title", "--limit", "1", "--after", "title:Heat:2", "--format", "tsv")
+        let typed = try movies.succeed(
+            "list", "--sort", "title", "--limit", "1", "--after", "title:Heat:2", "--format", "tsv")
         #expect(typed.contains("\tRan\t"), "\(typed)")
-        let printed = try movies.succeed("list", "--sort", "title", "--limit", "1", "--after", "title:heat:2", "--format", "tsv")
+        let printed = try movies.succeed(
+            "list", "--sort", "title", "--limit", "1", "--after", "title:heat:2", "--format", "tsv")
         #expect(printed == typed)
         let before = fileSnapshot(movies.databasePath)
         try movies.refuse(
             ["list", "--sort", "title", "--after", "title:heat:1"], status: 64,
-            message: "The cursor title:heat:1 matches no page of this list: movie 1 is listed there as title:alien:1")
+            message:
+                "The cursor title:heat:1 matches no page of this list: movie 1 is listed there as title:alien:1"
+        )
         #expect(fileSnapshot(movies.databasePath) == before)
         // A cursor whose movie was removed since goes on from where it stood.
         try movies.succeed("rm", "2")
-        let afterRemoval = try movies.succeed("list", "--sort", "title", "--after", "title:heat:2", "--format", "tsv")
+        let afterRemoval = try movies.succeed(
+            "list", "--sort", "title", "--after", "title:heat:2", "--format", "tsv")
         #expect(afterRemoval.contains("\tRan\t") && !afterRemoval.contains("\tAlien\t"), "\(afterRemoval)")
     }
 
@@ -34,12 +41,14 @@ struct MisleadingMessagesTests {
         let before = fileSnapshot(movies.databasePath)
         try movies.refuse(
             ["list", "-r", "not-seen", "--seen"], status: 64,
-            message: "--rating not-seen and --seen exclude each other: a film rated not-seen is on the watchlist")
+            message:
+                "--rating not-seen and --seen exclude each other: a film rated not-seen is on the watchlist")
         try movies.refuse(
             ["list", "-r", "good", "--watchlist"], status: 64,
             message: "--rating good and --watchlist exclude each other: a film rated good is seen")
         #expect(fileSnapshot(movies.databasePath) == before)
-        #expect(try movies.succeed("list", "-r", "good,not-seen", "--seen", "--format", "tsv").contains("Heat"))
+        #expect(
+            try movies.succeed("list", "-r", "good,not-seen", "--seen", "--format", "tsv").contains("Heat"))
     }
 
     @Test("--watch --format ndjson tells a film entering or leaving the filter from a real add or delete")

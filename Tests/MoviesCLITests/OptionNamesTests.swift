@@ -33,7 +33,9 @@ struct OptionNamesTests {
         for (_, options) in Self.everyCommand {
             for option in options {
                 let letters = option.allSpellings.filter { $0.count == 2 && !$0.hasPrefix("--") }.map(\.last)
-                for case let letter? in [option.short] + letters { meanings[letter, default: []].insert(option.name) }
+                for case let letter? in [option.short] + letters {
+                    meanings[letter, default: []].insert(option.name)
+                }
             }
         }
         #expect(meanings.count > 10)
@@ -68,7 +70,8 @@ struct OptionNamesTests {
 
     @Test("former long spellings still work; a retired letter is refused, naming the option it was")
     func formerSpellings() async throws {
-        let add = try command(AddCommand.self, "add", "Heat", "-W", "2024-03-09", "-N", "with Sam", "-Y", "1995")
+        let add = try command(
+            AddCommand.self, "add", "Heat", "-W", "2024-03-09", "-N", "with Sam", "-Y", "1995")
         #expect(add.watched == CalendarDate(year: 2024, month: 3, day: 9))
         #expect(add.note == "with Sam")
         #expect(try command(ExportCommand.self, "export", "--to", "json").format == .json)
@@ -77,7 +80,8 @@ struct OptionNamesTests {
         #expect(try command(RemoveCommand.self, "rm", "3", "-n").dryRun)
 
         for (words, letter, suggestion) in [
-            (["add", "Heat", "-y", "1995"], "-y", "--year"), (["add", "Heat", "-w", "2024-03-09"], "-w", "--watched"),
+            (["add", "Heat", "-y", "1995"], "-y", "--year"),
+            (["add", "Heat", "-w", "2024-03-09"], "-w", "--watched"),
             (["edit", "1", "-n", "x"], "-n", "--note"), (["export", "-t", "tsv"], "-t", "--format"),
             (["news", "list", "-s"], "-s", "--starred"),
         ] {
@@ -87,7 +91,9 @@ struct OptionNamesTests {
                 refused.stderr.contains("Unknown option '\(letter)'. Did you mean '\(suggestion)'?"),
                 "\(words): \(refused.stderr)")
         }
-        #expect(throws: (any Error).self) { try ShellCommandsParsing.command(FilterCommand.self, ["filter", "-t", "heat"]) }
+        #expect(throws: (any Error).self) {
+            try ShellCommandsParsing.command(FilterCommand.self, ["filter", "-t", "heat"])
+        }
 
         let help = try await cli.succeed("add", "--help")
         #expect(!help.contains("-w,") && !help.contains("-n,") && help.contains("-W, --watched"))

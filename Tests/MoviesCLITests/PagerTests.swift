@@ -49,7 +49,9 @@ struct PagerTests {
         // A page's columns are the list's (every one, the title as wide as the terminal leaves, up to
         // MovieTable.pagedTitleWidth), so that the next page lines up with it.
         let title = "TITLE".padding(toLength: MovieTable.pagedTitleWidth, withPad: " ", startingAt: 0)
-        let cell = { (text: String) in text.padding(toLength: MovieTable.pagedTitleWidth, withPad: " ", startingAt: 0) }
+        let cell = { (text: String) in
+            text.padding(toLength: MovieTable.pagedTitleWidth, withPad: " ", startingAt: 0)
+        }
         #expect(
             input == """
                   #  \(title)  YEAR  RATING     STARS  WATCHED

@@ -25,7 +25,8 @@ struct PasteableIDTests {
         #expect(added == "Added 1  Heat (1995)  not-seen\n")
         #expect(!added.contains("#"))
         try movies.refuse(
-            ["add", "heat", "--year", "1995"], status: 1, message: "Heat (1995) is already on the list as id 1")
+            ["add", "heat", "--year", "1995"], status: 1,
+            message: "Heat (1995) is already on the list as id 1")
         // The id as printed, pasted into bash: `movies show 1`.
         let id = String(try #require(added.split(separator: " ").dropFirst().first))
         #expect(try movies.succeed("show", id).hasPrefix("1  Heat (1995)\n"))

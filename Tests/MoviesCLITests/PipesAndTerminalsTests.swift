@@ -25,8 +25,11 @@ struct PipesAndTerminalsTests {
         for format in ["table", "csv"] {
             // `true` never reads: once the buffer is full, the next write finds the pipe closed.
             let result = try ProcessRunner.run(
-                "/bin/sh", ["-c", "{ \"$0\" \"$@\"; echo \"status $?\" >&2; } | true", MoviesProcess.binary,
-                    "list", "--format", format], environment: movies.environment)
+                "/bin/sh",
+                [
+                    "-c", "{ \"$0\" \"$@\"; echo \"status $?\" >&2; } | true", MoviesProcess.binary,
+                    "list", "--format", format,
+                ], environment: movies.environment)
             #expect(result.stderr == "status 0\n", "\(format): \(result)")
         }
     }
@@ -34,7 +37,8 @@ struct PipesAndTerminalsTests {
     @Test("40 columns: every row of list, search and help fits; columns give way, titles are cut")
     func narrowTerminal() throws {
         try movies.succeed(
-            "add", "The Assassination of Jesse James by the Coward Robert Ford", "--year", "2007", "--stars", "4.5",
+            "add", "The Assassination of Jesse James by the Coward Robert Ford", "--year", "2007", "--stars",
+            "4.5",
             "--watched", "2024-01-02")
         try movies.succeed("add", "千と千尋の神隠し", "--year", "2001", "--rating", "excellent")
         let commands = [
@@ -45,7 +49,8 @@ struct PipesAndTerminalsTests {
             let (status, screen) = try movies.atTerminal(arguments, columns: 40)
             #expect(status == 0, "\(arguments): \(screen)")
             // Commands to paste (the help's examples, the next page's command) are kept whole.
-            for line in screen.split(separator: "\n") where !line.hasPrefix("  movies ") && !line.hasPrefix("More ") {
+            for line in screen.split(separator: "\n")
+            where !line.hasPrefix("  movies ") && !line.hasPrefix("More ") {
                 #expect(terminalWidth(line) <= 40, "\(arguments): '\(line)' in\n\(screen)")
             }
             if arguments == ["list", "--no-pager"] {
@@ -67,9 +72,12 @@ struct PipesAndTerminalsTests {
         #expect(header(first).contains("STARS") && header(first).contains("WATCHED"), "\(first)")
         // At a terminal the title keeps one width too.
         let (_, one) = try movies.atTerminal(["list", "--limit", "1", "--no-pager"], columns: 100)
-        let (_, two) = try movies.atTerminal(["list", "--limit", "1", "--after", "1", "--no-pager"], columns: 100)
+        let (_, two) = try movies.atTerminal(
+            ["list", "--limit", "1", "--after", "1", "--no-pager"], columns: 100)
         let yearColumn = { (screen: String) in
-            screen.split(separator: "\n").first { $0.contains("YEAR") }.map { String($0).range(of: "YEAR")?.lowerBound.utf16Offset(in: String($0)) } ?? nil
+            screen.split(separator: "\n").first { $0.contains("YEAR") }.map {
+                String($0).range(of: "YEAR")?.lowerBound.utf16Offset(in: String($0))
+            } ?? nil
         }
         #expect(yearColumn(one) != nil && yearColumn(one) == yearColumn(two), "\(one)\n\(two)")
     }
@@ -90,7 +98,8 @@ struct PipesAndTerminalsTests {
         #expect(
             screen.contains("Add one with: movies --db '\(other)' add \"Title\" --rating good"), "\(screen)")
         let (_, diary) = try movies.atTerminal(["--db", other, "diary"])
-        #expect(diary.contains("Log one with: movies --db '\(other)' log <movie> --on <YYYY-MM-DD>"), "\(diary)")
+        #expect(
+            diary.contains("Log one with: movies --db '\(other)' log <movie> --on <YYYY-MM-DD>"), "\(diary)")
         let (_, seen) = try movies.atTerminal(["--db", other, "list", "--seen"])
         #expect(seen.contains("movies --db '\(other)' log <id>"), "\(seen)")
     }
@@ -98,9 +107,10 @@ struct PipesAndTerminalsTests {
     /// Cells a line takes: East Asian wide characters count two.
     private func terminalWidth(_ line: Substring) -> Int {
         line.unicodeScalars.reduce(0) { width, scalar in
-            width + ((0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
-                || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-                || (0xFF00...0xFF60).contains(scalar.value) ? 2 : 1)
+            width
+                + ((0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                    || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+                    || (0xFF00...0xFF60).contains(scalar.value) ? 2 : 1)
         }
     }
 }

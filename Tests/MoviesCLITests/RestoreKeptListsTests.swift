@@ -26,7 +26,9 @@ struct RestoreKeptListsTests {
         return path
     }
 
-    @Test("the wrong backup, then the right one: the original list is still kept, listed and restorable by name")
+    @Test(
+        "the wrong backup, then the right one: the original list is still kept, listed and restorable by name"
+    )
     func wrongThenRight() throws {
         try movies.succeed("add", "Original")
         let wrong = try backup("wrong.sqlite", titles: ["Wrong"])
@@ -60,13 +62,15 @@ struct RestoreKeptListsTests {
             ["restore", "--list", "x.sqlite"], status: 64,
             message: "--list lists the kept lists; give it without a file")
         try movies.refuse(
-            ["restore"], status: 64, message: "Name the backup to restore, or give --list to see the kept lists")
+            ["restore"], status: 64,
+            message: "Name the backup to restore, or give --list to see the kept lists")
         try movies.refuse(
             ["restore", "2020-01-01T000000Z"], status: 66,
             message: "Cannot restore from 2020-01-01T000000Z: there is no such file")
     }
 
-    @Test("at a terminal restore shows what it replaces and asks; no keeps the list (exit 0), -y does not ask")
+    @Test(
+        "at a terminal restore shows what it replaces and asks; no keeps the list (exit 0), -y does not ask")
     func asksAtTerminal() throws {
         try movies.succeed("add", "Heat")
         try movies.succeed("add", "Alien")
@@ -75,7 +79,8 @@ struct RestoreKeptListsTests {
         var environment = movies.environment
         environment["NO_COLOR"] = "1"
         let before = fileSnapshot(movies.databasePath)
-        let declined = try PseudoTerminalProcess(MoviesProcess.binary, ["restore", right], environment: environment)
+        let declined = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["restore", right], environment: environment)
         #expect(declined.waitFor("Restore? [y/N] "))
         #expect(declined.output.contains("This replaces 2 movies, 1 viewing, 0 feeds and 0 news items in"))
         #expect(declined.output.contains("with 1 movie, 0 viewings, 0 feeds and 0 news items from \(right)."))
@@ -86,7 +91,8 @@ struct RestoreKeptListsTests {
         #expect(fileSnapshot(movies.databasePath) == before)
         #expect(keptCopies.isEmpty)
 
-        let accepted = try PseudoTerminalProcess(MoviesProcess.binary, ["restore", right], environment: environment)
+        let accepted = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["restore", right], environment: environment)
         #expect(accepted.waitFor("Restore? [y/N] "))
         accepted.type("y\n")
         #expect(accepted.waitForExit() == 0)

@@ -38,7 +38,8 @@ struct SearchEverywhereTests {
         try movies.succeed("log", "2", "--on", "2024-01-03", "--tag", "rainy-sunday", "--tag", "cinema")
         #expect(titles(try movies.succeed("search", "coffee", "--format", "tsv")) == ["Heat"])
         #expect(titles(try movies.succeed("search", "cinema", "--format", "tsv")) == ["Alien"])
-        #expect(Set(titles(try movies.succeed("search", "rain", "--format", "tsv"))) == ["Alien", "Rain Man"])
+        #expect(
+            Set(titles(try movies.succeed("search", "rain", "--format", "tsv"))) == ["Alien", "Rain Man"])
         let (status, screen) = try movies.atTerminal(["search", "rain", "--no-pager"])
         #expect(status == 0)
         #expect(screen.contains("FOUND IN"), "\(screen)")
@@ -56,7 +57,9 @@ struct SearchEverywhereTests {
         let firstTitles = titles(first.stdout)
         #expect(firstTitles.count == 2)
         let hint = try #require(first.stderr.split(separator: "\n").last.map(String.init))
-        #expect(hint.hasPrefix("More movies: continue with movies search heat --format tsv --limit 2 --after "), "\(hint)")
+        #expect(
+            hint.hasPrefix("More movies: continue with movies search heat --format tsv --limit 2 --after "),
+            "\(hint)")
         let after = String(hint.split(separator: " ").last ?? "")
         let second = try movies.run("search", "heat", "--limit", "2", "--format", "tsv", "--after", after)
         #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")

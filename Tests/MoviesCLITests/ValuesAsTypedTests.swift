@@ -14,7 +14,9 @@ struct ValuesAsTypedTests {
     func stars() async throws {
         #expect(try await cli.succeed("add", "Heat", "--stars", "★★★½") == "Added 1  Heat  good ★★★½\n")
         #expect(try await cli.succeed("add", "Alien", "--stars", "3,5") == "Added 2  Alien  good ★★★½\n")
-        #expect(try await cli.succeed("rate", "1", "--stars", "★★★★★").hasPrefix("Rated 1  Heat  excellent ★★★★★"))
+        #expect(
+            try await cli.succeed("rate", "1", "--stars", "★★★★★").hasPrefix("Rated 1  Heat  excellent ★★★★★")
+        )
     }
 
     @Test("stars have one JSON spelling in list and stats")
@@ -30,7 +32,9 @@ struct ValuesAsTypedTests {
 
     @Test("--sort year keeps films without a year last, reversed too; pages of the reverse follow on")
     func yearlessLast() async throws {
-        for (title, year) in [("Heat", "1995"), ("Untitled", nil), ("Alien", "1979"), ("Later", nil), ("Ran", "1985")]
+        for (title, year) in [
+            ("Heat", "1995"), ("Untitled", nil), ("Alien", "1979"), ("Later", nil), ("Ran", "1985"),
+        ]
             as [(String, String?)]
         {
             try await cli.succeed(["add", title] + (year.map { ["--year", $0] } ?? []))
@@ -40,10 +44,13 @@ struct ValuesAsTypedTests {
                 .map { String($0.split(separator: "\t")[1]) }
         }
         #expect(try await titles("--sort", "year") == ["Alien", "Ran", "Heat", "Untitled", "Later"])
-        #expect(try await titles("--sort", "year", "--reverse") == ["Heat", "Ran", "Alien", "Later", "Untitled"])
+        #expect(
+            try await titles("--sort", "year", "--reverse") == ["Heat", "Ran", "Alien", "Later", "Untitled"])
         // Page by page, the reverse reads the same.
-        let firstPage = try await cli.run("list", "--sort", "year", "--reverse", "--limit", "3", "--format", "tsv")
-        let cursor = String(firstPage.stderr.split(separator: " ").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let firstPage = try await cli.run(
+            "list", "--sort", "year", "--reverse", "--limit", "3", "--format", "tsv")
+        let cursor = String(firstPage.stderr.split(separator: " ").last ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(cursor == "year:1979:3", "\(firstPage.stderr)")
         #expect(try await titles("--sort", "year", "--reverse", "--after", cursor) == ["Later", "Untitled"])
         #expect(try await titles("--sort", "year", "--reverse", "--after", "year:none:4") == ["Untitled"])

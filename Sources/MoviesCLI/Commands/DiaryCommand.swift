@@ -57,7 +57,8 @@ struct DiaryCommand: Command {
         let hasMore = limit.map { entries.count > $0.value } ?? false
         if let limit, hasMore { entries = Array(entries.prefix(limit.value)) }
         if entries.isEmpty && format == .table {
-            context.errors.line(after != nil ? "No more viewings after this point." : Self.emptyHint(query, context: context))
+            context.errors.line(
+                after != nil ? "No more viewings after this point." : Self.emptyHint(query, context: context))
             return
         }
         context.startPager()

@@ -109,7 +109,8 @@ struct ListCommand: Command {
             list.watchStateFilter = watchState
             list.sort = sort
             list.isReversed = reverse
-            try await Self.watch(list, store: try context.dependencies().movies, format: format, context: context)
+            try await Self.watch(
+                list, store: try context.dependencies().movies, format: format, context: context)
             return
         }
         // One more than the page, to know whether there is a next page without a count query.
@@ -239,7 +240,8 @@ struct ListCommand: Command {
         list.onChanges = { changes in
             for change in changes {
                 if format == .ndjson {
-                    context.output.line(ChangeRecord.json(change, stillListed: { (try? store.movie(id: $0)) != nil }))
+                    context.output.line(
+                        ChangeRecord.json(change, stillListed: { (try? store.movie(id: $0)) != nil }))
                 } else {
                     context.output.line(MovieText.changeLine(change, terminal: context.terminal))
                 }

@@ -49,12 +49,15 @@ struct SearchCommand: Command {
             try MovieListRendering.write(movies, format: format, context: context, emptyHint: emptyHint)
         } else {
             context.startPager()
-            let foundIn = Dictionary(page.map { ($0.movie.id, $0.field) }, uniquingKeysWith: { first, _ in first })
+            let foundIn = Dictionary(
+                page.map { ($0.movie.id, $0.field) }, uniquingKeysWith: { first, _ in first })
             context.output.write(MovieText.table(movies, terminal: context.terminal, foundIn: foundIn))
         }
         if let limit, hits.count > limit.value, let last = movies.last {
             var command = ["movies"] + NextPageHint.databaseWords(context) + ["search"] + words
-            if !ratings.isEmpty { command += ["--rating", ratings.sorted().map(\.rawValue).joined(separator: ",")] }
+            if !ratings.isEmpty {
+                command += ["--rating", ratings.sorted().map(\.rawValue).joined(separator: ",")]
+            }
             if format != .table { command += ["--format", format.rawValue] }
             command += ["--limit", String(limit.value), "--after", String(last.id)]
             context.output.flush()

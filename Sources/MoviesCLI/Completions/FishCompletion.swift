@@ -47,7 +47,8 @@ struct FishCompletion {
                 // option's whole help beside every value. A repeating one continues a comma list.
                 case .list(let words):
                     let function = option.isRepeating ? "__movies_comma_values" : "__movies_values"
-                    let call = "(\(function) \(Self.quoted(option.valueName ?? option.name)) \(words.joined(separator: " ")))"
+                    let call =
+                        "(\(function) \(Self.quoted(option.valueName ?? option.name)) \(words.joined(separator: " ")))"
                     line += " -x -a \(Self.quoted(call))"
                 case .none, .commandName: line += " -x"
                 }

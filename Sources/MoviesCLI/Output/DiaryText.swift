@@ -39,7 +39,8 @@ enum DiaryText {
     static func table(_ entries: [DiaryEntry], terminal: Terminal) -> String {
         var table = Table(columns: [
             Table.Column(title: "VIEWING", alignRight: true), Table.Column(title: "DATE"),
-            Table.Column(title: "TITLE", isShortenable: true), Table.Column(title: "YEAR", alignRight: true, dropRank: 3),
+            Table.Column(title: "TITLE", isShortenable: true),
+            Table.Column(title: "YEAR", alignRight: true, dropRank: 3),
             Table.Column(title: "RATING"), Table.Column(title: "", dropRank: 2),
             Table.Column(title: "TAGS", isShortenable: true, dropRank: 1),
         ])

@@ -88,7 +88,8 @@ enum MovieText {
     /// `- 7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
     /// At a terminal the line is cut to its width, so a long title does not wrap.
     static func changeLine(_ change: MovieChange, terminal: Terminal) -> String {
-        let fitted = { (text: String) in terminal.columns.map { TerminalText.truncated(text, to: $0) } ?? text }
+        let fitted = { (text: String) in terminal.columns.map { TerminalText.truncated(text, to: $0) } ?? text
+        }
         switch change {
         case .added(let movie):
             return terminal.green(
@@ -133,7 +134,8 @@ enum MovieText {
 struct MovieTable {
     private var table = Table(columns: [
         Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE", isShortenable: true),
-        Table.Column(title: "YEAR", alignRight: true, dropRank: 3), Table.Column(title: "RATING", dropRank: 4),
+        Table.Column(title: "YEAR", alignRight: true, dropRank: 3),
+        Table.Column(title: "RATING", dropRank: 4),
         Table.Column(title: "STARS", dropRank: 2),
         Table.Column(title: "WATCHED", dropRank: 1),
         Table.Column(title: "FOUND IN", dropRank: 0),

@@ -21,7 +21,8 @@ enum NewsText {
         Table.render(
             columns: [
                 Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
-                Table.Column(title: "PUBLISHED", dropRank: 3), Table.Column(title: "FEED", alignRight: true, dropRank: 1),
+                Table.Column(title: "PUBLISHED", dropRank: 3),
+                Table.Column(title: "FEED", alignRight: true, dropRank: 1),
                 Table.Column(title: "SOURCE", isShortenable: true, dropRank: 2),
                 Table.Column(title: "TITLE", isShortenable: true),
             ],
@@ -103,7 +104,8 @@ enum NewsText {
                 Table.Column(title: "#", alignRight: true), Table.Column(title: "FEED", isShortenable: true),
                 Table.Column(title: "ADDRESS", isShortenable: true, dropRank: 3),
                 Table.Column(title: "UNREAD", alignRight: true),
-                Table.Column(title: "LAST FETCH", dropRank: 1), Table.Column(title: "STATUS", isShortenable: true, dropRank: 2),
+                Table.Column(title: "LAST FETCH", dropRank: 1),
+                Table.Column(title: "STATUS", isShortenable: true, dropRank: 2),
             ],
             rows: feeds.map { feed in
                 [

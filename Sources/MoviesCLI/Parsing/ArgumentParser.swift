@@ -145,7 +145,9 @@ struct ArgumentParser {
             let option = available.first(where: { $0.short != nil && $0.short == letter })
                 ?? available.first(where: { $0.hiddenSpellings.contains(spelling) })
         else {
-            let retired = available.first { option in letter.map { option.retiredLetters.contains($0) } ?? false }
+            let retired = available.first { option in
+                letter.map { option.retiredLetters.contains($0) } ?? false
+            }
             throw error(.unknownOption(token, suggestion: retired?.name), path)
         }
         let rest = String(token.dropFirst(2))

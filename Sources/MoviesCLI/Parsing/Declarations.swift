@@ -150,7 +150,8 @@ struct Option<Value: Sendable>: Sendable {
                 option: OptionSpec(
                     name: name, short: short, kind: .value(name: valueName ?? name), help: help,
                     valueType: ValueType(Wrapped.self, completion: completion),
-                    defaultValue: defaultDescription, isHidden: isHidden, hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters),
+                    defaultValue: defaultDescription, isHidden: isHidden, hiddenSpellings: hiddenSpellings,
+                    retiredLetters: retiredLetters),
                 name: name) ?? []
         value = .some(given.last.flatMap { $0 as? Wrapped } ?? defaultValue)
     }
@@ -204,7 +205,8 @@ struct Flag: Sendable {
             DeclarationSession.current?.declare(
                 flag: OptionSpec(
                     name: name, short: short, kind: .flag, help: help, isHidden: isHidden,
-                    hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters), name: name) ?? wrappedValue
+                    hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters), name: name)
+            ?? wrappedValue
     }
 
     /// A flag several commands share (`SharedFlag.noPager`).

@@ -12,7 +12,8 @@
 /// (`yes | head` inside a script) instead of ending, so each child gets the default again.
 enum SpawnAttributes {
     /// Calls `body` with attributes that reset SIGPIPE to its default in the child.
-    static func withDefaultPipeSignal<Result>(_ body: (UnsafePointer<posix_spawnattr_t>) -> Result) -> Result {
+    static func withDefaultPipeSignal<Result>(_ body: (UnsafePointer<posix_spawnattr_t>) -> Result) -> Result
+    {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -79,7 +79,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tagsTooLong: .tags
         case .runtimeOutOfRange: .runtime
         case .namesTooLong(let field, _): field
-        case .duplicate, .notFound, .cursorOfAnotherOrder, .searchCursorNotFound, .viewingNotFound, .severalViewings,
+        case .duplicate, .notFound, .cursorOfAnotherOrder, .searchCursorNotFound, .viewingNotFound,
+            .severalViewings,
             .viewingsWouldBeLost, .noFilmTitled, .ambiguousTitle:
             nil
         }
@@ -148,7 +149,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the cursor \(cursor) belongs to \(cursor.sort.listDescription); it cannot continue "
                 + listSort.listDescription
         case .searchCursorNotFound(let id):
-            return "--after \(id) is not among what this search finds, so no page follows it; give the id the "
+            return
+                "--after \(id) is not among what this search finds, so no page follows it; give the id the "
                 + "previous page's hint gave, with the same words, or start again without --after"
         }
     }
