@@ -238,7 +238,7 @@ struct Workloads {
         return BenchRow(
             workload: "`movies search` (two words, 20 best)", size: Format.count(configuration.bigRows),
             ours: Clock.median(ours), baseline: Clock.median(baseline), target: 1.3,
-            baselineName: "`sqlite3` running the same FTS5 query")
+            baselineName: "`sqlite3` running the word query alone")
     }
 
     /// Peak memory of `movies import` at two sizes: streaming means it does not grow with the file.

@@ -38,7 +38,8 @@ struct SearchCommand: Command {
         let ratings = Set(ratings)
         // One more than the page, to know whether another page follows.
         let hits = try context.dependencies().movies.searchHits(
-            text, ratings: ratings, limit: limit?.withLookahead, after: after?.rawValue)
+            text, ratings: ratings, limit: limit?.withLookahead, after: after?.rawValue,
+            explained: format == .table)
         let page = Array(hits.prefix(limit?.value ?? hits.count))
         let movies = page.map(\.movie)
         let rated =

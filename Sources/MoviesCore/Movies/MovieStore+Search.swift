@@ -45,76 +45,111 @@ extension MovieStore {
     /// starts), in a substring of its title for scripts written without spaces (`movies_title_trigrams`,
     /// see `FullTextQuery.trigramExpression`), or in one of its viewings' review and tags
     /// (`viewings_fts`). Each way is ranked by its own bm25 and a film by its best, so substring and
-    /// review matches sort in with title matches. Throws `FullTextQuery.Problem` for text with no words,
-    /// and `MovieError.searchCursorNotFound` for an `after` that is not among the results.
+    /// review matches sort in with title matches. With `explained`, each hit of the page says where it
+    /// was found (one small lookup a hit; a search for a program skips it). Throws
+    /// `FullTextQuery.Problem` for text with no words, and `MovieError.searchCursorNotFound` for an
+    /// `after` that is not among the results.
     public func searchHits(
-        _ text: String, ratings: Set<RatingWord> = [], limit: Int? = nil, after: Int64? = nil
+        _ text: String, ratings: Set<RatingWord> = [], limit: Int? = nil, after: Int64? = nil,
+        explained: Bool = false
     ) throws -> [SearchHit] {
         let expression = try FullTextQuery.expression(for: text)
         let trigrams = FullTextQuery.trigramExpression(for: text)
+        // Where each way of matching found a film: a trigram match is in the title; a word match in the
+        // title or note, or a viewing's review or tags, is told apart for the page alone (`field`).
         var arms = [
-            "SELECT rowid, rank, \(SearchField.title.rawValue) FROM movies_fts WHERE movies_fts MATCH ?",
-            "SELECT rowid, rank, \(SearchField.note.rawValue) FROM movies_fts WHERE movies_fts MATCH ?",
+            "SELECT rowid, rank, \(Source.words) FROM movies_fts WHERE movies_fts MATCH ?",
             """
-            SELECT viewings.movie_id, viewings_fts.rank, \(SearchField.review.rawValue)
-            FROM viewings_fts JOIN viewings ON viewings.id = viewings_fts.rowid WHERE viewings_fts MATCH ?
-            """,
-            """
-            SELECT viewings.movie_id, viewings_fts.rank, \(SearchField.tags.rawValue)
+            SELECT viewings.movie_id, viewings_fts.rank, \(Source.viewings)
             FROM viewings_fts JOIN viewings ON viewings.id = viewings_fts.rowid WHERE viewings_fts MATCH ?
             """,
         ]
-        // A column filter over a parenthesised expression: every word in that one column.
-        var arguments: [any SQLBindable] = [
-            "{title} : (\(expression))", expression, "{review} : (\(expression))", expression,
-        ]
+        var arguments: [any SQLBindable] = [expression, expression]
         if let trigrams {
             arms.append(
                 """
-                SELECT rowid, rank, \(SearchField.title.rawValue) FROM movies_title_trigrams
+                SELECT rowid, rank, \(Source.trigrams) FROM movies_title_trigrams
                 WHERE movies_title_trigrams MATCH ?
                 """)
             arguments.append(trigrams)
         }
-        var ratingCondition = ""
+        var conditions: [String] = []
         if !ratings.isEmpty {
             let words = ParameterList.inList(RatingWord.allCases.filter(ratings.contains).map(\.rawValue))
-            ratingCondition = "WHERE movies.rating IN \(words.sql)"
+            conditions.append("movies.rating IN \(words.sql)")
             arguments += words.arguments
         }
-        let ranked = """
-            WITH found(id, rank, field) AS (\(arms.joined(separator: " UNION ALL "))),
-            best AS (SELECT id, min(rank) AS rank, min(field) AS field FROM found GROUP BY id),
-            ranked AS (
-                SELECT best.id, best.field, row_number() OVER (ORDER BY best.rank, best.id) AS place
-                FROM best JOIN movies ON movies.id = best.id \(ratingCondition)
-            )
-            """
-        return try database.read { connection in
-            var sql = """
-                \(ranked)
-                SELECT \(MovieRow.columns.qualified), ranked.field
-                FROM ranked JOIN movies ON movies.id = ranked.id
-                """
-            var pageArguments = arguments
-            if let after {
-                sql += " WHERE ranked.place > (SELECT place FROM ranked WHERE id = ?)"
-                pageArguments.append(after)
-            }
-            sql += " ORDER BY ranked.place LIMIT ?"
-            pageArguments.append(limit ?? -1)
-            let fieldIndex = MovieRow.columns.count
-            let hits = try connection.cachedStatement(sql).fetchAll(pageArguments) { row in
-                SearchHit(
-                    movie: MovieRow.decode(row),
-                    field: SearchField(rawValue: row.int(at: fieldIndex)) ?? .title)
-            }
-            if let after, hits.isEmpty {
-                let found = try connection.scalarInt(
-                    ranked + " SELECT 1 FROM ranked WHERE id = ?", arguments + [after])
-                if found == nil { throw MovieError.searchCursorNotFound(id: after) }
-            }
-            return hits
+        if after != nil {
+            // After the film `after` in the order (rank, id), its rank as this statement computes it.
+            conditions.append(
+                "(best.rank > (SELECT rank FROM best WHERE id = ?) OR (best.rank = (SELECT rank FROM best "
+                    + "WHERE id = ?) AND best.id > ?))")
         }
+        let found = """
+            WITH found(id, rank, source) AS (\(arms.joined(separator: " UNION ALL "))),
+            best AS (SELECT id, min(rank) AS rank, min(source) AS source FROM found GROUP BY id)
+            """
+        var sql = """
+            \(found)
+            SELECT \(MovieRow.columns.qualified), best.source
+            FROM best JOIN movies ON movies.id = best.id
+            """
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY best.rank, best.id LIMIT ?"
+        var pageArguments = arguments
+        if let after { pageArguments += [after, after, after] }
+        pageArguments.append(limit ?? -1)
+        return try database.read { connection in
+            let sourceIndex = MovieRow.columns.count
+            let rows = try connection.cachedStatement(sql).fetchAll(pageArguments) { row in
+                (MovieRow.decode(row), row.int(at: sourceIndex))
+            }
+            if let after, rows.isEmpty {
+                let exists = try connection.scalarInt(
+                    found + " SELECT 1 FROM best WHERE id = ?", arguments.prefix(arms.count) + [after])
+                if exists == nil { throw MovieError.searchCursorNotFound(id: after) }
+            }
+            return try rows.map { movie, source in
+                let field: SearchField
+                switch source {
+                case Source.trigrams: field = .title
+                case Source.words:
+                    let inTitle =
+                        try !explained || Self.matches(movie.id, "{title} : (\(expression))", in: connection)
+                    field = inTitle ? .title : .note
+                default:
+                    let inReview =
+                        try !explained
+                        || Self.viewingMatches(movie.id, "{review} : (\(expression))", in: connection)
+                    field = inReview ? .review : .tags
+                }
+                return SearchHit(movie: movie, field: field)
+            }
+        }
+    }
+
+    /// The ways a search matches, in the order a film found several ways reports them.
+    private enum Source {
+        static let trigrams = 0
+        static let words = 1
+        static let viewings = 2
+    }
+
+    /// Whether movie `id`'s title and note match `expression` (a column filter, for where it matched).
+    private static func matches(_ id: Int64, _ expression: String, in connection: Connection) throws -> Bool {
+        try connection.cachedStatement("SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = ?")
+            .fetchAll([expression, id]) { _ in true }.first ?? false
+    }
+
+    /// Whether a viewing of movie `id` matches `expression` in its review and tags.
+    private static func viewingMatches(_ id: Int64, _ expression: String, in connection: Connection) throws
+        -> Bool
+    {
+        try connection.cachedStatement(
+            """
+            SELECT 1 FROM viewings_fts JOIN viewings ON viewings.id = viewings_fts.rowid
+            WHERE viewings_fts MATCH ? AND viewings.movie_id = ? LIMIT 1
+            """
+        ).fetchAll([expression, id]) { _ in true }.first ?? false
     }
 }
