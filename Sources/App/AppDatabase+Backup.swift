@@ -114,14 +114,7 @@ extension AppDatabase {
 
     /// Movies and news items in the database `connection` reads, 0 for a table it does not have yet.
     static func counts(on connection: Connection) throws -> (movies: Int, newsItems: Int) {
-        func count(_ table: String) throws -> Int {
-            let exists =
-                try connection.scalarInt(
-                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [table])
-                != nil
-            // The table name is one of two literals below, never outside text.
-            return exists ? try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0 : 0
-        }
-        return (try count("movies"), try count("news_items"))
+        let counts = try ListCounts(reading: connection)
+        return (counts.movies, counts.newsItems)
     }
 }

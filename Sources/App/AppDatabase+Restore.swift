@@ -72,6 +72,42 @@ extension AppDatabase {
         }
     }
 
+    /// What a restore of `backupPath` into `databasePath` would replace, and with what, for the question
+    /// `movies restore` asks at a terminal before it replaces anything.
+    ///
+    /// The backup gets every check the restore gives it (so a backup that would be refused is refused
+    /// before the question, not after the answer), and the database is only read (`readOnly`, no
+    /// migration). `replaced` is nil where there is no database yet: nothing would be replaced.
+    public static func restorePreview(
+        from backupPath: String, into databasePath: String, options: Options = Options()
+    ) throws -> (backup: ListCounts, replaced: ListCounts?) {
+        if DatabaseFiles(databasePath: databasePath).contains(backupPath) {
+            throw BackupError.restoringItself(path: backupPath)
+        }
+        let backup = try openBackup(at: backupPath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        let backupCounts = try backup.writeWithoutTransaction { source in
+            try source.readTransaction {
+                try checkBackup(source, path: backupPath)
+                return try ListCounts(reading: source)
+            }
+        }
+        guard FileManager.default.fileExists(atPath: databasePath) else { return (backupCounts, nil) }
+        return (backupCounts, try counts(ofListAt: databasePath, options: options))
+    }
+
+    /// The counts of the list at `path`, read on a read-only connection that writes nothing (no
+    /// migration, no checkpoint): for the restore's question and `restore --list`.
+    public static func counts(ofListAt path: String, options: Options = Options()) throws -> ListCounts {
+        var configuration = DatabaseConfiguration()
+        configuration.access = .readOnly
+        configuration.createIfMissing = false
+        configuration.busyTimeoutMilliseconds = options.busyTimeoutMilliseconds
+        let database = try Database(path: path, configuration: configuration)
+        return try database.writeWithoutTransaction { connection in
+            try connection.readTransaction { try ListCounts(reading: connection) }
+        }
+    }
+
     /// The backup at `path`, opened to be read and never written; its own errors in the words of a restore.
     static func openBackup(at path: String, busyTimeoutMilliseconds: Int) throws -> Database {
         var configuration = DatabaseConfiguration()

@@ -29,6 +29,29 @@ public struct ReplacedLists: Sendable {
         self.databasePath = databasePath
     }
 
+    /// The paths of the kept copies, oldest first (their names sort by the time of the restore), for
+    /// `movies restore --list`. Temporary files of a copy being written are not kept copies.
+    public func paths() -> [String] {
+        let (folder, name) = FolderEntry.split(databasePath)
+        let prefix = name + Self.marker
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return
+            entries
+            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".tmp") && DatabaseFiles.isBaseName($0) }
+            .sorted()
+            .map { folder == "." && !databasePath.hasPrefix("./") ? $0 : folder + "/" + $0 }
+    }
+
+    /// The kept copy `name` names: its file name as `restore --list` prints it
+    /// (`movies.sqlite.before-restore-2026-12-01T201533Z`), or only the time that follows the marker
+    /// (`2026-12-01T201533Z`, `2026-12-01T201533Z-2`); nil when no kept copy has that name.
+    public func path(named name: String) -> String? {
+        paths().first { path in
+            let file = FolderEntry.split(path).name
+            return file == name || file.hasSuffix(Self.marker + name)
+        }
+    }
+
     /// Copies the list `database` holds to a new kept copy, verified, and returns its path.
     func keep(_ database: Database, now: Date = Date(), progress: (Double) -> Void) throws -> String {
         let stamp = Self.stamp(now)

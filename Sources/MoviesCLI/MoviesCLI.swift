@@ -102,10 +102,12 @@ public enum MoviesCLI {
             case .version:
                 output.line("movies \(version)")
             case .help(let path):
-                output.write(helpFormatter(forRoot: root.name).help(for: path))
+                output.write(helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(for: path))
             case .run(let parsed):
                 guard let command = parsed.command.handler else {
-                    output.write(helpFormatter(forRoot: root.name).help(for: parsed.commandPath))
+                    output.write(
+                        helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(
+                            for: parsed.commandPath))
                     break
                 }
                 let commandContext = CommandContext(

@@ -60,7 +60,7 @@ do {
         ("add", { try workloads.addProcess() }),
         ("import", { [try workloads.importCSV()] }),
         ("list", { try workloads.listPages() }),
-        ("search", { [try workloads.search()] }),
+        ("search", { [try workloads.search()] + (try workloads.searchUnspaced()) }),
         ("show", { [try workloads.show()] }),
         ("stats", { [try workloads.stats()] }),
         ("news", { [try workloads.newsRefresh()] }),

@@ -16,6 +16,12 @@ for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descr
     _ = open("/dev/null", O_RDONLY)  // the lowest free descriptor: this one, as those below are open
 }
 
+// `movies list | head -1`: once the reader has closed the pipe, a write would raise SIGPIPE, whose default
+// action kills the process (status 141, which `set -o pipefail` scripts take for a failure). Ignored, the
+// write fails with EPIPE instead, the listing stops reading, and the command exits 0: the reader chose to
+// stop (`OutputFailure`), as ripgrep and git do. Children get the default back (`SpawnAttributes`).
+signal(SIGPIPE, SIG_IGN)
+
 // A write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) raises SIGXFSZ, whose default action
 // kills the process mid-transaction with no message. Ignored, the write fails with EFBIG instead, SQLite
 // rolls the transaction back and reports SQLITE_FULL, and the user reads "the disk is full".

@@ -124,7 +124,7 @@ struct BackupRestoreTests {
         #expect(permissions(of: kept) == 0o600)
         #expect(fileSnapshot(backup) == backupBytes)
         // The restored list is the program's own again: new ids continue after the backup's.
-        #expect(try movies.succeed("add", "Next").hasPrefix("Added #2 "))
+        #expect(try movies.succeed("add", "Next").hasPrefix("Added 2 "))
 
         // Restoring the kept copy undoes the restore.
         try movies.succeed("restore", kept)

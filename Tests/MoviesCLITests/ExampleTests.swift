@@ -13,9 +13,9 @@ struct ExampleTests {
     func everydayFlow() throws {
         #expect(
             try movies.succeed("add", "Heat", "--rating", "excellent", "--year", "1995")
-                == "Added #1  Heat (1995)  excellent\n")
+                == "Added 1  Heat (1995)  excellent\n")
         #expect(
-            try movies.succeed("add", "Alien", "-r", "GOOD", "-y", "1979") == "Added #2  Alien (1979)  good\n"
+            try movies.succeed("add", "Alien", "-r", "GOOD", "-Y", "1979") == "Added 2  Alien (1979)  good\n"
         )
         #expect(
             try movies.succeed("list") == """
@@ -24,17 +24,17 @@ struct ExampleTests {
                   2  Alien  1979  good
 
                 """)
-        #expect(try movies.succeed("rate", "1", "good") == "Rated #1  Heat (1995)  good  (was excellent)\n")
+        #expect(try movies.succeed("rate", "1", "good") == "Rated 1  Heat (1995)  good  (was excellent)\n")
         #expect(
             try movies.succeed("edit", "#2", "--note", "in space", "--watched", "2024-02-29")
-                == "Updated #2  Alien (1979)  good\n")
+                == "Updated 2  Alien (1979)  good\n")
         let shown = try movies.succeed("show", "2")
         #expect(
             shown.hasPrefix(
-                "#2  Alien (1979)\n  rating     good\n  rated on   \(CalendarDate.today())\n"
+                "2  Alien (1979)\n  rating     good\n  rated on   \(CalendarDate.today())\n"
                     + "  watched    2024-02-29, once\n  note       in space\n  added      "), "\(shown)")
         #expect(shown.hasSuffix("  viewings, newest first:\n    viewing 2  2024-02-29  good\n"), "\(shown)")
-        #expect(try movies.succeed("rm", "1") == "Removed #1  Heat (1995)  good\n")
+        #expect(try movies.succeed("rm", "1") == "Removed 1  Heat (1995)  good\n")
         #expect(try movies.succeed("list", "--format", "tsv").split(separator: "\n").count == 2)
         #expect(try DirectSQL.integrityCheck(movies.databasePath) == "ok")
     }

@@ -25,7 +25,8 @@ struct HelpTests {
         for command in MoviesCLI.rootSpec.subcommands {
             let row =
                 "  "
-                + command.name.padding(toLength: HelpFormatter.labelColumn - 2, withPad: " ", startingAt: 0)
+                + command.name.padding(
+                    toLength: MoviesCLI.helpFormatter.labelColumn - 2, withPad: " ", startingAt: 0)
             #expect(help.stdout.contains("\n" + row + command.abstract.prefix(20)), "\(command.name)")
         }
         #expect(try await cli.run("help").stdout == help.stdout)

@@ -82,12 +82,12 @@ struct ImportCommandTests {
         #expect(result.stdout.contains("2 movies are already on the list (listed below)"))
         #expect(
             result.stderr
-                == "  line 4: Alien (1979) is already on the list as #2\n  line 2: Heat (1995) is already on the list as #1\n"
+                == "  line 4: Alien (1979) is already on the list as id 2\n  line 2: Heat (1995) is already on the list as id 1\n"
         )
         #expect(fileSnapshot(movies.databasePath) == before)
         try movies.refuse(
             ["import", file, "--on-duplicate", "fail"], status: 1,
-            message: "line 4: Alien (1979) is already on the list as #2; nothing was imported")
+            message: "line 4: Alien (1979) is already on the list as id 2; nothing was imported")
     }
 
     @Test("an own CSV whose ids were used before in this list: new ids, and the report says so")
@@ -101,6 +101,6 @@ struct ImportCommandTests {
             to: "movies.csv")
         let result = try movies.succeed("import", file)
         #expect(result.contains("1 movie's id was used before in this list, so it has new ids"))
-        #expect(try movies.succeed("show", "3").hasPrefix("#3  Newcomer"))
+        #expect(try movies.succeed("show", "3").hasPrefix("3  Newcomer"))
     }
 }

@@ -118,7 +118,7 @@ struct ImportExportTests {
         let duplicate = try movies.folder.write(Self.ratings, to: "ratings.csv")
         try movies.refuse(
             ["import", duplicate, "--on-duplicate", "fail"], status: 1,
-            message: "Cannot import \(duplicate): line 2: Heat (1995) is already on the list as #1")
+            message: "Cannot import \(duplicate): line 2: Heat (1995) is already on the list as id 1")
         try movies.refuse(["import", duplicate, "--from", "imdb"], status: 65, message: "Cannot use")
         try movies.refuse(
             ["import", duplicate, "--on-duplicate", "merge"], status: 64,

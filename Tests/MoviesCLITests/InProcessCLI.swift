@@ -90,6 +90,14 @@ struct InProcessCLI {
     func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws
         -> String
     {
+        try await succeed(arguments, sourceLocation: sourceLocation)
+    }
+
+    /// Runs a command that must succeed, given as an array, and returns its standard output.
+    @discardableResult
+    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> String
+    {
         let result = try await run(arguments)
         #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
         return result.stdout

@@ -27,12 +27,15 @@ struct OptionNamesTests {
         return commands
     }
 
-    @Test("one letter means one option wherever it is offered")
+    @Test("one letter means one option wherever it is accepted, hidden options and spellings included")
     func oneLetterOneOption() {
         var meanings: [Character: Set<String>] = [:]
         for (_, options) in Self.everyCommand {
-            for option in options where !option.isHidden {
-                if let short = option.short { meanings[short, default: []].insert(option.name) }
+            for option in options {
+                let letters = option.allSpellings.filter { $0.count == 2 && !$0.hasPrefix("--") }.map(\.last)
+                for case let letter? in [option.short] + letters {
+                    meanings[letter, default: []].insert(option.name)
+                }
             }
         }
         #expect(meanings.count > 10)
@@ -41,7 +44,20 @@ struct OptionNamesTests {
         }
         #expect(meanings["w"] == ["watch"] && meanings["n"] == ["dry-run"] && meanings["s"] == ["sort"])
         #expect(meanings["W"] == ["watched"] && meanings["N"] == ["note"] && meanings["S"] == ["starred"])
-        #expect(meanings["t"] == ["title"])
+        #expect(meanings["t"] == ["title"] && meanings["y"] == ["yes"] && meanings["Y"] == ["year"])
+    }
+
+    @Test("an option that has a letter has the same one in every command that takes it")
+    func oneOptionOneLetter() {
+        var letters: [String: Set<String>] = [:]
+        for (command, options) in Self.everyCommand {
+            for option in options where !option.isHidden {
+                letters[option.name, default: []].insert(option.short.map { "-\($0)" } ?? "none (\(command))")
+            }
+        }
+        for (name, given) in letters where given.contains(where: { $0.count == 2 }) {
+            #expect(given.count == 1, "--\(name): \(given.sorted())")
+        }
     }
 
     @Test("within one command every spelling, former ones included, names one option")
@@ -52,23 +68,32 @@ struct OptionNamesTests {
         }
     }
 
-    @Test("former spellings still work where scripts may use them, and nothing offers them")
+    @Test("former long spellings still work; a retired letter is refused, naming the option it was")
     func formerSpellings() async throws {
-        let add = try command(AddCommand.self, "add", "Heat", "-w", "2024-03-09", "-n", "with Sam")
+        let add = try command(
+            AddCommand.self, "add", "Heat", "-W", "2024-03-09", "-N", "with Sam", "-Y", "1995")
         #expect(add.watched == CalendarDate(year: 2024, month: 3, day: 9))
         #expect(add.note == "with Sam")
-        let newLetters = try command(AddCommand.self, "add", "Heat", "-W", "2024-03-09", "-N", "with Sam")
-        #expect(newLetters.watched == add.watched)
-        #expect(newLetters.note == add.note)
-        let edit = try command(EditCommand.self, "edit", "1", "-w", "", "-n", "")
-        #expect(edit.watched == .clear && edit.note == .clear)
         #expect(try command(ExportCommand.self, "export", "--to", "json").format == .json)
-        #expect(try command(ExportCommand.self, "export", "-t", "tsv").format == .tsv)
         #expect(try command(ExportCommand.self, "export", "--to=ndjson").format == .ndjson)
-        #expect(try command(NewsListCommand.self, "news", "list", "-s").starred)
         #expect(try command(NewsListCommand.self, "news", "list", "-S").starred)
-        let filter = try ShellCommandsParsing.command(FilterCommand.self, ["filter", "-t", "heat"])
-        #expect(filter.text == "heat")
+        #expect(try command(RemoveCommand.self, "rm", "3", "-n").dryRun)
+
+        for (words, letter, suggestion) in [
+            (["add", "Heat", "-y", "1995"], "-y", "--year"),
+            (["add", "Heat", "-w", "2024-03-09"], "-w", "--watched"),
+            (["edit", "1", "-n", "x"], "-n", "--note"), (["export", "-t", "tsv"], "-t", "--format"),
+            (["news", "list", "-s"], "-s", "--starred"),
+        ] {
+            let refused = try await cli.run(words)
+            #expect(refused.status == 64)
+            #expect(
+                refused.stderr.contains("Unknown option '\(letter)'. Did you mean '\(suggestion)'?"),
+                "\(words): \(refused.stderr)")
+        }
+        #expect(throws: (any Error).self) {
+            try ShellCommandsParsing.command(FilterCommand.self, ["filter", "-t", "heat"])
+        }
 
         let help = try await cli.succeed("add", "--help")
         #expect(!help.contains("-w,") && !help.contains("-n,") && help.contains("-W, --watched"))

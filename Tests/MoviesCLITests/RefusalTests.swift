@@ -78,7 +78,8 @@ struct RefusalTests {
     @Test("a duplicate names the movie already there")
     func duplicate() async throws {
         try await movies.refuse(
-            ["add", "HEAT", "--year", "1995"], status: 1, message: "Heat (1995) is already on the list as #1")
+            ["add", "HEAT", "--year", "1995"], status: 1,
+            message: "Heat (1995) is already on the list as id 1")
     }
 
     @Test("an unknown command or option suggests the closest")

@@ -173,7 +173,7 @@ struct WriterLog: Sendable {
         }
     }
 
-    /// Notes that the next operation completed, with what it printed (`Added #12 ...`).
+    /// Notes that the next operation completed, with what it printed (`Added 12 ...`).
     mutating func record(output: String) {
         if completed % 4 < 2,
             let id = output.split(separator: "#").dropFirst().first?.prefix(while: \.isNumber)

@@ -81,7 +81,7 @@ extension Reliability {
                 environment: environmentWithTerm)
             #expect(shell.waitFor("movies> "))
             shell.type("add Dune --year 2021\n")
-            #expect(shell.waitFor("Added #"))
+            #expect(shell.waitFor("Added "))
             // The watcher's connection (open since it printed its list) keeps them there.
             #expect(fileExists(database + "-wal") && fileExists(database + "-shm"))
             expectPrivate(database + "-wal", 0o600)

@@ -202,9 +202,10 @@ extension AddMovieFormTests {
         #expect(try await ShellSession(context: context, console: console).run() == 0)
         output.flush()
         let text = try String(contentsOfFile: printed, encoding: .utf8)
-        #expect(text.contains("Added #2  Heat  not-seen"), "\(text)")
+        #expect(text.contains("Added 2  Heat  not-seen"), "\(text)")
         #expect(
-            text.contains("Heat (1995) is already listed as #1; give --year to tell them apart."), "\(text)")
+            text.contains("Heat (1995) is already listed as id 1; give --year to tell them apart."), "\(text)"
+        )
     }
 }
 

@@ -15,7 +15,7 @@ struct ShellCompletionTests {
         .requires(.bash, .tmux))
     func bash() throws {
         let shell = try ShellUnderTest(.bash)
-        try shell.check("movies news list -s ", .lists(["--unread", "--feed"], absent: ["added", "title"]))
+        try shell.check("movies news list -S ", .lists(["--unread", "--feed"], absent: ["added", "title"]))
         try shell.check("movies edit 3 -t ", .nothing(absent: ["csv", "json", "--rating"]))
         try shell.check("movies add Heat --note ", .nothing(absent: ["--rating", "--year"]))
         try shell.check("movies help ", .lists(["add", "news", "completions"]))
@@ -27,6 +27,9 @@ struct ShellCompletionTests {
         try shell.check(
             "movies list --sort ", .lists(["added", "title", "rating", "year"], absent: ["--sort"]))
         try shell.check("movies rate 3 ", .lists(["not-seen", "excellent"]))
+        // A list separated by commas goes on after its last comma (issue 26.6).
+        try shell.check("movies list --rating good,", .lists(["good,excellent", "good,poor"]))
+        try shell.check("movies list --rating good,ex", .completes(to: "movies list --rating good,excellent"))
         try shell.check("news li", .completes(to: "news list"))
         try shell.check("news list --s", .completes(to: "news list --starred"))
     }
@@ -38,6 +41,7 @@ struct ShellCompletionTests {
         let shell = try ShellUnderTest(.zsh)
         try shell.check("movies list --sort ", .lists(["added", "title", "rating", "year"]))
         try shell.check("movies list --rating ", .lists(["not-seen", "excellent"]))
+        try shell.check("movies list --rating good,", .lists(["excellent", "poor"]))
         try shell.check("movies export -o ", .lists(["feeds.opml"]))
         try shell.check("movies import lb/ra", .completes(to: "movies import lb/ratings.csv"))
         try shell.check(
@@ -63,7 +67,10 @@ struct ShellCompletionTests {
             "movies news import --",
             .lists(["--skip-invalid"], absent: ["--dry-run", "--from", "--on-duplicate"]))
         try shell.check("news list --", .lists(["--unread"], absent: ["--sort", "--rating"]))
-        try shell.check("movies list --sort ", .lists(["added", "title", "rating", "year"]))
+        // Each value once, described by the value's name, not the option's whole help.
+        try shell.check(
+            "movies list --sort ", .lists(["added", "title", "rating", "year"], absent: ["oldest", "A–Z"]))
+        try shell.check("movies list --rating good,", .lists(["good,excellent", "good,poor"]))
         try shell.check("movies import lb/ra", .completes(to: "movies import lb/ratings.csv"))
         try shell.check("movies export -o ou", .completes(to: "movies export -o out/"))
         try shell.check("movies help ", .lists(["add", "news"]))

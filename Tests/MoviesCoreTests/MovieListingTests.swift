@@ -42,7 +42,7 @@ struct MovieListingTests {
             ])
         #expect(
             try titles(MovieQuery(sort: .year, reversed: true)) == [
-                "Dune", "Cats", "Arrival", "Zodiac", "Heat", "Brazil", "alien",
+                "Cats", "Arrival", "Zodiac", "Heat", "Brazil", "alien", "Dune",
             ])
         #expect(try titles(MovieQuery(reversed: true)).first == "Arrival")
     }

@@ -46,7 +46,7 @@ struct MovieStoreTests {
         #expect(throws: MovieError.duplicate(existing: heat)) {
             try store.add(MovieDraft(title: "HEAT", year: 1995, rating: .good))
         }
-        #expect(MovieError.duplicate(existing: heat).description.contains("#1"))
+        #expect(MovieError.duplicate(existing: heat).description.contains("as id 1"))
         // Another year is another movie; no year is a value of its own.
         try store.add(MovieDraft(title: "Heat", year: 1986))
         let undated = try store.add(MovieDraft(title: "Heat"))

@@ -107,7 +107,7 @@ struct MovieViewModelTests {
         let heat = try form.save()
         #expect(form.lastError == nil)
         #expect(throws: MovieError.duplicate(existing: heat)) { try form.save() }
-        #expect(form.lastError == "Heat (1995) is already on the list as #1")
+        #expect(form.lastError == "Heat (1995) is already on the list as id 1")
         #expect(form.title == "Heat", "a failed save keeps the fields for correction")
         form.reset()
         #expect(form.title.isEmpty && form.rating == .notSeen && form.year == nil)

@@ -165,7 +165,7 @@ public enum ImportFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .rejectedRow(let error):
             "\(error); nothing was imported (--dry-run lists every bad row, --skip-invalid imports the rest)"
         case .duplicate(let line, let existing):
-            "line \(line): \(existing.titleWithYear) is already on the list as #\(existing.id); nothing was imported "
+            "line \(line): \(existing.titleWithYear) is already on the list as id \(existing.id); nothing was imported "
                 + "(--on-duplicate skip or update goes on; --dry-run lists every one)"
         }
     }

@@ -26,15 +26,15 @@ struct AddCommand: Command {
     var rating: RatingWord?
     @Option("stars", help: MovieFieldHelp.stars)
     var stars: StarRating?
-    @Option("year", short: "Y", help: MovieFieldHelp.year, hiddenSpellings: MovieFieldHelp.formerYear)
+    @Option("year", short: "Y", help: MovieFieldHelp.year, retiredLetters: MovieFieldHelp.retiredYear)
     var year: ReleaseYear?
     @Option(
         "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched,
-        hiddenSpellings: MovieFieldHelp.formerWatched)
+        retiredLetters: MovieFieldHelp.retiredWatched)
     var watched: CalendarDate?
     @Option(
         "note", short: "N", valueName: "text", help: MovieFieldHelp.note,
-        hiddenSpellings: MovieFieldHelp.formerNote)
+        retiredLetters: MovieFieldHelp.retiredNote)
     var note: String?
     @Option("imdb", valueName: "id", help: MovieFieldHelp.imdb)
     var imdb: String?

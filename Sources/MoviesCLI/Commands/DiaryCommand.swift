@@ -49,7 +49,7 @@ struct DiaryCommand: Command {
         do {
             store = try context.existingMovies(orElse: NoFileYet())
         } catch is NoFileYet {
-            if format == .table { context.errors.line(Self.emptyHint(query)) }
+            if format == .table { context.errors.line(Self.emptyHint(query, context: context)) }
             try DiaryRendering.write([], format: format, context: context)
             return
         }
@@ -57,7 +57,8 @@ struct DiaryCommand: Command {
         let hasMore = limit.map { entries.count > $0.value } ?? false
         if let limit, hasMore { entries = Array(entries.prefix(limit.value)) }
         if entries.isEmpty && format == .table {
-            context.errors.line(after != nil ? "No more viewings after this point." : Self.emptyHint(query))
+            context.errors.line(
+                after != nil ? "No more viewings after this point." : Self.emptyHint(query, context: context))
             return
         }
         context.startPager()
@@ -85,9 +86,11 @@ struct DiaryCommand: Command {
     /// What `existingMovies` throws here when there is no file yet.
     private struct NoFileYet: Error {}
 
-    static func emptyHint(_ query: DiaryQuery) -> String {
+    @MainActor
+    static func emptyHint(_ query: DiaryQuery, context: CommandContext) -> String {
         if query.year == nil && query.tag == nil && query.movieID == nil {
-            return "No viewings yet. Log one with: movies log <movie> --on YYYY-MM-DD"
+            return "No viewings yet. Log one with: "
+                + NextPageHint.command("log", "<movie>", "--on", "<YYYY-MM-DD>", in: context)
         }
         return "No viewings match."
     }

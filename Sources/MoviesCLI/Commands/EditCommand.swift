@@ -22,15 +22,15 @@ struct EditCommand: Command {
     /// Year, watched date and note: an empty value clears them.
     @Option(
         "year", short: "Y", help: MovieFieldHelp.year + MovieFieldHelp.clears,
-        hiddenSpellings: MovieFieldHelp.formerYear)
+        retiredLetters: MovieFieldHelp.retiredYear)
     var year: Clearable<ReleaseYear>?
     @Option(
         "watched", short: "W", valueName: "date", help: MovieFieldHelp.watched + MovieFieldHelp.clears,
-        hiddenSpellings: MovieFieldHelp.formerWatched)
+        retiredLetters: MovieFieldHelp.retiredWatched)
     var watched: Clearable<CalendarDate>?
     @Option(
         "note", short: "N", valueName: "text", help: MovieFieldHelp.note + MovieFieldHelp.clears,
-        hiddenSpellings: MovieFieldHelp.formerNote)
+        retiredLetters: MovieFieldHelp.retiredNote)
     var note: Clearable<String>?
     @Option("imdb", valueName: "id", help: MovieFieldHelp.imdb + MovieFieldHelp.clears)
     var imdb: Clearable<String>?

@@ -28,7 +28,7 @@ struct ExportCommand: Command {
 
     /// `--format`, as every command that prints records names it; `--to` and `-t`, its names before,
     /// still work for scripts.
-    @Option("format", help: "The format.", hiddenSpellings: ["--to", "-t"])
+    @Option("format", help: "The format.", hiddenSpellings: ["--to"], retiredLetters: ["t"])
     var format: ExportFormat = .csv
     @Option(
         "output", short: "o", valueName: "file",

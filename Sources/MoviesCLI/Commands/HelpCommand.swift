@@ -35,6 +35,7 @@ struct HelpCommand: Command {
             spec = next
         }
         let path = group + names
-        context.output.write(MoviesCLI.helpFormatter(forRoot: root.name).help(for: path))
+        context.output.write(
+            MoviesCLI.helpFormatter(forRoot: root.name).fitted(to: context.terminal.columns).help(for: path))
     }
 }

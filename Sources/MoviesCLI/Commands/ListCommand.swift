@@ -21,7 +21,7 @@ struct ListCommand: Command {
             "movies list --watch",
             "movies list --format csv > movies.csv",
             "movies list --limit 50 --after 1200",
-            "movies list --sort title --limit 50 --after title:Heat:12",
+            "movies list --sort title --limit 50 --after title:heat:12",
         ])
 
     @Option(.ratingFilter) var ratings: [RatingWord]
@@ -70,6 +70,15 @@ struct ListCommand: Command {
         if seen && watchlist {
             throw CommandLineRule("--seen and --watchlist exclude each other; give one of them")
         }
+        // `-r not-seen --seen` could only ever list nothing: a mistake, said rather than shown as empty.
+        if let watchState, !ratings.isEmpty, !ratings.contains(where: { $0.watchState == watchState }) {
+            let given = ratings.map(\.rawValue).joined(separator: ",")
+            let flag = watchState == .seen ? "seen" : "watchlist"
+            let state = watchState == .seen ? "on the watchlist" : "seen"
+            throw CommandLineRule(
+                "--rating \(given) and --\(flag) exclude each other: a film rated \(given) is \(state); "
+                    + "give one of them")
+        }
         if watch {
             guard format == .table || format == .ndjson else {
                 throw CommandLineRule(
@@ -95,6 +104,7 @@ struct ListCommand: Command {
             throw UsageError(
                 .validation(Self.cursorMismatch(after, sort: sort)), commandPath: context.commandPath)
         }
+        if let after { try Self.checkCursor(after, in: try context.dependencies().movies) }
         let ratings = Set(ratings)
         if watch {
             // Follows the change stream: the list view model keeps it current.
@@ -105,7 +115,8 @@ struct ListCommand: Command {
             list.tagFilter = tag
             list.sort = sort
             list.isReversed = reverse
-            try await Self.watch(list, format: format, context: context)
+            try await Self.watch(
+                list, store: try context.dependencies().movies, format: format, context: context)
             return
         }
         let store = try context.dependencies().movies
@@ -119,7 +130,7 @@ struct ListCommand: Command {
             after != nil
             ? "No more movies after this point."
             : tag.map { "No movies have a viewing tagged '\(TerminalText.singleLine($0))'." }
-                ?? Self.emptyFilterHint(ratings: ratings, watchState: watchState)
+                ?? Self.emptyFilterHint(ratings: ratings, watchState: watchState, context: context)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
             context: context, emptyHint: emptyHint)
@@ -187,12 +198,33 @@ struct ListCommand: Command {
         return list.id
     }
 
-    /// What an empty list says, naming its filter.
-    static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?) -> String {
+    /// Refuses a cursor no page of the list could have ended with: one whose movie is listed with
+    /// another key in its order (`title:heat:12` where 12 is Alien). Read silently, it would start the
+    /// page somewhere else than the person meant. A cursor of a movie removed since stays good: the page
+    /// goes on from where it stood.
+    @MainActor
+    static func checkCursor(_ after: MovieCursor, in store: MovieStore) throws {
+        guard after.sort != .added, let movie = try store.movie(id: after.id) else { return }
+        let actual = MovieCursor(after: movie, sort: after.sort)
+        guard actual != after else { return }
+        throw CommandFailure(
+            message: "The cursor \(after) matches no page of this list: movie \(after.id) is listed there as "
+                + "\(actual); give the cursor the previous page printed, or start again without --after",
+            exitCode: .usage)
+    }
+
+    /// What an empty list says, naming its filter; a command it suggests reads the same file.
+    @MainActor
+    static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?, context: CommandContext)
+        -> String
+    {
         switch (ratings.isEmpty, watchState) {
-        case (true, nil): "No movies to show. Add one with: movies add \"Title\" --rating good"
+        case (true, nil):
+            "No movies to show. Add one with: "
+                + NextPageHint.command("add", "\"Title\"", "--rating", "good", in: context)
         case (false, nil): "No movies rated \(words(ratings, joinedBy: " or "))."
-        case (true, .seen?): "No movies seen yet. Log one with: movies log <movie>"
+        case (true, .seen?):
+            "No movies seen yet. Log one with: " + NextPageHint.command("log", "<movie>", in: context)
         case (true, .watchlist?): "Nothing on the watchlist."
         case (false, _): "No movies match the filter."
         }
@@ -216,8 +248,9 @@ struct ListCommand: Command {
 
     /// Prints the list, then each change until SIGINT or SIGTERM, which end it with exit code 0.
     @MainActor
-    static func watch(_ list: MovieListViewModel, format: OutputFormat, context: CommandContext) async throws
-    {
+    static func watch(
+        _ list: MovieListViewModel, store: MovieStore, format: OutputFormat, context: CommandContext
+    ) async throws {
         let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
         defer { stop.restore() }
         // It runs until Ctrl-C: a pager would hold the changes back, and catch the Ctrl-C.
@@ -230,7 +263,8 @@ struct ListCommand: Command {
         list.onChanges = { changes in
             for change in changes {
                 if format == .ndjson {
-                    context.output.line(ChangeRecord.json(change))
+                    context.output.line(
+                        ChangeRecord.json(change, stillListed: { (try? store.movie(id: $0)) != nil }))
                 } else {
                     context.output.line(MovieText.changeLine(change, terminal: context.terminal))
                 }
@@ -255,13 +289,19 @@ struct WatchFailure: Error, CustomStringConvertible {
 }
 
 /// A change as one JSON object: `{"change":"added","movie":{...}}`, with `"before"` for changes.
+///
+/// A filtered list (`--rating excellent`) gains a film that was added, or one that was changed into the
+/// filter, and loses one that was removed, or changed out of it; a script must tell a real add or
+/// delete from a film only moving in or out of view, so those are `entered` and `left`. A film appears
+/// as added when it has not been changed since it was written (`updated_at` is `created_at`), and
+/// leaves as removed when it is no longer listed at all (`stillListed`).
 enum ChangeRecord {
-    static func json(_ change: MovieChange) -> String {
+    static func json(_ change: MovieChange, stillListed: (Int64) -> Bool) -> String {
         switch change {
         case .added(let movie):
-            "{\"change\":\"added\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
+            "{\"change\":\"\(movie.updatedAt > movie.createdAt ? "entered" : "added")\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
         case .removed(let movie):
-            "{\"change\":\"removed\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
+            "{\"change\":\"\(stillListed(movie.id) ? "left" : "removed")\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
         case .changed(let before, let after):
             "{\"change\":\"changed\",\"movie\":\(MovieRecordWriter.jsonObject(after)),\"before\":\(MovieRecordWriter.jsonObject(before))}"
         }

@@ -12,9 +12,10 @@ enum MovieFieldHelp {
     /// Added to the help of `edit`'s options that an empty value clears.
     static let clears = " An empty value clears it."
     /// `-w` and `-n`, the letters `--watched` and `--note` had before `-w` came to mean `--watch` and
-    /// `-n` `--dry-run` everywhere: still accepted by `add` and `edit`, for scripts.
-    static let formerWatched = ["-w"]
-    /// `-y`, `--year`'s letter before `rm -y` (`--yes`) took it: still accepted by `add` and `edit`.
-    static let formerYear = ["-y"]
-    static let formerNote = ["-n"]
+    /// `-n` `--dry-run` everywhere: refused by `add` and `edit` with "did you mean" naming the option, so
+    /// a letter never means two things (`OptionSpec.retiredLetters`).
+    static let retiredWatched: [Character] = ["w"]
+    /// `-y`, `--year`'s letter before `rm -y` (`--yes`) took it.
+    static let retiredYear: [Character] = ["y"]
+    static let retiredNote: [Character] = ["n"]
 }

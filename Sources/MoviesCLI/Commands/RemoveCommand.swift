@@ -15,7 +15,7 @@ struct RemoveCommand: Command {
 
     @Argument("id", help: "The ids of the movies to remove.")
     var ids: [MovieID]
-    @Flag("dry-run", help: "Show the movies that would be removed; remove nothing.")
+    @Flag("dry-run", short: "n", help: "Show the movies that would be removed; remove nothing.")
     var dryRun: Bool
     @Flag("yes", short: "y", help: "Remove several movies without asking first.")
     var yes: Bool
@@ -37,8 +37,10 @@ struct RemoveCommand: Command {
             for movie in movies {
                 context.errors.line("  \(MovieText.summary(movie))")
             }
+            // No is the person's own choice, not a failure: said plainly, exit 0.
             guard await ask("Remove these \(movies.count) movies? [y/N] ") else {
-                throw CommandFailure(message: "Nothing was removed", exitCode: .failure)
+                context.output.line("Nothing was removed.")
+                return
             }
         }
         for movie in try store.remove(ids: ids) {

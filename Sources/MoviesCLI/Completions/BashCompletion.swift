@@ -71,6 +71,12 @@ struct BashCompletion {
                         compopt -o filenames 2>/dev/null
                         mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
                     w:*) mapfile -t COMPREPLY < <(compgen -W "${1#w:}" -- "$cur") ;;
+                    m:*)
+                        # A list separated by commas (`--rating good,ex`): the word after the last comma,
+                        # with what comes before it kept.
+                        local prefix=
+                        [[ $cur == *,* ]] && prefix=${cur%,*},
+                        mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "${1#m:}" -- "${cur##*,}") ;;
                     c)
                         # help's words name a command below the group help belongs to.
                         group=${path%help}
@@ -100,7 +106,13 @@ struct BashCompletion {
         for node in tree.nodes {
             for option in node.accepted where option.takesValue {
                 let patterns = option.allSpellings.map { Self.quoted("\(node.key) \($0)") }
-                cases.append("\(patterns.joined(separator: "|"))) REPLY=\(kind(option.completion)) ;;")
+                let kind =
+                    if option.isRepeating, case .list(let words) = option.completion {
+                        Self.quoted("m:" + words.joined(separator: " "))
+                    } else {
+                        kind(option.completion)
+                    }
+                cases.append("\(patterns.joined(separator: "|"))) REPLY=\(kind) ;;")
             }
         }
         return function(

@@ -14,7 +14,7 @@ struct CompletionTree {
         /// The options offered here: the command's visible ones, then the global ones.
         let offered: [OptionSpec]
         /// Every option the parser takes here, hidden ones and spellings included (so a script knows
-        /// that `add -n` takes the next word even though it never offers `-n`).
+        /// that `export --to` takes the next word even though it never offers `--to`).
         let accepted: [OptionSpec]
 
         /// `news list`, as the scripts key their tables.

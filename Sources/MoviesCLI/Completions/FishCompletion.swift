@@ -43,7 +43,13 @@ struct FishCompletion {
             if option.takesValue {
                 switch option.completion {
                 case .file: line += " -r -F"
-                case .list(let words): line += " -x -a \(Self.quoted(words.joined(separator: " ")))"
+                // Each value with the value's name as its description: a bare `-a` list would show the
+                // option's whole help beside every value. A repeating one continues a comma list.
+                case .list(let words):
+                    let function = option.isRepeating ? "__movies_comma_values" : "__movies_values"
+                    let call =
+                        "(\(function) \(Self.quoted(option.valueName ?? option.name)) \(words.joined(separator: " ")))"
+                    line += " -x -a \(Self.quoted(call))"
                 case .none, .commandName: line += " -x"
                 }
             }
@@ -81,6 +87,21 @@ struct FishCompletion {
     /// globals; `__movies_at` and `__movies_argument` test them.
     private func walker() -> String {
         var text = """
+            # The values of an option, each described by the value's name ($argv[1]) alone.
+            function __movies_values
+                for word in $argv[2..-1]
+                    printf '%s\\t%s\\n' $word $argv[1]
+                end
+            end
+
+            # The same for a list separated by commas: what the word holds up to its last comma is kept.
+            function __movies_comma_values
+                set -l prefix (string match -r '^.*,' -- (commandline -ct))
+                for word in $argv[2..-1]
+                    printf '%s%s\\t%s\\n' "$prefix" $word $argv[1]
+                end
+            end
+
             function __movies_state
                 set -l tokens (commandline -opc)
                 set -l line (string join \\n -- $tokens)

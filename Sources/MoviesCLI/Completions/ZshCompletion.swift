@@ -97,7 +97,14 @@ struct ZshCompletion {
         let names = spellings.count == 1 ? spellings[0] : "{\(spellings.joined(separator: ","))}"
         var description = "'[\(Self.escaped(CompletionTree.firstLine(option.help)))]"
         if let valueName = option.valueName {
-            description += ":\(Self.escaped(valueName)):\(action(option.completion, group: []))"
+            // A repeating word option also takes a list separated by commas (`--rating good,excellent`).
+            let action =
+                if option.isRepeating, case .list(let words) = option.completion {
+                    "{_values -s , \(Self.escaped(valueName)) \(words.joined(separator: " "))}"
+                } else {
+                    action(option.completion, group: [])
+                }
+            description += ":\(Self.escaped(valueName)):\(action)"
         }
         return exclusion + names + description + "'"
     }

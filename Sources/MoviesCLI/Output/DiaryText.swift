@@ -39,9 +39,10 @@ enum DiaryText {
     static func table(_ entries: [DiaryEntry], terminal: Terminal) -> String {
         var table = Table(columns: [
             Table.Column(title: "VIEWING", alignRight: true), Table.Column(title: "DATE"),
-            Table.Column(title: "TITLE", isShortenable: true), Table.Column(title: "YEAR", alignRight: true),
-            Table.Column(title: "RATING"), Table.Column(title: ""),
-            Table.Column(title: "TAGS", isShortenable: true),
+            Table.Column(title: "TITLE", isShortenable: true),
+            Table.Column(title: "YEAR", alignRight: true, dropRank: 3),
+            Table.Column(title: "RATING"), Table.Column(title: "", dropRank: 2),
+            Table.Column(title: "TAGS", isShortenable: true, dropRank: 1),
         ])
         let rows = entries.map { entry -> [String] in
             let viewing = entry.viewing
@@ -52,11 +53,9 @@ enum DiaryText {
             ]
         }
         for row in rows { table.measure(row) }
-        if entries.allSatisfy({ $0.viewing.tags.isEmpty }) { table.removeColumn(at: 6) }
+        if entries.allSatisfy({ $0.viewing.tags.isEmpty }) { table.hideColumn(at: 6) }
         table.fit(width: terminal.columns)
-        let showsTags = entries.contains { !$0.viewing.tags.isEmpty }
-        return table.header(style: terminal.bold)
-            + rows.map { table.line(showsTags ? $0 : Array($0.prefix(6))) }.joined()
+        return table.header(style: terminal.bold) + rows.map(table.line).joined()
     }
 
     /// A film's viewings for `show`, newest first, each on its line with its id and review.

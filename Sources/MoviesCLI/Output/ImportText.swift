@@ -77,7 +77,7 @@ enum ImportText {
         for duplicate in summary.duplicates {
             context.errors.line(
                 "  line \(duplicate.line): \(TerminalText.singleLine(duplicate.existing.titleWithYear)) is "
-                    + "already on the list as #\(duplicate.existing.id)")
+                    + "already on the list as id \(duplicate.existing.id)")
         }
         if summary.duplicateCount > summary.duplicates.count {
             context.errors.line(

@@ -60,7 +60,10 @@ enum MovieListRendering {
                 }
                 try writer.end()
             } else {
-                let table = TableInProgress()
+                // A page of a longer list takes its columns from the list (see `MovieTable`).
+                let isPage = query.limit != nil || query.after != nil
+                let table = TableInProgress(
+                    MovieTable(pageOfListUpTo: isPage ? try store.largestID() ?? 0 : nil))
                 try store.forEachMovieTwice(
                     query,
                     first: { movie in
@@ -95,8 +98,9 @@ enum MovieListRendering {
 
     /// The table between its two readings of the list.
     private final class TableInProgress {
-        var movies = MovieTable()
+        var movies: MovieTable
         var measured = 0
+        init(_ movies: MovieTable) { self.movies = movies }
     }
 
     /// Thrown to stop reading the list once its output has nowhere to go.

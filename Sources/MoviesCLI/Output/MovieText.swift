@@ -5,15 +5,17 @@ import ViewModels
 
 /// How movies read in one line, in a table, and in detail, for people at a terminal.
 enum MovieText {
-    /// `#1  Heat (1995)  excellent ★★★★½`: the line `add`, `rate`, `rm` and the shell's change feed print.
+    /// `1  Heat (1995)  excellent ★★★★½`: the line `add`, `rate`, `rm` and the shell's change feed print.
+    /// The id is as a command takes it back (`movies show 1`), never `#1`, which a shell reads as the
+    /// start of a comment.
     static func summary(_ movie: Movie) -> String {
-        "#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
+        "\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
     }
 
     /// What `add` says after adding `movie` about a film already listed that a person may have meant:
-    /// `Heat (1995) is already listed as #1; give --year to tell them apart.`
+    /// `Heat (1995) is already listed as id 1; give --year to tell them apart.`
     static func alreadyListed(_ other: Movie, besides movie: Movie) -> String {
-        "\(TerminalText.singleLine(other.titleWithYear)) is already listed as #\(other.id)"
+        "\(TerminalText.singleLine(other.titleWithYear)) is already listed as id \(other.id)"
             + (movie.year == nil || other.year == nil ? "; give --year to tell them apart." : ".")
     }
 
@@ -27,20 +29,23 @@ enum MovieText {
         String(repeating: "★", count: stars.halfStars / 2) + (stars.halfStars % 2 == 1 ? "½" : "")
     }
 
-    /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`).
-    static func table(_ movies: [Movie], terminal: Terminal) -> String {
+    /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`); `foundIn` says
+    /// where a search found each movie (a FOUND IN column, shown when any was found elsewhere than in
+    /// its title).
+    static func table(_ movies: [Movie], terminal: Terminal, foundIn: [Int64: SearchField] = [:]) -> String {
         var table = MovieTable()
         for movie in movies {
-            table.measure(movie)
+            table.measure(movie, foundIn: foundIn[movie.id])
         }
         table.finishMeasuring(width: terminal.columns)
-        return table.header(terminal: terminal) + movies.map(table.line).joined()
+        return table.header(terminal: terminal)
+            + movies.map { table.line($0, foundIn: foundIn[$0.id]) }.joined()
     }
 
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
     /// the title, aside).
     static func detail(_ movie: Movie, viewings: [Viewing] = []) -> String {
-        var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
+        var lines = ["\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
         func add(_ label: String, _ value: String) {
             lines.append("  " + TerminalText.padded(label, to: 11) + value)
         }
@@ -80,15 +85,18 @@ enum MovieText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One line of the change feed: `+ #12 Heat (1995) excellent`, `~ #3 Heat (1995) good -> excellent`,
-    /// `- #7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
+    /// One line of the change feed: `+ 12 Heat (1995) excellent`, `~ 3 Heat (1995) good -> excellent`,
+    /// `- 7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
+    /// At a terminal the line is cut to its width, so a long title does not wrap.
     static func changeLine(_ change: MovieChange, terminal: Terminal) -> String {
+        let fitted = { (text: String) in terminal.columns.map { TerminalText.truncated(text, to: $0) } ?? text
+        }
         switch change {
         case .added(let movie):
             return terminal.green(
-                "+ #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))")
+                fitted("+ \(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))"))
         case .removed(let movie):
-            return terminal.red("- #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
+            return terminal.red(fitted("- \(movie.id) \(TerminalText.singleLine(movie.titleWithYear))"))
         case .changed(let before, let after):
             let title = TerminalText.singleLine(after.titleWithYear)
             let text: String
@@ -105,7 +113,7 @@ enum MovieText {
                     "\(title) \(rating(after))"
                     + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")) changed)")
             }
-            return terminal.yellow("~ #\(after.id) \(text)")
+            return terminal.yellow(fitted("~ \(after.id) \(text)"))
         }
     }
 
@@ -126,32 +134,65 @@ enum MovieText {
 }
 
 /// The movie list as a table, made in two passes so a list of any length streams (see `Table`):
-/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`. The STARS
-/// column appears when any movie has stars, WATCHED when any has a date; at a terminal, long titles are
-/// cut to fit.
+/// `measure` each movie, `finishMeasuring`, then the `header` and each movie's `line`.
+///
+/// A whole list shows STARS when any movie has stars, WATCHED when any has a date. A list read a page
+/// at a time decides its columns from the query, not the page, so that following the paging hints
+/// shows the same columns at the same places: every column, the id as wide as the largest id, the
+/// rating as wide as its longest word and, at a terminal, the title as wide as the room left (up to
+/// `pagedTitleWidth`). At a terminal every line fits: WATCHED, then STARS, YEAR and RATING give way
+/// on a narrow one, and titles are cut (`Table.fit`).
 struct MovieTable {
     private var table = Table(columns: [
         Table.Column(title: "#", alignRight: true), Table.Column(title: "TITLE", isShortenable: true),
-        Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "RATING"),
-        Table.Column(title: "STARS"),
-        Table.Column(title: "WATCHED"),
+        Table.Column(title: "YEAR", alignRight: true, dropRank: 3),
+        Table.Column(title: "RATING", dropRank: 4),
+        Table.Column(title: "STARS", dropRank: 2),
+        Table.Column(title: "WATCHED", dropRank: 1),
+        Table.Column(title: "FOUND IN", dropRank: 0),
     ])
     private var showsStars = false
     private var showsWatched = false
+    private var showsFoundIn = false
+    /// Whether the table is one page of a longer list.
+    private let isPaged: Bool
 
-    /// Widens the columns for `movie`.
-    mutating func measure(_ movie: Movie) {
-        table.measure(Self.cells(movie, stars: true, watched: true))
-        if movie.stars != nil { showsStars = true }
-        if movie.watchedOn != nil { showsWatched = true }
+    /// At most this many cells of a title in a paged table, so a wide terminal does not push the
+    /// other columns far off.
+    static let pagedTitleWidth = 48
+
+    /// A table of a whole list; for a page of one, `largestID` is the list's largest id.
+    init(pageOfListUpTo largestID: Int64? = nil) {
+        isPaged = largestID != nil
+        if let largestID {
+            showsStars = true
+            showsWatched = true
+            for word in RatingWord.allCases {
+                table.measure([String(largestID), "", "", word.rawValue, "★★★★½", "2000-01-01"])
+            }
+        }
     }
 
-    /// Ends the first pass: drops STARS and WATCHED when no movie has them, and fits the table to
+    /// Widens the columns for `movie`, which a search found in `foundIn`.
+    mutating func measure(_ movie: Movie, foundIn: SearchField? = nil) {
+        table.measure(Self.cells(movie, foundIn: foundIn))
+        if movie.stars != nil { showsStars = true }
+        if movie.watchedOn != nil { showsWatched = true }
+        if let foundIn, foundIn != .title { showsFoundIn = true }
+    }
+
+    /// Ends the first pass: hides STARS and WATCHED when no movie has them, and fits the table to
     /// `width` cells (the terminal's; nil prints whole titles).
     mutating func finishMeasuring(width: Int?) {
-        if !showsWatched { table.removeColumn(at: 5) }
-        if !showsStars { table.removeColumn(at: 4) }
+        if !showsFoundIn { table.hideColumn(at: 6) }
+        if !showsWatched { table.hideColumn(at: 5) }
+        if !showsStars { table.hideColumn(at: 4) }
         table.fit(width: width)
+        if isPaged, let width {
+            // The columns the terminal has room for are known: the title takes the rest.
+            table.setWidth(1, to: min(Self.pagedTitleWidth, width - (table.lineWidth - table.widths[1])))
+            table.fit(width: width)
+        }
     }
 
     /// The header line (bold on a colour terminal).
@@ -161,15 +202,18 @@ struct MovieTable {
 
     /// One movie's line.
     func line(_ movie: Movie) -> String {
-        table.line(Self.cells(movie, stars: showsStars, watched: showsWatched))
+        table.line(Self.cells(movie, foundIn: nil))
     }
 
-    private static func cells(_ movie: Movie, stars: Bool, watched: Bool) -> [String] {
-        var row = [
+    /// One movie's line in a search's results.
+    func line(_ movie: Movie, foundIn: SearchField?) -> String {
+        table.line(Self.cells(movie, foundIn: foundIn))
+    }
+
+    private static func cells(_ movie: Movie, foundIn: SearchField?) -> [String] {
+        [
             String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
+            movie.stars.map(MovieText.stars) ?? "", movie.watchedOn?.description ?? "", foundIn?.name ?? "",
         ]
-        if stars { row.append(movie.stars.map(MovieText.stars) ?? "") }
-        if watched { row.append(movie.watchedOn?.description ?? "") }
-        return row
     }
 }

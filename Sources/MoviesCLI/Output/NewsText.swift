@@ -22,8 +22,9 @@ enum NewsText {
         Table.render(
             columns: [
                 Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
-                Table.Column(title: "PUBLISHED"), Table.Column(title: "FEED", alignRight: true),
-                Table.Column(title: "SOURCE", isShortenable: true),
+                Table.Column(title: "PUBLISHED", dropRank: 3),
+                Table.Column(title: "FEED", alignRight: true, dropRank: 1),
+                Table.Column(title: "SOURCE", isShortenable: true, dropRank: 2),
                 Table.Column(title: "TITLE", isShortenable: true),
             ],
             rows: items.map { item in
@@ -111,9 +112,10 @@ enum NewsText {
         Table.render(
             columns: [
                 Table.Column(title: "#", alignRight: true), Table.Column(title: "FEED", isShortenable: true),
-                Table.Column(title: "ADDRESS", isShortenable: true),
+                Table.Column(title: "ADDRESS", isShortenable: true, dropRank: 3),
                 Table.Column(title: "UNREAD", alignRight: true),
-                Table.Column(title: "LAST FETCH"), Table.Column(title: "STATUS", isShortenable: true),
+                Table.Column(title: "LAST FETCH", dropRank: 1),
+                Table.Column(title: "STATUS", isShortenable: true, dropRank: 2),
             ],
             rows: feeds.map { feed in
                 [

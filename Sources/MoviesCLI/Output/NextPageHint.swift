@@ -32,4 +32,14 @@ enum NextPageHint {
     static func databaseWords(_ context: CommandContext) -> [String] {
         context.databasePathOption.map { ["--db", $0] } ?? []
     }
+
+    /// `movies --db PATH add Title`: a command a hint suggests, with the options that chose this
+    /// command's file, so following it works on the same list and not the default one. `words` are
+    /// quoted for a shell; a placeholder such as `<id>` is written as it is.
+    @MainActor
+    static func command(_ words: String..., in context: CommandContext) -> String {
+        (["movies"] + databaseWords(context).map(shellQuoted)
+            + words.map { $0.hasPrefix("<") || $0.hasPrefix("\"") ? $0 : shellQuoted($0) })
+            .joined(separator: " ")
+    }
 }

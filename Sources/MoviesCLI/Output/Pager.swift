@@ -134,7 +134,9 @@ final class Pager {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
         var processID: pid_t = 0
-        let result = posix_spawnp(&processID, program, &actions, nil, argv, envp)
+        let result = SpawnAttributes.withDefaultPipeSignal {
+            posix_spawnp(&processID, program, &actions, $0, argv, envp)
+        }
         return result == 0 ? processID : nil
     }
 }

@@ -3,27 +3,36 @@
 /// Made in two passes so that a table of any length streams in the memory of one row: `measure` every
 /// row, `fit` the widths to the terminal, then write the `header` and each row's `line`. Cells are
 /// sanitized and measured in terminal cells (see `TerminalText`); the last column is not padded, so
-/// lines carry no trailing spaces.
+/// lines carry no trailing spaces. A row always holds a cell for every column declared; a hidden
+/// column's cell is left out of the line.
 ///
-/// At a terminal, `fit(width:)` narrows the widest free-text column (a title, a source), cutting its
-/// values with `…`, until a line fits the terminal: one long title no longer widens every line past
-/// the screen. Elsewhere the widths stay as measured, and values are printed whole for the program
-/// reading them.
+/// At a terminal, `fit(width:)` makes every line fit: it first hides the columns a narrow terminal can
+/// spare (`Column.dropRank`, lowest first) for as long as the free-text columns could not fit even at
+/// their minimum, then narrows the widest free-text column (a title, a source), cutting its values
+/// with `…`, and as a last resort cuts them below that minimum. Elsewhere the widths stay as measured,
+/// and values are printed whole for the program reading them.
 struct Table {
     struct Column {
         var title: String
         var alignRight = false
         /// Free text that may be cut to fit the terminal; ids, dates and ratings never are.
         var isShortenable = false
+        /// Where a terminal too narrow for the whole row gives the column up: the lowest rank goes
+        /// first; nil, never (the id, the title).
+        var dropRank: Int? = nil
     }
 
     private(set) var columns: [Column]
     /// Each column's width in cells: its widest value (or title), then as `fit` leaves it.
     private(set) var widths: [Int]
+    /// Whether each column is printed: a column the rows do not need (`hideColumn`) or the terminal
+    /// has no room for (`fit`) is not.
+    private var isShown: [Bool]
 
     init(columns: [Column]) {
         self.columns = columns
         widths = columns.map { TerminalText.width($0.title) }
+        isShown = columns.map { _ in true }
     }
 
     /// Widens the columns to hold `row`.
@@ -36,28 +45,57 @@ struct Table {
         }
     }
 
-    /// Drops a column the rows turned out not to need; the rows given to `line` then leave it out too.
-    mutating func removeColumn(at index: Int) {
+    /// Makes column `index` `width` cells wide, whatever the rows measured (a paged list's title, the
+    /// same on every page); longer values are cut.
+    mutating func setWidth(_ index: Int, to width: Int) {
+        guard widths.indices.contains(index) else { return }
+        widths[index] = max(TerminalText.width(columns[index].title), width)
+    }
+
+    /// Leaves out a column the rows turned out not to need; the rows still hold its cell.
+    mutating func hideColumn(at index: Int) {
         guard columns.indices.contains(index) else { return }
-        columns.remove(at: index)
-        widths.remove(at: index)
+        isShown[index] = false
     }
 
-    /// The width of the longest line: the indent, every column, the separators.
+    /// The columns printed, in order.
+    private var shownIndices: [Int] { columns.indices.filter { isShown[$0] } }
+
+    /// The width of the longest line: the indent, every column shown, the separators.
     var lineWidth: Int {
-        2 + widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+        let shown = shownIndices
+        return 2 + shown.map { widths[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1)
     }
 
-    /// Narrows the widest shortenable column a cell at a time until lines fit in `width` cells, or
-    /// every shortenable column is down to its minimum (then lines stay wider). Nil (not a terminal)
-    /// leaves the widths as measured.
+    /// Fits lines in `width` cells (see the type's comment). Nil (not a terminal) leaves the widths as
+    /// measured.
     mutating func fit(width: Int?) {
         guard let width else { return }
+        let droppable = columns.indices.filter { isShown[$0] && columns[$0].dropRank != nil }
+            .sorted { (columns[$0].dropRank ?? 0) < (columns[$1].dropRank ?? 0) }
+        for index in droppable where narrowestLineWidth > width {
+            isShown[index] = false
+        }
+        narrow(to: width, minimum: minimumWidth)
+        // Still too wide with every free-text column at its minimum: cut them further, to a few cells.
+        narrow(to: width) { _ in 4 }
+    }
+
+    /// The line width with every shortenable column shown at its minimum.
+    private var narrowestLineWidth: Int {
+        let shown = shownIndices
+        let cells = shown.map { columns[$0].isShortenable ? min(widths[$0], minimumWidth($0)) : widths[$0] }
+        return 2 + cells.reduce(0, +) + 2 * max(0, shown.count - 1)
+    }
+
+    /// Narrows the widest shortenable column shown a cell at a time until lines fit in `width` cells, or
+    /// every shortenable column is down to `minimum`.
+    private mutating func narrow(to width: Int, minimum: (Int) -> Int) {
         var excess = lineWidth - width
         while excess > 0 {
             var widest: Int?
-            for index in widths.indices
-            where columns[index].isShortenable && widths[index] > minimumWidth(index)
+            for index in shownIndices
+            where columns[index].isShortenable && widths[index] > minimum(index)
                 && widths[index] > widest.map({ widths[$0] }) ?? 0
             {
                 widest = index
@@ -68,7 +106,8 @@ struct Table {
         }
     }
 
-    /// How narrow `fit` may make a column: enough for its title and a few characters of a value.
+    /// How narrow `fit` makes a column before it gives up other columns: enough for its title and a
+    /// few characters of a value.
     private func minimumWidth(_ index: Int) -> Int {
         max(TerminalText.width(columns[index].title), 8)
     }
@@ -85,14 +124,16 @@ struct Table {
 
     private func text(of row: [String]) -> String {
         var text = " "
-        for (index, column) in columns.enumerated() {
+        let shown = shownIndices
+        for (position, index) in shown.enumerated() {
+            let column = columns[index]
             var value = TerminalText.singleLine(index < row.count ? row[index] : "")
             var width = TerminalText.width(value)
             if width > widths[index] {
                 value = TerminalText.truncated(value, to: widths[index])
                 width = TerminalText.width(value)
             }
-            let isLast = index == columns.count - 1
+            let isLast = position == shown.count - 1
             text += " "
             text +=
                 isLast && !column.alignRight

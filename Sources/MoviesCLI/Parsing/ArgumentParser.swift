@@ -38,10 +38,13 @@ struct ArgumentParser {
 
         while let token = remaining.popFirst() {
             if optionsEnded || token == "-" || !token.hasPrefix("-") || Self.isNegativeNumber(token) {
-                // A command word descends into the subcommand, as long as no positional came first.
-                if !optionsEnded, positionals.isEmpty, current.hasSubcommands {
+                // A command word descends into the subcommand, as long as no positional came first. `--`
+                // ends the options of the command it follows, not the command words: `movies --db x.sqlite
+                // -- list --seen` lists, taking `--seen` as list's option.
+                if positionals.isEmpty, current.hasSubcommands {
                     if let subcommand = current.subcommand(named: token) {
                         path.append(subcommand)
+                        optionsEnded = false
                         continue
                     }
                     if current.arguments.isEmpty {
@@ -142,7 +145,10 @@ struct ArgumentParser {
             let option = available.first(where: { $0.short != nil && $0.short == letter })
                 ?? available.first(where: { $0.hiddenSpellings.contains(spelling) })
         else {
-            throw error(.unknownOption(token, suggestion: nil), path)
+            let retired = available.first { option in
+                letter.map { option.retiredLetters.contains($0) } ?? false
+            }
+            throw error(.unknownOption(token, suggestion: retired?.name), path)
         }
         let rest = String(token.dropFirst(2))
         if !option.takesValue && !rest.isEmpty {

@@ -123,9 +123,14 @@ struct OptionSpec: Sendable {
     var defaultValue: String? = nil
     /// Hidden options parse but are not listed in help.
     var isHidden = false
-    /// Other spellings the parser still accepts (`--to`, `-t`), so command lines written for an older
+    /// Other spellings the parser still accepts (`--to`), so command lines written for an older
     /// movies keep working; help, completions and "did you mean" never offer them.
     var hiddenSpellings: [String] = []
+    /// Letters the option had before they came to mean another option elsewhere (`add -y`, now `-Y`,
+    /// since `-y` is `--yes`): refused, with "did you mean" naming this option, and never accepted, so
+    /// that one letter means one option in every command, hidden spellings included. A script that used
+    /// one is told what to write instead rather than having its letter quietly mean something else.
+    var retiredLetters: [Character] = []
 
     var takesValue: Bool {
         if case .flag = kind { return false }

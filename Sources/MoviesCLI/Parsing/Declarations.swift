@@ -101,11 +101,14 @@ struct Option<Value: Sendable>: Sendable {
     ///   - defaultDescription: Help's words for a default no single value says, for an option whose
     ///     command decides it.
     ///   - completion: How shells complete it, when not as the type says (a `String` that is a path).
-    ///   - hiddenSpellings: Former spellings still accepted (`-y`), offered nowhere.
+    ///   - hiddenSpellings: Former spellings still accepted (`--to`), offered nowhere.
+    ///   - retiredLetters: Letters the option had before they came to mean another option elsewhere:
+    ///     refused, naming the option (see `OptionSpec.retiredLetters`).
     init(
         wrappedValue defaultValue: Value, _ name: String, short: Character? = nil, valueName: String? = nil,
         help: String, defaultDescription: String? = nil, isHidden: Bool = false,
-        completion: CompletionKind? = nil, hiddenSpellings: [String] = []
+        completion: CompletionKind? = nil, hiddenSpellings: [String] = [],
+        retiredLetters: [Character] = []
     ) where Value: ExpressibleByArgument {
         let given =
             DeclarationSession.current?.declare(
@@ -114,7 +117,7 @@ struct Option<Value: Sendable>: Sendable {
                     valueType: ValueType(Value.self, completion: completion),
                     defaultValue: defaultDescription ?? defaultValue.defaultValueDescription,
                     isHidden: isHidden,
-                    hiddenSpellings: hiddenSpellings), name: name) ?? []
+                    hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters), name: name) ?? []
         value = given.last.flatMap { $0 as? Value } ?? defaultValue
     }
 
@@ -122,7 +125,8 @@ struct Option<Value: Sendable>: Sendable {
     /// without it.
     init(
         _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-        completion: CompletionKind? = nil, hiddenSpellings: [String] = []
+        completion: CompletionKind? = nil, hiddenSpellings: [String] = [],
+        retiredLetters: [Character] = []
     ) where Value: ExpressibleByArgument {
         let session = DeclarationSession.current
         let given =
@@ -130,7 +134,7 @@ struct Option<Value: Sendable>: Sendable {
                 option: OptionSpec(
                     name: name, short: short, kind: .value(name: valueName ?? name), help: help,
                     valueType: ValueType(Value.self, completion: completion), isRequired: true,
-                    hiddenSpellings: hiddenSpellings), name: name) ?? []
+                    hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters), name: name) ?? []
         value = given.last.flatMap { $0 as? Value }
     }
 
@@ -138,14 +142,16 @@ struct Option<Value: Sendable>: Sendable {
     init<Wrapped: ExpressibleByArgument>(
         wrappedValue defaultValue: Wrapped? = nil, _ name: String, short: Character? = nil,
         valueName: String? = nil, help: String, defaultDescription: String? = nil, isHidden: Bool = false,
-        completion: CompletionKind? = nil, hiddenSpellings: [String] = []
+        completion: CompletionKind? = nil, hiddenSpellings: [String] = [],
+        retiredLetters: [Character] = []
     ) where Value == Wrapped? {
         let given =
             DeclarationSession.current?.declare(
                 option: OptionSpec(
                     name: name, short: short, kind: .value(name: valueName ?? name), help: help,
                     valueType: ValueType(Wrapped.self, completion: completion),
-                    defaultValue: defaultDescription, isHidden: isHidden, hiddenSpellings: hiddenSpellings),
+                    defaultValue: defaultDescription, isHidden: isHidden, hiddenSpellings: hiddenSpellings,
+                    retiredLetters: retiredLetters),
                 name: name) ?? []
         value = .some(given.last.flatMap { $0 as? Wrapped } ?? defaultValue)
     }
@@ -155,14 +161,15 @@ struct Option<Value: Sendable>: Sendable {
     init<Element: ExpressibleByArgument>(
         wrappedValue defaultValue: [Element] = [], _ name: String, short: Character? = nil,
         valueName: String? = nil, help: String, completion: CompletionKind? = nil,
-        hiddenSpellings: [String] = []
+        hiddenSpellings: [String] = [],
+        retiredLetters: [Character] = []
     ) where Value == [Element] {
         let given =
             DeclarationSession.current?.declare(
                 option: OptionSpec(
                     name: name, short: short, kind: .repeatingValue(name: valueName ?? name), help: help,
                     valueType: ValueType(Element.self, completion: completion),
-                    hiddenSpellings: hiddenSpellings), name: name) ?? []
+                    hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters), name: name) ?? []
         let values = given.compactMap { $0 as? Element }
         value = values.isEmpty ? defaultValue : values
     }
@@ -191,13 +198,15 @@ struct Flag: Sendable {
 
     init(
         wrappedValue: Bool = false, _ name: String, short: Character? = nil, help: String,
-        isHidden: Bool = false, hiddenSpellings: [String] = []
+        isHidden: Bool = false, hiddenSpellings: [String] = [],
+        retiredLetters: [Character] = []
     ) {
         self.wrappedValue =
             DeclarationSession.current?.declare(
                 flag: OptionSpec(
                     name: name, short: short, kind: .flag, help: help, isHidden: isHidden,
-                    hiddenSpellings: hiddenSpellings), name: name) ?? wrappedValue
+                    hiddenSpellings: hiddenSpellings, retiredLetters: retiredLetters), name: name)
+            ?? wrappedValue
     }
 
     /// A flag several commands share (`SharedFlag.noPager`).

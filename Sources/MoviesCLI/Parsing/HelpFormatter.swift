@@ -1,13 +1,29 @@
 /// Help and usage text in the layout swift-argument-parser users know: OVERVIEW, USAGE, ARGUMENTS,
 /// OPTIONS, SUBCOMMANDS, each option's allowed values and default in parentheses.
 struct HelpFormatter {
-    /// Width help text is wrapped to.
+    /// Width help text is wrapped to, at most: a terminal narrower than this gets its own width.
     static let width = 80
-    /// Where the description column starts.
-    static let labelColumn = 26
 
     let root: CommandSpec
     let globalOptions: [OptionSpec]
+    /// Width help text is wrapped to: `width`, or a narrower terminal's (`fitted(to:)`).
+    private(set) var width = Self.width
+
+    init(root: CommandSpec, globalOptions: [OptionSpec]) {
+        self.root = root
+        self.globalOptions = globalOptions
+    }
+
+    /// This formatter for a terminal `columns` wide (nil: not a terminal, the usual 80), so that no
+    /// help line is wider than the terminal that shows it.
+    func fitted(to columns: Int?) -> HelpFormatter {
+        var formatter = self
+        formatter.width = min(Self.width, max(24, columns ?? Self.width))
+        return formatter
+    }
+
+    /// Where the description column starts; on a narrow terminal descriptions go under their labels.
+    var labelColumn: Int { width >= 64 ? 26 : 4 }
 
     /// The command specs along `path` (names from the root); unknown names stop the walk.
     func specs(along path: [String]) -> [CommandSpec] {
@@ -45,9 +61,12 @@ struct HelpFormatter {
         let commandName = specs.map(\.name).filter { !$0.isEmpty }.joined(separator: " ")
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if let discussion = command.discussion {
-            text += Self.wrap(discussion, indent: 0) + "\n\n"
+            text += wrap(discussion, indent: 0) + "\n\n"
         }
-        text += "USAGE: \(usage(for: path))\n\n"
+        // The usage line is whole at the usual width (scripts and docs quote it); a narrower terminal
+        // gets it wrapped, continuing under its first word.
+        let usageLine = usage(for: path)
+        text += "USAGE: " + (width < Self.width ? wrap(usageLine, indent: 7) : usageLine) + "\n\n"
 
         if !command.arguments.isEmpty {
             text += "ARGUMENTS:\n"
@@ -56,7 +75,7 @@ struct HelpFormatter {
                 if let values = argument.allowedValues {
                     help += " (values: \(values.joined(separator: ", ")))"
                 }
-                text += Self.row(label: "<\(argument.name)>", help: help)
+                text += row(label: "<\(argument.name)>", help: help)
             }
             text += "\n"
         }
@@ -72,13 +91,13 @@ struct HelpFormatter {
                 notes.append("default: \(value)")
             }
             let help = option.help + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
-            text += Self.row(label: option.helpLabel, help: help)
+            text += row(label: option.helpLabel, help: help)
         }
 
         if !command.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n"
             for subcommand in command.subcommands {
-                text += Self.row(label: subcommand.name, help: subcommand.abstract)
+                text += row(label: subcommand.name, help: subcommand.abstract)
             }
             let helpCommand = commandName.isEmpty ? "help" : "\(commandName) help"
             text += "\n  See '\(helpCommand) <subcommand>' for detailed help.\n"
@@ -105,7 +124,7 @@ struct HelpFormatter {
     // MARK: - Layout
 
     /// `  label   help...`, the help wrapped in its column, starting on the next line if the label is long.
-    static func row(label: String, help: String) -> String {
+    func row(label: String, help: String) -> String {
         let indent = String(repeating: " ", count: labelColumn)
         let wrapped = wrap(help, indent: labelColumn)
         let labelText = "  " + label
@@ -116,8 +135,8 @@ struct HelpFormatter {
     }
 
     /// Wraps `text` at `width`, continuing lines at `indent` columns; existing line breaks are kept.
-    static func wrap(_ text: String, indent: Int) -> String {
-        let room = max(20, width - indent)
+    func wrap(_ text: String, indent: Int) -> String {
+        let room = max(12, width - indent)
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

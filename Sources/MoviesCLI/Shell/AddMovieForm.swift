@@ -4,7 +4,8 @@ import ViewModels
 
 /// `add` with no arguments at a terminal: asks for the title, the rating (offering the six), the year,
 /// the day it was watched and a note (the last three optional), then a confirmation, and saves through
-/// `AddMovieViewModel`.
+/// `AddMovieViewModel`. A film already listed under the title and year is named as soon as the year is
+/// given, and the title asked again, so no answers are thrown away.
 ///
 /// Answers are read by the same parsers as `add --rating`, `--year` and `--watched`
 /// (`RatingWord(argument:)`, `ReleaseYear(argument:)`, `CalendarDate(argument:)`), so the form and the
@@ -48,7 +49,16 @@ struct AddMovieForm {
                     return .accepted
                 })
         else { return nil }
-        guard await field("Year (optional): ", takeYear) else { return nil }
+        // The title and year say whether the film is listed already: said now, before the other answers,
+        // and the title (and year) asked again; an empty title still cancels.
+        while true {
+            guard await field("Year (optional): ", takeYear) else { return nil }
+            guard let existing = form.alreadyListed else { break }
+            console.show(
+                "  \(TerminalText.singleLine(existing.titleWithYear)) is already on the list as id \(existing.id); "
+                    + "give another title or year, or an empty title to cancel.\n")
+            guard await field("Title: ", takeTitle) else { return nil }
+        }
         // A movie not seen has no day it was watched.
         if form.rating != .notSeen {
             guard await field("Watched (YYYY-MM-DD, today, yesterday; optional): ", takeWatched) else {

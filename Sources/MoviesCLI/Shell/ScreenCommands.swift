@@ -14,10 +14,10 @@ struct FilterCommand: Command {
         examples: ["filter --rating good,excellent", "filter --text heat", "filter --clear"])
 
     @Option(.ratingFilter) var ratings: [RatingWord]
-    /// No letter of its own: `-t` is `--title` everywhere else (and still works here).
+    /// No letter of its own: `-t` is `--title` everywhere else (refused here, naming --text).
     @Option(
         "text", valueName: "words", help: "Only movies whose title or note contains this text.",
-        hiddenSpellings: ["-t"])
+        retiredLetters: ["t"])
     var text: String?
     @Flag("clear", help: "Show every movie again.")
     var clear: Bool

@@ -239,7 +239,7 @@ final class ShellSession {
             }
             spec = next
         }
-        context.output.write(activeHelp.help(for: [""] + names))
+        context.output.write(activeHelp.fitted(to: context.terminal.columns).help(for: [""] + names))
     }
 
     // MARK: - Running a line
@@ -270,7 +270,7 @@ final class ShellSession {
             }
             switch try activeParser.parse(words) {
             case .help(let path):
-                context.output.write(activeHelp.help(for: path))
+                context.output.write(activeHelp.fitted(to: context.terminal.columns).help(for: path))
             case .version:
                 context.output.line("movies \(MoviesCLI.version)")
             case .run(let arguments):

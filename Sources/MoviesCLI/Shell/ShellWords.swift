@@ -1,7 +1,8 @@
 /// Splits a shell input line into words the way a POSIX shell quotes: `"..."`, `'...'` and backslash.
 ///
 /// `add "Blade Runner" --note 'it\'s "final"'` gives `add`, `Blade Runner`, `--note`, `it's "final"`… except
-/// that inside single quotes nothing is special (as in sh). A `#` starting a word begins a comment.
+/// that inside single quotes nothing is special (as in sh). A `#` starting a word begins a comment, except
+/// before a digit: `show #5` is `show` and `5`'s id, `#5`.
 enum ShellWords {
     /// Why a line could not be split.
     struct SplitError: Error, Equatable, CustomStringConvertible {
@@ -22,7 +23,12 @@ enum ShellWords {
                     inWord = false
                 }
             case "#" where !inWord:
-                return words
+                // `#5` is an id, as the program once printed them and people still type them; any other
+                // `#` starting a word begins a comment.
+                var lookahead = iterator
+                guard let next = lookahead.next(), ("0"..."9").contains(next) else { return words }
+                inWord = true
+                current.unicodeScalars.append(scalar)
             case "'":
                 inWord = true
                 while true {

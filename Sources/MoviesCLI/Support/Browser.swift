@@ -138,7 +138,9 @@ enum Browser {
             for pointer in argv + envp { free(pointer) }
         }
         var processID: pid_t = 0
-        let spawned = posix_spawnp(&processID, program, nil, nil, argv, envp)
+        let spawned = SpawnAttributes.withDefaultPipeSignal {
+            posix_spawnp(&processID, program, nil, $0, argv, envp)
+        }
         guard spawned == 0 else {
             return .cannotStart(program: program, reason: String(cString: strerror(spawned)))
         }

@@ -207,9 +207,12 @@ private final class InputThread: @unchecked Sendable {
                 readline.redisplay()
             }
             if interrupted.exchange(false, ordering: .relaxed) {
+                // `^C` after what was typed, as bash shows it, then a new line: written once readline has
+                // let go of the line, it would land at the start of the prompt line, over the prompt
+                // (`^Ctle: Some title`).
+                Self.write("^C\n")
                 readline.replaceLine("", 0)
                 readline.remove()
-                Self.write("^C\n")
                 return .interrupted
             }
             if Self.waitForInput() {

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// A movie on the list, as stored.
 public struct Movie: Sendable, Hashable, Identifiable {
-    /// The row id, shown as `#12`; never reused after a removal.
+    /// The row id, shown as `12` (as commands take it back); never reused after a removal.
     public var id: Int64
     /// Trimmed and in Unicode NFC (see `TitleKeys`).
     public var title: String

@@ -76,8 +76,9 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
             let value = parts[1]
             switch parts[0] {
             case "title":
+                // Sort keys are case-folded (`TitleKeys.sort`): `title:Heat:12`, typed, is `title:heat:12`.
                 guard let title = Self.percentDecoded(value) else { return nil }
-                key = .title(title)
+                key = .title(UnicodeFolding.nfkcCasefold(title))
             case "rating":
                 guard let rank = Self.ratingRank(value) else { return nil }
                 key = .rating(rank)

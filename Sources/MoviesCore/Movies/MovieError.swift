@@ -46,12 +46,15 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(id: Int64)
     /// A page of a list in one order was asked to continue from a cursor of another order.
     case cursorOfAnotherOrder(MovieCursor, listSort: MovieSort)
+    /// `search --after ID` names a film the search does not find (its words, its ratings).
+    case searchCursorNotFound(id: Int64)
 
     /// True for refusals of what the user typed (exit code 64), as opposed to the list's state.
     public var isValidation: Bool {
         switch self {
         case .blankTitle, .titleTooLong, .controlCharacter, .yearOutOfRange, .watchedDateOutOfRange,
             .noteTooLong, .invalidIMDbID, .invalidLetterboxdURI, .starsDoNotFitRating, .cursorOfAnotherOrder,
+            .searchCursorNotFound,
             .reviewTooLong, .tagsTooLong, .runtimeOutOfRange, .namesTooLong:
             true
         case .duplicate, .notFound, .viewingNotFound, .severalViewings, .viewingsWouldBeLost, .noFilmTitled,
@@ -76,7 +79,8 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tagsTooLong: .tags
         case .runtimeOutOfRange: .runtime
         case .namesTooLong(let field, _): field
-        case .duplicate, .notFound, .cursorOfAnotherOrder, .viewingNotFound, .severalViewings,
+        case .duplicate, .notFound, .cursorOfAnotherOrder, .searchCursorNotFound, .viewingNotFound,
+            .severalViewings,
             .viewingsWouldBeLost, .noFilmTitled, .ambiguousTitle:
             nil
         }
@@ -123,7 +127,7 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .namesTooLong(let field, let length):
             return "the \(field.name) are \(length) characters long together; that is more than a film has"
         case .duplicate(let existing):
-            return "\(existing.titleWithYear) is already on the list as #\(existing.id)"
+            return "\(existing.titleWithYear) is already on the list as id \(existing.id)"
         case .notFound(let id):
             return "no movie with id \(id)"
         case .noFilmTitled(let title, let year):
@@ -144,6 +148,10 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cursorOfAnotherOrder(let cursor, let listSort):
             return "the cursor \(cursor) belongs to \(cursor.sort.listDescription); it cannot continue "
                 + listSort.listDescription
+        case .searchCursorNotFound(let id):
+            return
+                "--after \(id) is not among what this search finds, so no page follows it; give the id the "
+                + "previous page's hint gave, with the same words, or start again without --after"
         }
     }
 }

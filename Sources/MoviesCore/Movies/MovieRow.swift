@@ -119,12 +119,18 @@ package enum MovieRow {
 extension MovieSort {
     /// The SQL expression this order sorts on; each has an index ending in `id` (see
     /// 0005_seen_counts_and_title_keys.sql).
-    package var keyExpression: String {
+    package var keyExpression: String { keyExpression(reversed: false) }
+
+    /// The expression for this order, or its reverse. Films without a year come last either way: they
+    /// have no place among the years, and `--sort year --reverse` is "newest first", not "yearless
+    /// first". So the reverse sorts them as year 0, descending, on an index of its own
+    /// (`movies_by_year_newest`, 0011_title_trigrams_and_newest_first_years.sql).
+    package func keyExpression(reversed: Bool) -> String {
         switch self {
         case .added: "id"
         case .title: "title_sort"
         case .rating: Self.ratingRank
-        case .year: "coalesce(year, 9999)"
+        case .year: reversed ? "coalesce(year, 0)" : "coalesce(year, 9999)"
         }
     }
 

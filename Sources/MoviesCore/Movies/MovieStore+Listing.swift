@@ -68,7 +68,7 @@ extension MovieStore {
     /// order on its own index (tests check the plan). Throws when the query's cursor belongs to another
     /// order, whose key would compare with the wrong column.
     package static func listSQL(_ query: MovieQuery) throws -> (sql: String, arguments: [any SQLBindable]) {
-        let key = query.sort.keyExpression
+        let key = query.sort.keyExpression(reversed: query.reversed)
         let ascending = query.sort.isAscending != query.reversed
         var conditions: [String] = []
         var arguments: [any SQLBindable] = []
@@ -97,7 +97,7 @@ extension MovieStore {
                 throw MovieError.cursorOfAnotherOrder(after, listSort: query.sort)
             }
             let (strict, inclusive) = ascending ? (">", ">=") : ("<", "<=")
-            if let afterKey = after.keyValue {
+            if let afterKey = after.keyValue(reversed: query.reversed) {
                 // Written as `key >= k AND (key > k OR id > i)` rather than the row value
                 // `(key, id) > (k, i)`, because SQLite 3.40 seeks an expression index only for the
                 // expanded form.
@@ -120,13 +120,13 @@ extension MovieStore {
 extension MovieCursor {
     /// The value the cursor's order sorts on (`MovieSort.keyExpression`), as the statement binds it;
     /// nil in the order added, whose key is the id.
-    var keyValue: (any SQLBindable)? {
+    func keyValue(reversed: Bool) -> (any SQLBindable)? {
         switch key {
         case .added: nil
         case .title(let sortKey): sortKey
         case .rating(let rank): rank
-        // `coalesce(year, 9999)`: movies without a year sort last.
-        case .year(let year): year ?? 9999
+        // Movies without a year sort last, in either direction (`MovieSort.keyExpression(reversed:)`).
+        case .year(let year): year ?? (reversed ? 0 : 9999)
         }
     }
 }

@@ -37,29 +37,6 @@ public final class MovieStore: Sendable {
         }
     }
 
-    /// The movies matching `text` in their title or note, best match first (FTS5's bm25 rank), among
-    /// those whose word is one of `ratings` (all when empty). Throws `FullTextQuery.Problem` for text
-    /// with no words.
-    public func search(_ text: String, ratings: Set<RatingWord> = [], limit: Int? = nil) throws -> [Movie] {
-        let expression = try FullTextQuery.expression(for: text)
-        return try database.read { connection in
-            var sql = """
-                SELECT \(MovieRow.columns.qualified)
-                FROM movies_fts JOIN movies ON movies.id = movies_fts.rowid
-                WHERE movies_fts MATCH ?
-                """
-            var arguments: [any SQLBindable] = [expression]
-            if !ratings.isEmpty {
-                let words = ParameterList.inList(RatingWord.allCases.filter(ratings.contains).map(\.rawValue))
-                sql += " AND movies.rating IN \(words.sql)"
-                arguments += words.arguments
-            }
-            sql += " ORDER BY rank, movies.id LIMIT ?"
-            arguments.append(limit ?? -1)
-            return try connection.cachedStatement(sql).fetchAll(arguments, MovieRow.decode)
-        }
-    }
-
     /// The one film a person means by `title` (and `year`, when given): matched as `add` matches titles
     /// (`TitleKeys.identity`: case, width and runs of spaces aside; accents and articles count). Throws `noFilmTitled` when none
     /// is, `ambiguousTitle` (naming each, with its id) when several are.
@@ -78,9 +55,23 @@ public final class MovieStore: Sendable {
         return first
     }
 
+    /// The film already listed that adding `draft` would duplicate (`sameMovie`: the same title and
+    /// year), or nil: what the shell's add form checks once it knows the title and year, before it asks
+    /// for the rest.
+    public func existing(sameAs draft: MovieDraft) throws -> Movie? {
+        try database.read { try Self.sameMovie(as: draft, excluding: nil, in: $0) }
+    }
+
     /// How many movies are on the list.
     public func count() throws -> Int {
         try database.read { try $0.scalarInt("SELECT count(*) FROM movies") ?? 0 }
+    }
+
+    /// The largest id on the list (nil for an empty one): one step down the table's key, whatever its
+    /// size. A page of the list is as wide as the id column of its last page needs, so the columns of a
+    /// list read a page at a time stay where they are.
+    public func largestID() throws -> Int64? {
+        try database.read { try $0.scalarInt("SELECT max(id) FROM movies").map(Int64.init) }
     }
 
     // MARK: - Writing

@@ -46,6 +46,12 @@ public final class AddMovieViewModel {
         }
     }
 
+    /// The film already listed under the form's title and year, which `save()` would refuse: a form
+    /// asks this as soon as it has both, rather than after every other answer.
+    public var alreadyListed: Movie? {
+        try? store.existing(sameAs: draft)
+    }
+
     /// The movie the form describes.
     public var draft: MovieDraft {
         MovieDraft(

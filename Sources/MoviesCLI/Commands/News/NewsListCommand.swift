@@ -17,7 +17,7 @@ struct NewsListCommand: Command {
     @Flag("unread", short: "u", help: "Only items not read yet.")
     var unread: Bool
     /// `-S`: `-s` is `--sort` everywhere else; `-s` still works here, for scripts.
-    @Flag("starred", short: "S", help: "Only starred items.", hiddenSpellings: ["-s"])
+    @Flag("starred", short: "S", help: "Only starred items.", retiredLetters: ["s"])
     var starred: Bool
     @Option(
         "feed", short: "f", valueName: "feed",
