@@ -14,21 +14,21 @@ struct FilmIdentityCommandTests {
         try await movies.refuse(
             ["add", "Cinderella", "--year", "1922", "--stars", "3.5"], status: 1,
             message:
-                "Cinderella (1922) is already on the list as #1; give --imdb or --letterboxd to add another "
+                "Cinderella (1922) is already on the list as id 1; give --imdb or --letterboxd to add another "
                 + "film of that title and year")
         let added = try await movies.succeed(
             "add", "Cinderella", "--year", "1922", "--stars", "3.5", "--letterboxd",
             "https://letterboxd.com/film/cinderella-1922-1/")
-        #expect(added.contains("Added #2  Cinderella (1922)  good ★★★½"))
-        #expect(added.contains("Cinderella (1922) is already listed as #1."))
+        #expect(added.contains("Added 2  Cinderella (1922)  good ★★★½"))
+        #expect(added.contains("Cinderella (1922) is already listed as id 1."))
         // The address is one film: the same address again is that film.
         try await movies.refuse(
             ["add", "Cinderella (again)", "--letterboxd", "https://letterboxd.com/film/cinderella-1922-1/"],
-            status: 1, message: "Cinderella (1922) is already on the list as #2")
+            status: 1, message: "Cinderella (1922) is already on the list as id 2")
         try await movies.succeed("add", "Cinderella", "--year", "1922", "--imdb", "tt0012345")
         try await movies.refuse(
             ["add", "Other", "--imdb", "tt0012345"], status: 1,
-            message: "Cinderella (1922) is already on the list as #3")
+            message: "Cinderella (1922) is already on the list as id 3")
         let rows = try DirectSQL.run(
             movies.databasePath, "SELECT id, quote(letterboxd_uri), quote(imdb_id) FROM movies ORDER BY id")
         #expect(
@@ -43,13 +43,13 @@ struct FilmIdentityCommandTests {
         try await movies.succeed("add", "Rain", "--year", "2019")
         try await movies.succeed("add", "rain", "--year", "2019", "--imdb", "tt9000001")
         try await movies.refuse(
-            ["edit", "2", "--imdb", ""], status: 1, message: "Rain (2019) is already on the list as #1")
+            ["edit", "2", "--imdb", ""], status: 1, message: "Rain (2019) is already on the list as id 1")
         try await movies.refuse(
             ["edit", "1", "--imdb", "tt9000001"], status: 1,
-            message: "rain (2019) is already on the list as #2")
+            message: "rain (2019) is already on the list as id 2")
         try await movies.refuse(
             ["edit", "1", "--imdb", "nm0000001"], status: 64, message: "nm0000001")
-        #expect(try await movies.succeed("edit", "1", "--imdb", "tt9000002").contains("Updated #1"))
+        #expect(try await movies.succeed("edit", "1", "--imdb", "tt9000002").contains("Updated 1"))
         #expect(
             try DirectSQL.run(movies.databasePath, "SELECT imdb_id FROM movies WHERE id = 1") == "tt9000002")
     }
@@ -78,8 +78,8 @@ struct FilmIdentityCommandTests {
         try await movies.succeed("add", "Blade Runner", "--year", "1982")
         try await movies.refuse(
             ["add", "Blade  Runner", "--year", "1982"], status: 1,
-            message: "Blade Runner (1982) is already on the list as #1")
-        #expect(try await movies.succeed("add", "Blade \u{00A0} Runner").contains("Added #2  Blade Runner  "))
+            message: "Blade Runner (1982) is already on the list as id 1")
+        #expect(try await movies.succeed("add", "Blade \u{00A0} Runner").contains("Added 2  Blade Runner  "))
         #expect(
             try DirectSQL.run(movies.databasePath, "SELECT title FROM movies WHERE id = 2") == "Blade Runner")
     }
@@ -89,8 +89,8 @@ struct FilmIdentityCommandTests {
         try await movies.succeed("add", "Solaris", "--year", "1972")
         try await movies.succeed("add", "Solaris (remake)", "--year", "1972", "--imdb", "tt0307479")
         let output = try await movies.succeed("edit", "2", "--title", "Solaris")
-        #expect(output.contains("Updated #2  Solaris (1972)"))
-        #expect(output.contains("Solaris (1972) is already listed as #1."))
+        #expect(output.contains("Updated 2  Solaris (1972)"))
+        #expect(output.contains("Solaris (1972) is already listed as id 1."))
     }
 
     @Test("a viewing before the film's year is noted on standard error, and kept")

@@ -101,7 +101,7 @@ struct PipesAndTerminalsTests {
         #expect(
             diary.contains("Log one with: movies --db '\(other)' log <movie> --on <YYYY-MM-DD>"), "\(diary)")
         let (_, seen) = try movies.atTerminal(["--db", other, "list", "--seen"])
-        #expect(seen.contains("movies --db '\(other)' log <id>"), "\(seen)")
+        #expect(seen.contains("movies --db '\(other)' log <movie>"), "\(seen)")
     }
 
     /// Cells a line takes: East Asian wide characters count two.

@@ -21,7 +21,7 @@ struct NewsIgnoreCommand: Command {
         "feed", short: "f", valueName: "feed",
         help: "Only this feed's items (alone: all of them): its id (see `news feeds`) or address.")
     var feed: FeedReference?
-    @Option("title", valueName: "text", help: "Items whose title holds this text.")
+    @Option("title", short: "t", valueName: "text", help: "Items whose title holds this text.")
     var title: String?
     @Option("author", valueName: "text", help: "Items whose author holds this text.")
     var author: String?
