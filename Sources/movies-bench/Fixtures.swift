@@ -19,8 +19,13 @@ struct Fixtures {
     /// Writes `rows` movies to `path` as own-format CSV (header included).
     static func writeCSV(rows: Int, to path: String) throws {
         let sink = try OutputFileSink(path: path)
-        try sink.write(
-            (MovieRecordWriter.fieldNames + ["title_key", "title_sort"]).joined(separator: ",") + "\n")
+        // In the table's column order (the keys before what IMDb says of the film), which the `sqlite3`
+        // baseline's `INSERT … SELECT *` follows; movies reads the columns by name.
+        var header = MovieRecordWriter.fieldNames
+        header.insert(
+            contentsOf: ["title_key", "title_sort"],
+            at: header.firstIndex(of: "runtime_minutes") ?? header.count)
+        try sink.write(header.joined(separator: ",") + "\n")
         let ratings: [Rating] = [.terrible, .poor, .decent, .good, .excellent]
         for index in 1...max(1, rows) {
             let rating = ratings[index % ratings.count]
@@ -31,7 +36,8 @@ struct Fixtures {
                 "\(index),\(title),\(1900 + index % 120),"
                 + "\(RatingWord(rating).rawValue),2024-0\(1 + index % 9)-1\(index % 9),note \(index),"
                 + "2025-01-01T00:00:00.000Z,2025-01-01T00:00:00.000Z,\(stars),tt\(1_000_000 + index),"
-                + "https://boxd.it/m\(index),\(1 + index % 3),2024-12-31,\(key),\(TitleKeys.sort(identity: key))\n"
+                + "https://boxd.it/m\(index),\(1 + index % 3),2024-12-31,\(key),\(TitleKeys.sort(identity: key)),"
+                + "\(80 + index % 100),Drama,Director \(index % 500)\n"
             try sink.write(line)
         }
         try sink.commit()
