@@ -71,6 +71,9 @@ let package = Package(
         // Loads libxml2 on the first feed or OPML parse, so no command pays for loading it (and ICU,
         // zlib, liblzma) at start-up; needs no libxml2 headers to build.
         .target(name: "CXML2Loader", dependencies: ["CLibraryLoader"]),
+        // Loads zlib on the first gzip file (IMDb's datasets, for `movies catalog load`), so no other
+        // command loads it; needs no zlib headers to build.
+        .target(name: "CZlibLoader", dependencies: ["CLibraryLoader"]),
 
         // MARK: - Libraries
         // Basics: the lock, white space, bounded concurrency, control characters, and output files (atomic
@@ -89,6 +92,10 @@ let package = Package(
         .target(name: "News", dependencies: ["Basics", "Storage", "Feeds", "UserFacing"]),
         // MoviesCore: movies, their ratings and titles, the movie store, search and statistics.
         .target(name: "MoviesCore", dependencies: ["Basics", "Storage", "UserFacing"]),
+        // Catalog: the film catalog built from IMDb's datasets, in a file of its own beside the diary;
+        // loading, finding, and linking a diary's films to it.
+        .target(
+            name: "Catalog", dependencies: ["Basics", "Storage", "MoviesCore", "UserFacing", "CZlibLoader"]),
         // App: the composition root. AppDatabase opens the file, runs the migrations compiled into it,
         // hands out the movie store and the news repository; backups and restores; the database path.
         .target(
@@ -106,7 +113,7 @@ let package = Package(
             name: "MoviesCLI",
             dependencies: [
                 "Basics", "MoviesCore", "News", "Feeds", "Interchange", "ViewModels", "App", "UserFacing",
-                "CLibraryLoader",
+                "CLibraryLoader", "Catalog",
             ]
         ),
 
@@ -118,6 +125,7 @@ let package = Package(
             name: "movies-bench",
             dependencies: [
                 "Basics", "MoviesCore", "News", "Feeds", "Interchange", "Storage", "CSQLite", "FeedServer",
+                "Catalog",
             ]
         ),
         // FeedServer: a loopback HTTP server that serves generated feeds, for the benchmark and the tests.
@@ -166,6 +174,9 @@ let package = Package(
                 "Basics", "Interchange", "MoviesCore", "Storage", "CTemporaryFiles", "AppTestSupport",
                 "TestSupport",
             ]),
+        .testTarget(
+            name: "CatalogTests",
+            dependencies: ["Catalog", "MoviesCore", "Storage", "Basics", "AppTestSupport", "TestSupport"]),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
