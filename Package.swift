@@ -145,7 +145,7 @@ let package = Package(
             name: "TestSupport", path: "Tests/TestSupport"),
         // AppTestSupport: a migrated database in a temporary folder, for the tests above the store.
         .target(
-            name: "AppTestSupport", dependencies: ["App", "Basics", "MoviesCore", "News", "TestSupport"],
+            name: "AppTestSupport", dependencies: ["App", "Basics", "Catalog", "MoviesCore", "News", "TestSupport"],
             path: "Tests/AppTestSupport"),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(name: "CLibraryLoaderTests", dependencies: ["CLibraryLoader", "TestSupport"]),

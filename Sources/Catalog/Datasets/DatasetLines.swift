@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The lines of an inflated dataset, each split at its tabs, read through one buffer of bounded size.
 ///
 /// IMDb's files are tab-separated with no quoting at all: a double quote is just a character (titles
@@ -70,16 +76,18 @@ package struct DatasetLines: ~Copyable {
 
     /// The next line without its line break, or nil at the end.
     private mutating func nextLine() throws(Problem) -> UnsafeBufferPointer<UInt8>? {
-        var searchFrom = start
+        // How many bytes after `start` are known to hold no line break (kept across refills, which
+        // move the partial line to the front).
+        var scanned = 0
         while true {
-            let bytes = UnsafeBufferPointer(
-                start: buffer.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
-            if let newline = bytes[(searchFrom - start)...].firstIndex(of: 0x0A) {
-                let line = UnsafeBufferPointer(rebasing: bytes[..<newline])
-                start += newline + 1
+            let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+            if let found = memchr(bytes + start + scanned, 0x0A, end - start - scanned) {
+                let length = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self)) - start
+                let line = UnsafeBufferPointer(start: bytes + start, count: length)
+                start += length + 1
                 return line
             }
-            searchFrom = end
+            scanned = end - start
             if atEnd {
                 guard start == end else { throw .unterminatedLastLine(line: lineNumber + 1) }
                 return nil

@@ -29,11 +29,7 @@ enum DatasetInserter {
             try lines.forEach { fields, lineNumber in
                 if lineNumber == 1 {
                     let found = (0..<file.kind.columns.count).map { fields.text($0) }.joined(separator: "\t")
-                    guard found == header else {
-                        throw CatalogError.badData(
-                            file: file.path, line: 1,
-                            reason: "the header is not \(file.kind.fileName)'s (\(file.kind.columns.joined(separator: ", ")))")
-                    }
+                    guard found == header else { throw wrongHeader(file) }
                     return
                 }
                 counts.read += 1
@@ -54,6 +50,14 @@ enum DatasetInserter {
         return counts
     }
 
+    /// A first line that is not the file's published header: another file under its name, or not a
+    /// dataset at all.
+    private static func wrongHeader(_ file: DatasetFile) -> CatalogError {
+        .badData(
+            file: file.path, line: 1,
+            reason: "the header is not \(file.kind.fileName)'s (\(file.kind.columns.joined(separator: ", ")))")
+    }
+
     /// The user's words for a problem reading `file`.
     private static func problem(_ problem: DatasetLines.Problem, in file: DatasetFile) -> CatalogError {
         switch problem {
@@ -62,6 +66,7 @@ enum DatasetInserter {
         case .gzip(.damaged(let reason)): .badData(file: file.path, line: 0, reason: "not gzip or damaged (\(reason))")
         case .gzip(.truncated):
             .badData(file: file.path, line: 0, reason: "the gzip data ends too soon (the file is cut short; download it again)")
+        case .fieldCount(line: 1, _, _): wrongHeader(file)
         case .fieldCount(let line, let found, let expected):
             .badData(file: file.path, line: line, reason: "\(found) fields where \(file.kind.fileName) has \(expected)")
         case .lineTooLong(let line, let limit):
