@@ -48,6 +48,20 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// Shows a text of the caller's (`Loading: title.basics.tsv.gz 42%`).
+    func update(_ text: String) {
+        guard isEnabled else { return }
+        let now = ContinuousClock.now
+        let shouldDraw = lastDraw.withLock { last in
+            guard last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if shouldDraw {
+            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(text)", to: STDERR_FILENO)
+        }
+    }
+
     /// Clears the line.
     func finish() {
         if isEnabled {
