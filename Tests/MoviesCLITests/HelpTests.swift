@@ -42,11 +42,12 @@ struct HelpTests {
                 OVERVIEW: Add a movie to the list.
 
                 Without --rating, --stars or --watched the movie goes on the watchlist
-                (not-seen). A movie with the same title and year is refused; one with the same
-                title and no year (or the same letters with other accents) is added, and the one
-                already listed is named.
+                (not-seen). A movie with the same title and year is refused, unless --imdb or
+                --letterboxd tells the new one apart (two films can share both: two Cinderellas
+                of 1922); one with the same title and no year (or the same letters with other
+                accents) is added, and the one already listed is named.
 
-                USAGE: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>]
+                USAGE: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>] [--imdb <id>] [--letterboxd <address>]
 
                 ARGUMENTS:
                   <title>                 The movie's title (quote it when it has spaces).
@@ -61,6 +62,11 @@ struct HelpTests {
                   -W, --watched <date>    The day you watched it: YYYY-MM-DD, today or
                                           yesterday.
                   -N, --note <text>       A note to keep with it.
+                  --imdb <id>             The film's IMDb id (tt0113277), which tells it apart
+                                          from another of its title and year.
+                  --letterboxd <address>  The film's Letterboxd address
+                                          (https://letterboxd.com/film/heat-1995/ or
+                                          https://boxd.it/2b5I).
                   --db <path>             The database file. Overrides $MOVIES_DB and the
                                           default ~/.local/share/movies/movies.sqlite.
                   -h, --help              Show help information.
@@ -69,6 +75,7 @@ struct HelpTests {
                   movies add "Heat" --rating excellent --year 1995
                   movies add "Past Lives" --watched today --note "with Sam"
                   movies add "Aftersun" --year 2022 --stars 4.5
+                  movies add "Cinderella" --year 1922 --letterboxd https://letterboxd.com/film/cinderella-1922-1/
 
                 """)
         #expect(try await cli.run("help", "add").stdout == help.stdout)

@@ -8,13 +8,15 @@ struct AddCommand: Command {
         abstract: "Add a movie to the list.",
         discussion: """
             Without --rating, --stars or --watched the movie goes on the watchlist (not-seen). A movie \
-            with the same title and year is refused; one with the same title and no year (or the same \
-            letters with other accents) is added, and the one already listed is named.
+            with the same title and year is refused, unless --imdb or --letterboxd tells the new one \
+            apart (two films can share both: two Cinderellas of 1922); one with the same title and no \
+            year (or the same letters with other accents) is added, and the one already listed is named.
             """,
         examples: [
             "movies add \"Heat\" --rating excellent --year 1995",
             "movies add \"Past Lives\" --watched today --note \"with Sam\"",
             "movies add \"Aftersun\" --year 2022 --stars 4.5",
+            "movies add \"Cinderella\" --year 1922 --letterboxd https://letterboxd.com/film/cinderella-1922-1/",
         ])
 
     @Argument("title", help: "The movie's title (quote it when it has spaces).")
@@ -34,6 +36,14 @@ struct AddCommand: Command {
         "note", short: "N", valueName: "text", help: MovieFieldHelp.note,
         hiddenSpellings: MovieFieldHelp.formerNote)
     var note: String?
+    @Option("imdb", valueName: "id", help: MovieFieldHelp.imdb)
+    var imdb: String?
+    @Option("letterboxd", valueName: "address", help: MovieFieldHelp.letterboxd)
+    var letterboxd: String?
+
+    func validate() throws(CommandLineRule) {
+        try WatchStateRule.check(rating: rating, stars: stars, watchedOn: watched)
+    }
 
     func run(in context: CommandContext) async throws {
         // Validated before the file is opened, so a refused add does not even create it; the store
@@ -41,10 +51,23 @@ struct AddCommand: Command {
         let draft = try MovieValidation.validated(
             MovieDraft(
                 title: title, year: year?.value, word: rating ?? .notSeen, watchedOn: watched, note: note,
-                stars: stars))
+                stars: stars, imdbID: imdb, letterboxdURI: letterboxd))
         let store = try context.dependencies().movies
-        let movie = try store.add(draft)
+        let movie: Movie
+        do {
+            movie = try store.add(draft)
+        } catch MovieError.duplicate(let existing)
+            where draft.draft.imdbID == nil && draft.draft.letterboxdURI == nil
+        {
+            throw CommandFailure(
+                message: MovieError.duplicate(existing: existing).message
+                    + "; give --imdb or --letterboxd to add another film of that title and year",
+                exitCode: .failure)
+        }
         context.output.line("Added \(MovieText.summary(movie))")
+        if let note = WatchStateRule.beforeReleaseNote(watchedOn: movie.watchedOn, movie: movie) {
+            context.errors.line(note)
+        }
         for other in try store.similar(to: movie) {
             context.output.line(MovieText.alreadyListed(other, besides: movie))
         }

@@ -5,8 +5,11 @@ import MoviesCore
 struct EditCommand: Command {
     static let about = CommandAbout(
         name: "edit",
-        abstract: "Change a movie's title, rating, stars, year, watched date or note.",
-        examples: ["movies edit 12 --year 1995 --note \"director's cut\"", "movies edit 12 --watched \"\""])
+        abstract: "Change a movie's title, rating, stars, year, watched date, note or ids.",
+        examples: [
+            "movies edit 12 --year 1995 --note \"director's cut\"", "movies edit 12 --watched \"\"",
+            "movies edit 12 --imdb tt0113277",
+        ])
 
     @Argument("id", help: "The movie's id, as `list` shows it.")
     var id: MovieID
@@ -29,25 +32,44 @@ struct EditCommand: Command {
         "note", short: "N", valueName: "text", help: MovieFieldHelp.note + MovieFieldHelp.clears,
         hiddenSpellings: MovieFieldHelp.formerNote)
     var note: Clearable<String>?
+    @Option("imdb", valueName: "id", help: MovieFieldHelp.imdb + MovieFieldHelp.clears)
+    var imdb: Clearable<String>?
+    @Option("letterboxd", valueName: "address", help: MovieFieldHelp.letterboxd + MovieFieldHelp.clears)
+    var letterboxd: Clearable<String>?
 
     /// The changes the options ask for; an empty value clears an optional field. The store checks them.
     var changes: MovieChanges {
         MovieChanges(
             title: title, year: year?.fieldEdit { $0.value }, rating: rating, stars: stars,
-            watchedOn: watched?.fieldEdit { $0 }, note: note?.fieldEdit { $0 })
+            watchedOn: watched?.fieldEdit { $0 }, note: note?.fieldEdit { $0 },
+            imdbID: imdb?.fieldEdit { $0 }, letterboxdURI: letterboxd?.fieldEdit { $0 })
     }
 
     func validate() throws(CommandLineRule) {
         if changes.isEmpty {
             throw CommandLineRule(
-                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note"
-            )
+                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note,"
+                    + " --imdb, --letterboxd")
         }
+        try WatchStateRule.check(rating: rating, stars: stars, watchedOn: changes.watchedOn?.newValue)
     }
 
     func run(in context: CommandContext) async throws {
-        let change = try context.existingMovies(for: id).edit(id: id.rawValue, changes)
+        let store = try context.existingMovies(for: id)
+        let change = try store.edit(id: id.rawValue, changes)
         context.output.line(
             (change.before == change.after ? "Unchanged " : "Updated ") + MovieText.summary(change.after))
+        // A new title or year is checked for near-twins as `add` checks a new film.
+        if change.before.title != change.after.title || change.before.year != change.after.year {
+            for other in try store.similar(to: change.after) {
+                context.output.line(MovieText.alreadyListed(other, besides: change.after))
+            }
+        }
+        if changes.watchedOn != nil || change.before.year != change.after.year,
+            let note = WatchStateRule.beforeReleaseNote(
+                watchedOn: change.after.watchedOn, movie: change.after)
+        {
+            context.errors.line(note)
+        }
     }
 }

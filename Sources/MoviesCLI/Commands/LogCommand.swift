@@ -57,5 +57,10 @@ struct LogCommand: Command {
         context.output.line(
             "\(verb) viewing \(logged.viewing.id): \(DiaryText.line(logged.viewing, of: logged.after))"
                 + "  (watched \(count))")
+        if let note = WatchStateRule.beforeReleaseNote(
+            watchedOn: logged.viewing.watchedOn, movie: logged.after)
+        {
+            context.errors.line(note)
+        }
     }
 }

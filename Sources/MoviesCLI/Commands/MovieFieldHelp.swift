@@ -5,6 +5,10 @@ enum MovieFieldHelp {
     static let year = "The release year (1870–2100)."
     static let watched = "The day you watched it: YYYY-MM-DD, today or yesterday."
     static let note = "A note to keep with it."
+    static let imdb =
+        "The film's IMDb id (tt0113277), which tells it apart from another of its title and year."
+    static let letterboxd =
+        "The film's Letterboxd address (https://letterboxd.com/film/heat-1995/ or https://boxd.it/2b5I)."
     /// Added to the help of `edit`'s options that an empty value clears.
     static let clears = " An empty value clears it."
     /// `-w` and `-n`, the letters `--watched` and `--note` had before `-w` came to mean `--watch` and

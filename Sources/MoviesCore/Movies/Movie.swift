@@ -120,11 +120,11 @@ public struct MovieDraft: Sendable, Hashable {
     /// A draft with the word's watch state and rating.
     public init(
         title: String, year: Int? = nil, word: RatingWord, watchedOn: CalendarDate? = nil,
-        note: String? = nil, stars: StarRating? = nil
+        note: String? = nil, stars: StarRating? = nil, imdbID: String? = nil, letterboxdURI: String? = nil
     ) {
         self.init(
             title: title, year: year, rating: word.rating, watchState: word.watchState, watchedOn: watchedOn,
-            note: note, stars: stars)
+            note: note, stars: stars, imdbID: imdbID, letterboxdURI: letterboxdURI)
     }
 
     /// The draft of a stored movie: its fields without id and timestamps.

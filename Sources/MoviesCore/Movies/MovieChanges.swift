@@ -23,12 +23,17 @@ public struct MovieChanges: Sendable, Hashable {
     public var stars: StarRating?
     public var watchedOn: FieldEdit<CalendarDate>?
     public var note: FieldEdit<String>?
+    /// The film's IMDb id (`tt0113277`) and Letterboxd address: what tells it apart from another film of
+    /// the same title and year.
+    public var imdbID: FieldEdit<String>?
+    public var letterboxdURI: FieldEdit<String>?
 
     /// Changes; give only the fields to change.
     public init(
         title: String? = nil, year: FieldEdit<Int>? = nil, rating: RatingWord? = nil,
         stars: StarRating? = nil,
-        watchedOn: FieldEdit<CalendarDate>? = nil, note: FieldEdit<String>? = nil
+        watchedOn: FieldEdit<CalendarDate>? = nil, note: FieldEdit<String>? = nil,
+        imdbID: FieldEdit<String>? = nil, letterboxdURI: FieldEdit<String>? = nil
     ) {
         self.title = title
         self.year = year
@@ -36,11 +41,14 @@ public struct MovieChanges: Sendable, Hashable {
         self.stars = stars
         self.watchedOn = watchedOn
         self.note = note
+        self.imdbID = imdbID
+        self.letterboxdURI = letterboxdURI
     }
 
     /// True when nothing would change.
     public var isEmpty: Bool {
         title == nil && year == nil && rating == nil && stars == nil && watchedOn == nil && note == nil
+            && imdbID == nil && letterboxdURI == nil
     }
 
     /// `movie` with these changes applied (not yet validated or stored). A new rating is dated `today`;
@@ -50,6 +58,8 @@ public struct MovieChanges: Sendable, Hashable {
         if let title { draft.title = title }
         if let year { draft.year = year.newValue }
         if let note { draft.note = note.newValue }
+        if let imdbID { draft.imdbID = imdbID.newValue }
+        if let letterboxdURI { draft.letterboxdURI = letterboxdURI.newValue }
         let word = rating ?? stars.map { RatingWord($0.rating) } ?? movie.ratingWord
         let starsChanged = stars != nil && stars != movie.stars
         if word != movie.ratingWord || starsChanged {

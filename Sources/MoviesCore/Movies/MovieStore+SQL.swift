@@ -13,11 +13,26 @@ extension MovieStore {
     package static func sameMovie(as draft: MovieDraft, excluding id: Int64?, in connection: Connection)
         throws -> Movie?
     {
-        try sameMovie(key: TitleKeys.identity(draft.title), year: draft.year, excluding: id, in: connection)
+        // An address or an IMDb id is one film, whatever its title says.
+        for (column, value) in [
+            (MovieRow.Column.letterboxdURI, draft.letterboxdURI), (.imdbID, draft.imdbID),
+        ] {
+            guard let value else { continue }
+            if let film = try connection.cachedStatement(
+                "SELECT \(MovieRow.columns.sql) FROM movies WHERE \(column.name) = ? AND id IS NOT ?"
+            ).fetchOne([value, id], MovieRow.decode) {
+                return film
+            }
+        }
+        // A film with an id of its own is told apart by it from the others of its title and year (two
+        // Cinderellas of 1922); one without is the film of its title and year, with or without ids.
+        if draft.letterboxdURI != nil || draft.imdbID != nil { return nil }
+        return try sameMovie(
+            key: TitleKeys.identity(draft.title), year: draft.year, excluding: id, in: connection)
     }
 
-    /// The movie whose identity key is `key` and whose year is `year`, other than `excluding`: a seek in
-    /// the unique index movies_unique_title_key (title_key, coalesce(year, 0)).
+    /// A movie whose identity key is `key` and whose year is `year`, other than `excluding`, with or
+    /// without ids: a seek in the index movies_by_title_key (title_key, coalesce(year, 0)).
     package static func sameMovie(key: String, year: Int?, excluding id: Int64?, in connection: Connection)
         throws -> Movie?
     {

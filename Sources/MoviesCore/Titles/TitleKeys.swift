@@ -35,9 +35,33 @@ public enum TitleKeys {
     /// character, so `abyss\tthe` comes right after `abyss` and before `abyss 2`.
     static let articleSeparator = "\t"
 
-    /// The title as the file stores it: white space trimmed, NFC.
+    /// The title as the file stores it: white space trimmed, each run of spaces inside made one, NFC.
+    /// `Blade  Runner` (two spaces, a slip nobody sees in a table) is the `Blade Runner` already listed,
+    /// not a second film; a single space of another kind (a no-break space before a French colon) stays.
     public static func stored(_ title: String) -> String {
-        UnicodeFolding.nfc(title.trimmingWhitespace())
+        UnicodeFolding.nfc(collapsingSpaceRuns(title.trimmingWhitespace()))
+    }
+
+    /// `text` with each run of two or more spaces (white space other than line breaks and tabs, which a
+    /// title refuses as control characters) made one ASCII space.
+    static func collapsingSpaceRuns(_ text: String) -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.isWhitespace && !character.unicodeScalars.contains(where: \.isControlCharacter)
+        }
+        var result = ""
+        var run: [Character] = []
+        for character in text {
+            if isSpace(character) {
+                run.append(character)
+                continue
+            }
+            if !run.isEmpty {
+                result += run.count == 1 ? String(run[0]) : " "
+                run.removeAll()
+            }
+            result.append(character)
+        }
+        return result + (run.count == 1 ? String(run[0]) : run.isEmpty ? "" : " ")
     }
 
     /// The identity key: NFKC_Casefold of the trimmed title.
