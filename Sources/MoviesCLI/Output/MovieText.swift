@@ -38,7 +38,7 @@ enum MovieText {
 
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
     /// the title, aside).
-    static func detail(_ movie: Movie, viewings: [Viewing] = []) -> String {
+    static func detail(_ movie: Movie, viewings: [Viewing] = [], imdbRating: String? = nil) -> String {
         var lines = ["#\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
         func add(_ label: String, _ value: String) {
             lines.append("  " + TerminalText.padded(label, to: 11) + value)
@@ -69,6 +69,7 @@ enum MovieText {
             add("genres", TerminalText.singleLine(movie.genres.joined(separator: ", ")))
         }
         if let imdbID = movie.imdbID { add("IMDb", "\(imdbID)  https://www.imdb.com/title/\(imdbID)/") }
+        if let imdbRating { add("on IMDb", imdbRating) }
         if let uri = movie.letterboxdURI { add("Letterboxd", TerminalText.singleLine(uri)) }
         add("added", readable(movie.createdAt))
         add("updated", readable(movie.updatedAt))

@@ -27,6 +27,11 @@ public struct MovieQuery: Sendable, Hashable {
     public var watchState: WatchState?
     /// Only movies whose title or note match these words (full-text search); nil means all.
     public var text: String?
+    /// Only films one of whose directors is this name (as the catalog or an IMDb export gave it; ASCII
+    /// case aside); nil means all.
+    public var director: String?
+    /// Only films of this genre (`Drama`; ASCII case aside); nil means all.
+    public var genre: String?
     public var sort: MovieSort
     /// Flip the sort's natural direction.
     public var reversed: Bool
@@ -38,8 +43,11 @@ public struct MovieQuery: Sendable, Hashable {
     /// A query; the default lists every movie in the order added.
     public init(
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
-        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: MovieCursor? = nil
+        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: MovieCursor? = nil,
+        director: String? = nil, genre: String? = nil
     ) {
+        self.director = director
+        self.genre = genre
         self.ratings = ratings
         self.watchState = watchState
         self.text = text

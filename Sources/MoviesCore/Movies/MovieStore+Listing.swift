@@ -77,6 +77,12 @@ extension MovieStore {
             conditions.append("rating IN \(list.sql)")
             arguments += list.arguments
         }
+        // One of the names of a list stored as `Joel Coen, Ethan Coen` (see MovieRow.storedNames).
+        for (column, name) in [("directors", query.director), ("genres", query.genre)] {
+            guard let name else { continue }
+            conditions.append("instr(', ' || lower(\(column)) || ', ', ', ' || lower(?) || ', ') > 0")
+            arguments.append(name.trimmingWhitespace())
+        }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
             arguments.append(try FullTextQuery.expression(for: text))
