@@ -31,12 +31,12 @@ package struct CatalogLinker {
         return try catalog.films(titled: title, year: year)
     }
 
-    /// Links every film of `store` (those `only` names, when given) that the catalog can place.
-    package func link(_ store: MovieStore, only ids: Set<Int64>? = nil) throws -> [Outcome] {
+    /// Links every film of `store` that `included` lets through and the catalog can place.
+    package func link(_ store: MovieStore, where included: (Movie) -> Bool = { _ in true }) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         var films: [Movie] = []
         try store.forEachMovie { movie in
-            if ids?.contains(movie.id) ?? true { films.append(movie) }
+            if included(movie) { films.append(movie) }
         }
         for movie in films {
             let found = try candidates(title: movie.title, year: movie.year, imdbID: movie.imdbID)
@@ -51,6 +51,13 @@ package struct CatalogLinker {
             }
         }
         return outcomes
+    }
+}
+
+extension Movie {
+    /// Whether the film has nothing of what a link stores yet: an import links only those.
+    package var lacksCatalogDetails: Bool {
+        imdbID == nil || (runtimeMinutes == nil && directors.isEmpty && genres.isEmpty)
     }
 }
 
