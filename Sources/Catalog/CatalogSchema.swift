@@ -80,6 +80,9 @@ package enum CatalogSchema {
             ) STRICT;
             """)
 
+    /// The tables of the latest schema as SQL, for the benchmark's `sqlite3` baseline (the same tables).
+    package static var sqlForBenchmark: String { migrator.migrations.map(\.sql).joined(separator: "\n") }
+
     /// `tt0113277` for 113277: two letters and at least seven digits, as IMDb writes its ids.
     package static func imdbID(_ number: Int) -> String {
         let digits = String(number)

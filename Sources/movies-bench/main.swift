@@ -20,7 +20,8 @@ func option(_ name: String) -> String? {
 }
 /// The workloads in the order they run; `--only` takes a comma-separated list of these names.
 let workloadNames = [
-    "version", "fetch", "add", "import", "list", "search", "stats", "news", "watch", "memory",
+    "version", "fetch", "add", "import", "list", "search", "stats", "news", "watch", "memory", "catalog",
+    "find",
 ]
 if arguments.contains("--help") || arguments.contains("-h") {
     print("usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only NAME,...] [--keep]")
@@ -64,6 +65,8 @@ do {
         ("news", { [try workloads.newsRefresh()] }),
         ("watch", { [try workloads.watchLatency()] }),
         ("memory", { [try workloads.importMemory()] }),
+        ("catalog", { try workloads.catalogLoad() }),
+        ("find", { [try workloads.catalogFind()] }),
     ]
     precondition(steps.map(\.0) == workloadNames, "workloadNames lists the steps in their order")
     for (name, step) in steps where only?.contains(name) ?? true {
