@@ -14,7 +14,8 @@ extension Workloads {
         let ours = fixtures.folder + "/catalog-ours.sqlite"
         let theirs = fixtures.folder + "/catalog-sqlite3.sqlite"
         let script = fixtures.folder + "/catalog-load.sql"
-        try CatalogFixtures.sqlite3Script(datasets: folder).write(toFile: script, atomically: true, encoding: .utf8)
+        try CatalogFixtures.sqlite3Script(datasets: folder).write(
+            toFile: script, atomically: true, encoding: .utf8)
         var oursTimes: [Double] = []
         var theirTimes: [Double] = []
         for _ in 0..<configuration.importRuns {
@@ -22,18 +23,21 @@ extension Workloads {
             try? FileManager.default.removeItem(atPath: ours)
             oursTimes.append(
                 try Processes.check(
-                    configuration.movies, ["--db", fixtures.folder + "/catalog-ours-diary.sqlite", "catalog", "load", folder],
+                    configuration.movies,
+                    ["--db", fixtures.folder + "/catalog-ours-diary.sqlite", "catalog", "load", folder],
                     environment: environment
                 ).milliseconds)
             try? FileManager.default.removeItem(atPath: theirs)
-            theirTimes.append(try Processes.check(configuration.sqlite3, [theirs, ".read \(script)"]).milliseconds)
+            theirTimes.append(
+                try Processes.check(configuration.sqlite3, [theirs, ".read \(script)"]).milliseconds)
         }
         let small = max(1_000, catalogRows / 10)
         let smallFolder = try CatalogFixtures.datasets(rows: small, in: fixtures.folder)
         func peak(_ datasets: String) throws -> Double {
             Double(
                 try Processes.peakKilobytes(
-                    configuration.movies, ["--db", fixtures.folder + "/catalog-memory.sqlite", "catalog", "load", datasets],
+                    configuration.movies,
+                    ["--db", fixtures.folder + "/catalog-memory.sqlite", "catalog", "load", datasets],
                     environment: environment)) / 1024
         }
         return [
@@ -56,16 +60,20 @@ extension Workloads {
         let catalog = fixtures.folder + "/catalog-ours-diary.catalog.sqlite"
         if !FileManager.default.fileExists(atPath: catalog) {
             let folder = try CatalogFixtures.datasets(rows: catalogRows, in: fixtures.folder)
-            try Processes.check(configuration.movies, ["--db", diary, "catalog", "load", folder], environment: environment)
+            try Processes.check(
+                configuration.movies, ["--db", diary, "catalog", "load", folder], environment: environment)
         }
         let query = CatalogFixtures.findQuery(words: "\"river\" AND \"night\"")
         var ours: [Double] = []
         var baseline: [Double] = []
         for _ in 0..<(configuration.runs * 4) {
             ours.append(
-                try Processes.check(configuration.movies, ["--db", diary, "find", "river", "night"], environment: environment)
-                    .milliseconds)
-            baseline.append(try Processes.check(configuration.sqlite3, ["-readonly", catalog, query]).milliseconds)
+                try Processes.check(
+                    configuration.movies, ["--db", diary, "find", "river", "night"], environment: environment
+                )
+                .milliseconds)
+            baseline.append(
+                try Processes.check(configuration.sqlite3, ["-readonly", catalog, query]).milliseconds)
         }
         return BenchRow(
             workload: "`movies find` (two words, 20 best)", size: Format.count(catalogRows),
@@ -113,7 +121,8 @@ enum CatalogFixtures {
         try write(target + "/title.basics.tsv.gz", header: DatasetKind.titleBasics, rows: rows) { id in
             let runtime = id % 9 == 0 ? "\\N" : String(60 + id % 120)
             let genre = id % 11 == 0 ? "\\N" : genres[id % 8] + "," + genres[(id / 8) % 8]
-            return "tt\(pad(id))\t\(type(id))\t\(title(id))\t\(title(id))\t0\t\(1900 + id % 125)\t\\N\t\(runtime)\t\(genre)"
+            return
+                "tt\(pad(id))\t\(type(id))\t\(title(id))\t\(title(id))\t0\t\(1900 + id % 125)\t\\N\t\(runtime)\t\(genre)"
         }
         try write(target + "/title.akas.tsv.gz", header: DatasetKind.titleAkas, rows: rows) { id in
             let count = 1 + (id % 17 < 8 ? id % 8 : 2)  // 4.7 a title on average
@@ -126,11 +135,14 @@ enum CatalogFixtures {
             let director = "nm\(pad(1 + id % max(1, rows / 8)))"
             return "tt\(pad(id))\t\(id % 10 == 0 ? director + ",nm\(pad(2 + id % 50))" : director)\t\\N"
         }
-        try write(target + "/title.ratings.tsv.gz", header: DatasetKind.titleRatings, rows: rows / 7) { index in
+        try write(target + "/title.ratings.tsv.gz", header: DatasetKind.titleRatings, rows: rows / 7) {
+            index in
             let id = index * 7 + 1
-            return "tt\(pad(id))\t\(1 + random.next() % 9).\(random.next() % 10)\t\(1 + random.next() % 100_000)"
+            return
+                "tt\(pad(id))\t\(1 + random.next() % 9).\(random.next() % 10)\t\(1 + random.next() % 100_000)"
         }
-        try write(target + "/name.basics.tsv.gz", header: DatasetKind.nameBasics, rows: rows + rows / 3) { id in
+        try write(target + "/name.basics.tsv.gz", header: DatasetKind.nameBasics, rows: rows + rows / 3) {
+            id in
             "nm\(pad(id))\tPerson \(words[id % words.count].capitalized) \(id)\t1950\t\\N\tdirector\t\\N"
         }
         return target
@@ -142,7 +154,9 @@ enum CatalogFixtures {
     }
 
     /// Writes `header` and `rows` lines (ids 1…rows) gzip-compressed, a megabyte at a time.
-    private static func write(_ path: String, header kind: DatasetKind, rows: Int, line: (Int) -> String) throws {
+    private static func write(_ path: String, header kind: DatasetKind, rows: Int, line: (Int) -> String)
+        throws
+    {
         let writer = try GzipWriter(path: path)
         var chunk = kind.columns.joined(separator: "\t") + "\n"
         for id in 1...max(1, rows) {
@@ -213,9 +227,11 @@ enum CatalogFixtures {
         let find = CatalogReader.findSQL
             .replacing("?1", with: "'" + words.replacing("'", with: "''") + "'")
             .replacing("?2", with: "NULL").replacing("?3", with: "20")
-            .replacing("SELECT t.id\n", with: "SELECT t.id, t.title, t.year, t.runtime_minutes, r.average, r.votes, "
-                + "(SELECT group_concat(n.name, ', ') FROM directors AS d JOIN names AS n ON n.id = d.name_id "
-                + "WHERE d.title_id = t.id)\n")
+            .replacing(
+                "SELECT t.id\n",
+                with: "SELECT t.id, t.title, t.year, t.runtime_minutes, r.average, r.votes, "
+                    + "(SELECT group_concat(n.name, ', ') FROM directors AS d JOIN names AS n ON n.id = d.name_id "
+                    + "WHERE d.title_id = t.id)\n")
         return find
     }
 }

@@ -74,7 +74,9 @@ public enum IMDbDatasets {
             "name.basics": names,
         ]
         for (kind, text) in texts {
-            try writeGzip(replacing[kind] ?? text, to: folder + "/" + kind + ".tsv.gz", members: kind == "title.basics" ? 2 : 1)
+            try writeGzip(
+                replacing[kind] ?? text, to: folder + "/" + kind + ".tsv.gz",
+                members: kind == "title.basics" ? 2 : 1)
         }
         return folder
     }

@@ -3,8 +3,8 @@ import Basics
 import Catalog
 import Foundation
 import MoviesCore
-import Testing
 import TestSupport
+import Testing
 
 /// Loading IMDb-format files into a catalog, and reading it back.
 @Suite struct CatalogLoadTests {
@@ -21,7 +21,10 @@ import TestSupport
     @Test func keepsFilmsShortsAndVideosButNoSeriesOrEpisodes() throws {
         let status = try load()
         #expect(status.titleCount == 7)
-        #expect(status.files.map(\.kind) == ["title.basics", "title.akas", "title.crew", "title.ratings", "name.basics"])
+        #expect(
+            status.files.map(\.kind) == [
+                "title.basics", "title.akas", "title.crew", "title.ratings", "name.basics",
+            ])
         let basics = try #require(status.files.first)
         #expect(basics.rowsRead == 9)
         #expect(basics.rowsKept == 7)
@@ -76,7 +79,10 @@ import TestSupport
         let reader = try CatalogReader(path: catalogPath)
         #expect(try reader.films(titled: "Heat", year: nil).map(\.imdbID) == ["tt0113277", "tt0068699"])
         #expect(try reader.films(titled: "HEAT", year: 1995).map(\.imdbID) == ["tt0113277"])
-        #expect(try reader.films(titled: "Le Fabuleux Destin d'Amélie Poulain", year: 2001).map(\.imdbID) == ["tt0211915"])
+        #expect(
+            try reader.films(titled: "Le Fabuleux Destin d'Amélie Poulain", year: 2001).map(\.imdbID) == [
+                "tt0211915"
+            ])
         // The same words in another title are not that title.
         #expect(try reader.films(titled: "Lambs", year: nil).isEmpty)
         #expect(try reader.films(titled: "Heat", year: 2000).isEmpty)
@@ -91,7 +97,10 @@ import TestSupport
         #expect(try reader.status().titleCount == 7)
         #expect(permissions(of: catalogPath) == 0o600)
         // One file, no journal or log beside it, and no scratch file left.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["datasets", "movies.catalog.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "datasets", "movies.catalog.sqlite",
+            ])
     }
 
     @Test func onlyTheBasicsAreNeeded() throws {

@@ -1,7 +1,7 @@
 import AppTestSupport
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import MoviesCLI
 
@@ -65,8 +65,11 @@ import TestSupport
             message:
                 "Several films of the catalog are titled 'Heat': Heat (1995)  tt0113277  Michael Mann; Heat (1972)  tt0068699  Paul Morrissey; give --year or --imdb to say which"
         )
-        #expect(try await movies.succeed("add", "Heat", "--year", "1995") == "Added #2  Heat (1995)  not-seen\n")
-        #expect(try await movies.succeed("add", "Heat", "--imdb", "tt0068699") == "Added #3  Heat (1972)  not-seen\n")
+        #expect(
+            try await movies.succeed("add", "Heat", "--year", "1995") == "Added #2  Heat (1995)  not-seen\n")
+        #expect(
+            try await movies.succeed("add", "Heat", "--imdb", "tt0068699")
+                == "Added #3  Heat (1972)  not-seen\n")
         let shown = try await movies.succeed("show", "2")
         #expect(shown.contains("directed byMichael Mann"))
         #expect(shown.contains("runtime    170 min"))
@@ -118,11 +121,13 @@ import TestSupport
     @Test func aBadFileIsRefusedWithItsLineAndTheCatalogStaysAsItWas() async throws {
         let folder = try datasets()
         try await movies.succeed("catalog", "load", folder)
-        let broken = IMDbDatasets.crew.replacingOccurrences(of: "tt0113277\tnm0000520\t", with: "tt0113277\tnm0000520")
+        let broken = IMDbDatasets.crew.replacingOccurrences(
+            of: "tt0113277\tnm0000520\t", with: "tt0113277\tnm0000520")
         try IMDbDatasets.writeGzip(broken, to: folder + "/title.crew.tsv.gz")
         try await movies.refuse(
             ["catalog", "load", folder], status: 65,
-            message: "Cannot load \(folder)/title.crew.tsv.gz, line 4: 2 fields where title.crew.tsv.gz has 3",
+            message:
+                "Cannot load \(folder)/title.crew.tsv.gz, line 4: 2 fields where title.crew.tsv.gz has 3",
             databasePath: catalogPath)
         try await movies.refuse(
             ["catalog", "load", movies.folder.file("nowhere")], status: 66,

@@ -11,7 +11,7 @@
 /// So a line is split at every tab and nothing else, never as CSV. A line must have exactly the
 /// file's number of fields; a line longer than the buffer's cap is refused, so memory never follows
 /// the file.
-package struct DatasetLines: ~Copyable {
+package final class DatasetLines {
     /// Why a line could not be read.
     package enum Problem: Error, Sendable, Equatable {
         case gzip(GzipError)
@@ -52,8 +52,8 @@ package struct DatasetLines: ~Copyable {
 
     /// Calls `body` with the fields of each line, in order, until the end of the file. The fields are
     /// valid only during the call.
-    package mutating func forEach(
-        _ body: (borrowing Fields, _ lineNumber: Int) throws -> Void
+    package func readEach(
+        _ body: (Fields, _ lineNumber: Int) throws -> Void
     ) throws {
         while let line = try nextLine() {
             lineNumber += 1
@@ -75,7 +75,7 @@ package struct DatasetLines: ~Copyable {
     }
 
     /// The next line without its line break, or nil at the end.
-    private mutating func nextLine() throws(Problem) -> UnsafeBufferPointer<UInt8>? {
+    private func nextLine() throws(Problem) -> UnsafeBufferPointer<UInt8>? {
         // How many bytes after `start` are known to hold no line break (kept across refills, which
         // move the partial line to the front).
         var scanned = 0
@@ -99,7 +99,7 @@ package struct DatasetLines: ~Copyable {
 
     /// Moves the partial line to the front (growing the buffer up to the cap when the line fills it) and
     /// inflates more after it.
-    private mutating func fill() throws(Problem) {
+    private func fill() throws(Problem) {
         let left = end - start
         if start > 0 {
             buffer.copyMemory(from: buffer + start, byteCount: left)
@@ -115,7 +115,8 @@ package struct DatasetLines: ~Copyable {
         }
         let count: Int
         do {
-            count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+            count = try reader.read(
+                into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
         } catch {
             throw .gzip(error)
         }
@@ -125,7 +126,7 @@ package struct DatasetLines: ~Copyable {
 }
 
 /// The fields of one line.
-package struct Fields: ~Copyable {
+package struct Fields {
     let values: [UnsafeBufferPointer<UInt8>]
 
     package subscript(_ index: Int) -> UnsafeBufferPointer<UInt8> { values[index] }
@@ -156,7 +157,9 @@ package struct Fields: ~Copyable {
     }
 
     static func identifier(_ field: UnsafeBufferPointer<UInt8>, prefix: (UInt8, UInt8)) -> Int? {
-        guard field.count >= 3, field.count <= 12, field[0] == prefix.0, field[1] == prefix.1 else { return nil }
+        guard field.count >= 3, field.count <= 12, field[0] == prefix.0, field[1] == prefix.1 else {
+            return nil
+        }
         var value = 0
         for byte in field[2...] {
             guard byte >= 0x30, byte <= 0x39 else { return nil }

@@ -69,7 +69,9 @@ package final class GzipWriter {
             offset += consumed
             if status == MOVIES_ZLIB_FAILED { throw .damaged(zlibMessage(message)) }
             try writeAll(produced)
-            if finish ? status == MOVIES_ZLIB_MEMBER_END : (offset == bytes.count && produced < outputCapacity) {
+            if finish
+                ? status == MOVIES_ZLIB_MEMBER_END : (offset == bytes.count && produced < outputCapacity)
+            {
                 return
             }
         }

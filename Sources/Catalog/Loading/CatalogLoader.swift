@@ -62,14 +62,16 @@ package struct CatalogLoader {
                 var state = LoadState()
                 for file in files {
                     try connection.writeTransaction {
-                        let counts = try DatasetInserter.insert(file, into: connection, state: &state, progress: progress)
+                        let counts = try DatasetInserter.insert(
+                            file, into: connection, state: &state, progress: progress)
                         try connection.execute(
                             """
                             INSERT INTO catalog_files (kind, file_name, byte_count, modified_at, rows_read, rows_kept)
                             VALUES (?, ?, ?, ?, ?, ?)
                             """,
                             arguments: [
-                                file.kind.rawValue, file.path.split(separator: "/").last.map(String.init) ?? file.path,
+                                file.kind.rawValue,
+                                file.path.split(separator: "/").last.map(String.init) ?? file.path,
                                 file.byteCount, file.modifiedAt, counts.read, counts.kept,
                             ])
                     }

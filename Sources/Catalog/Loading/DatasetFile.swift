@@ -49,7 +49,9 @@ package struct DatasetFile: Sendable, Equatable {
         guard stat(path, &status) == 0 else {
             throw .missing(file: path, reason: String(cString: strerror(errno)))
         }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .missing(file: path, reason: "not a regular file") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .missing(file: path, reason: "not a regular file")
+        }
         #if canImport(Darwin)
             let seconds = status.st_mtimespec.tv_sec
         #else

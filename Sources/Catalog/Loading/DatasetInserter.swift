@@ -21,12 +21,12 @@ enum DatasetInserter {
         } catch {
             throw problem(.gzip(error), in: file)
         }
-        var lines = DatasetLines(reader: reader, fieldCount: file.kind.columns.count)
+        let lines = DatasetLines(reader: reader, fieldCount: file.kind.columns.count)
         var counts = Counts()
         let header = file.kind.columns.joined(separator: "\t")
         var insert = try RowInsert(kind: file.kind, connection: connection)
         do {
-            try lines.forEach { fields, lineNumber in
+            try lines.readEach { fields, lineNumber in
                 if lineNumber == 1 {
                     let found = (0..<file.kind.columns.count).map { fields.text($0) }.joined(separator: "\t")
                     guard found == header else { throw wrongHeader(file) }
@@ -55,7 +55,8 @@ enum DatasetInserter {
     private static func wrongHeader(_ file: DatasetFile) -> CatalogError {
         .badData(
             file: file.path, line: 1,
-            reason: "the header is not \(file.kind.fileName)'s (\(file.kind.columns.joined(separator: ", ")))")
+            reason: "the header is not \(file.kind.fileName)'s (\(file.kind.columns.joined(separator: ", ")))"
+        )
     }
 
     /// The user's words for a problem reading `file`.
@@ -63,16 +64,23 @@ enum DatasetInserter {
         switch problem {
         case .gzip(.zlibUnavailable(let reason)): .zlibUnavailable(reason)
         case .gzip(.unreadable(let reason)): .missing(file: file.path, reason: reason)
-        case .gzip(.damaged(let reason)): .badData(file: file.path, line: 0, reason: "not gzip or damaged (\(reason))")
+        case .gzip(.damaged(let reason)):
+            .badData(file: file.path, line: 0, reason: "not gzip or damaged (\(reason))")
         case .gzip(.truncated):
-            .badData(file: file.path, line: 0, reason: "the gzip data ends too soon (the file is cut short; download it again)")
+            .badData(
+                file: file.path, line: 0,
+                reason: "the gzip data ends too soon (the file is cut short; download it again)")
         case .fieldCount(line: 1, _, _): wrongHeader(file)
         case .fieldCount(let line, let found, let expected):
-            .badData(file: file.path, line: line, reason: "\(found) fields where \(file.kind.fileName) has \(expected)")
+            .badData(
+                file: file.path, line: line,
+                reason: "\(found) fields where \(file.kind.fileName) has \(expected)")
         case .lineTooLong(let line, let limit):
             .badData(file: file.path, line: line, reason: "longer than \(limit) bytes")
         case .unterminatedLastLine(let line):
-            .badData(file: file.path, line: line, reason: "the last line has no line break (the file is cut short)")
+            .badData(
+                file: file.path, line: line, reason: "the last line has no line break (the file is cut short)"
+            )
         }
     }
 }
@@ -100,10 +108,12 @@ private struct RowInsert {
             primary = try connection.prepare("INSERT INTO title_forms (title_id, title) VALUES (?, ?)")
             form = nil
         case .titleCrew:
-            primary = try connection.prepare("INSERT INTO directors (title_id, position, name_id) VALUES (?, ?, ?)")
+            primary = try connection.prepare(
+                "INSERT INTO directors (title_id, position, name_id) VALUES (?, ?, ?)")
             form = nil
         case .titleRatings:
-            primary = try connection.prepare("INSERT INTO ratings (title_id, average, votes) VALUES (?, ?, ?)")
+            primary = try connection.prepare(
+                "INSERT INTO ratings (title_id, average, votes) VALUES (?, ?, ?)")
             form = nil
         case .nameBasics:
             primary = try connection.prepare("INSERT INTO names (id, name) VALUES (?, ?)")
@@ -113,7 +123,7 @@ private struct RowInsert {
 
     /// Inserts what `fields` hold that the catalog keeps; false when it keeps nothing of the line.
     mutating func insert(
-        _ fields: borrowing Fields, state: inout LoadState, line: Int, file: DatasetFile
+        _ fields: Fields, state: inout LoadState, line: Int, file: DatasetFile
     ) throws -> Bool {
         func bad(_ reason: String) -> CatalogError { .badData(file: file.path, line: line, reason: reason) }
         func title(_ index: Int) throws -> Int {
@@ -173,7 +183,9 @@ private struct RowInsert {
             guard state.titles.contains(id), !fields.isNull(1) else { return false }
             var position = 0
             for person in fields[1].split(separator: 0x2C, omittingEmptySubsequences: false) {
-                guard let nameID = Fields.identifier(UnsafeBufferPointer(rebasing: person), prefix: (0x6E, 0x6D)),
+                guard
+                    let nameID = Fields.identifier(
+                        UnsafeBufferPointer(rebasing: person), prefix: (0x6E, 0x6D)),
                     nameID < IdentifierSet.limit
                 else { throw bad("'\(fields.text(1))' is not a list of IMDb name ids (nm and digits)") }
                 position += 1

@@ -32,7 +32,9 @@ package struct CatalogLinker {
     }
 
     /// Links every film of `store` that `included` lets through and the catalog can place.
-    package func link(_ store: MovieStore, where included: (Movie) -> Bool = { _ in true }) throws -> [Outcome] {
+    package func link(_ store: MovieStore, where included: (Movie) -> Bool = { _ in true }) throws
+        -> [Outcome]
+    {
         var outcomes: [Outcome] = []
         var films: [Movie] = []
         try store.forEachMovie { movie in

@@ -26,7 +26,8 @@ package final class CatalogReader: Sendable {
             }
             guard pending.isEmpty else {
                 throw CatalogError.unusable(
-                    path: path, reason: "it was built by another version of movies; run 'movies catalog load' again")
+                    path: path,
+                    reason: "it was built by another version of movies; run 'movies catalog load' again")
             }
         }
         do {
@@ -140,13 +141,18 @@ package final class CatalogReader: Sendable {
                 SELECT t.title, t.original_title, t.kind, t.year, t.runtime_minutes, t.genres, r.average, r.votes
                 FROM titles AS t LEFT JOIN ratings AS r ON r.title_id = t.id WHERE t.id = ?
                 """
-            ).fetchOne([number], { row in
-                CatalogTitle(
-                    imdbID: CatalogSchema.imdbID(number), title: row.string(at: 0), originalTitle: row.string(at: 1),
-                    kind: row.string(at: 2), year: row.optionalInt(at: 3), runtimeMinutes: row.optionalInt(at: 4),
-                    genres: row.optionalString(at: 5).map { $0.split(separator: ",").map(String.init) } ?? [],
-                    directors: [], rating: row.optionalDouble(at: 6), votes: row.optionalInt(at: 7))
-            })
+            ).fetchOne(
+                [number],
+                { row in
+                    CatalogTitle(
+                        imdbID: CatalogSchema.imdbID(number), title: row.string(at: 0),
+                        originalTitle: row.string(at: 1),
+                        kind: row.string(at: 2), year: row.optionalInt(at: 3),
+                        runtimeMinutes: row.optionalInt(at: 4),
+                        genres: row.optionalString(at: 5).map { $0.split(separator: ",").map(String.init) }
+                            ?? [],
+                        directors: [], rating: row.optionalDouble(at: 6), votes: row.optionalInt(at: 7))
+                })
         else { return nil }
         title.directors = try connection.cachedStatement(
             """

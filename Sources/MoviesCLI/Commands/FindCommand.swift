@@ -26,7 +26,8 @@ struct FindCommand: Command {
         let catalog = try context.catalog()
         let found = try catalog.find(text, year: year?.value, limit: limit?.value ?? 20)
         guard !found.isEmpty else {
-            context.output.line("No film of the catalog is titled with the words '\(TerminalText.singleLine(text))'.")
+            context.output.line(
+                "No film of the catalog is titled with the words '\(TerminalText.singleLine(text))'.")
             return
         }
         context.output.write(CatalogText.table(found, terminal: context.terminal))

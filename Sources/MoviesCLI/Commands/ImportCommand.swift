@@ -87,7 +87,8 @@ struct ImportCommand: Command {
         ImportText.report(summary, source: name, readers: readers, options: options, context: context)
         if summary.isCommitted, let catalog = try context.catalogIfLoaded() {
             // What was imported is linked as `movies link` links it; films linked before are left alone.
-            let outcomes = try CatalogLinker(catalog: catalog).link(database.movies, where: \.lacksCatalogDetails)
+            let outcomes = try CatalogLinker(catalog: catalog).link(
+                database.movies, where: \.lacksCatalogDetails)
             LinkText.report(outcomes, to: context.output, quietWhenNone: true)
         }
         if summary.duplicateCount > 0 {

@@ -24,21 +24,25 @@ struct LinkCommand: Command {
 
 /// What `link` (and an import, as it links) says of each film.
 enum LinkText {
-    static func report(_ outcomes: [CatalogLinker.Outcome], to output: OutputStream, quietWhenNone: Bool = false) {
+    static func report(
+        _ outcomes: [CatalogLinker.Outcome], to output: OutputStream, quietWhenNone: Bool = false
+    ) {
         var linked = 0
         var lines: [String] = []
         for outcome in outcomes {
             switch outcome {
             case .linked: linked += 1
             case .notFound(let movie):
-                lines.append("  not in the catalog: #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
+                lines.append(
+                    "  not in the catalog: #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear))")
             case .ambiguous(let movie, let titles):
                 lines.append(
                     "  several fit #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) (give a year, or --imdb): "
                         + titles.prefix(5).map(CatalogText.candidate).joined(separator: "; "))
             case .taken(let movie, let title, let other):
                 lines.append(
-                    "  #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) fits \(title.imdbID), which #\(other.id) has")
+                    "  #\(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) fits \(title.imdbID), which #\(other.id) has"
+                )
             }
         }
         if quietWhenNone && outcomes.isEmpty { return }

@@ -39,7 +39,8 @@ struct ListCommand: Command {
     var reverse: Bool
     @Option("director", valueName: "name", help: "Only films this person directed (see movies link).")
     var director: String?
-    @Option("genre", valueName: "genre", help: "Only films of this genre, as IMDb names it (Drama, Comedy...).")
+    @Option(
+        "genre", valueName: "genre", help: "Only films of this genre, as IMDb names it (Drama, Comedy...).")
     var genre: String?
     @Option("limit", short: "l", valueName: "n", help: "Show at most this many movies.")
     var limit: Count?

@@ -13,7 +13,9 @@ enum CatalogText {
     /// `Heat (1995)  tt0113277  Michael Mann`: a film in a sentence, for lists of candidates.
     static func candidate(_ title: CatalogTitle) -> String {
         var parts = [TerminalText.singleLine(title.titleWithYear), title.imdbID]
-        if !title.directors.isEmpty { parts.append(TerminalText.singleLine(title.directors.joined(separator: ", "))) }
+        if !title.directors.isEmpty {
+            parts.append(TerminalText.singleLine(title.directors.joined(separator: ", ")))
+        }
         if title.kind != "movie" { parts.append(title.kind) }
         return parts.joined(separator: "  ")
     }
@@ -23,7 +25,8 @@ enum CatalogText {
         Table.render(
             columns: [
                 Table.Column(title: "IMDB"), Table.Column(title: "TITLE", isShortenable: true),
-                Table.Column(title: "YEAR", alignRight: true), Table.Column(title: "DIRECTED BY", isShortenable: true),
+                Table.Column(title: "YEAR", alignRight: true),
+                Table.Column(title: "DIRECTED BY", isShortenable: true),
                 Table.Column(title: "RUNTIME", alignRight: true),
             ],
             rows: titles.map { title in

@@ -37,7 +37,8 @@ enum StatsJSON {
         ]
         if let details {
             func names(_ counts: [FilmDetailStatistics.NameCount]) -> String {
-                "[" + counts.map { "{\"name\":\(string($0.name)),\"viewings\":\($0.viewings)}" }
+                "["
+                    + counts.map { "{\"name\":\(string($0.name)),\"viewings\":\($0.viewings)}" }
                     .joined(separator: ",") + "]"
             }
             fields += [

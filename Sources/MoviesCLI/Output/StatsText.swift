@@ -48,18 +48,22 @@ enum StatsText {
     /// imported from IMDb, have them).
     private static func detailsText(_ details: FilmDetailStatistics, style: ChartStyle) -> String {
         var text = ""
-        for (heading, names) in [("Most watched directors", details.directors), ("Most watched genres", details.genres)]
+        for (heading, names) in [
+            ("Most watched directors", details.directors), ("Most watched genres", details.genres),
+        ]
         where !names.isEmpty {
             text += "\n" + style.bold(heading) + "\n"
             text += BarChart.render(
-                names.map { BarChart.Row(label: TerminalText.singleLine($0.name), count: $0.viewings) }, style: style)
+                names.map { BarChart.Row(label: TerminalText.singleLine($0.name), count: $0.viewings) },
+                style: style)
         }
         if details.minutesWatched > 0 {
             let hours = details.minutesWatched / 60
             let minutes = details.minutesWatched % 60
             var line = "\nHours watched: \(hours) h \(minutes) min"
             if details.viewingsWithoutRuntime > 0 {
-                line += " (\(details.viewingsWithoutRuntime) of \(details.viewings) viewings without a runtime left out)"
+                line +=
+                    " (\(details.viewingsWithoutRuntime) of \(details.viewings) viewings without a runtime left out)"
             }
             text += line + "\n"
         }

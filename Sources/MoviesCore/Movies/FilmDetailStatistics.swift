@@ -32,7 +32,9 @@ public struct FilmDetailStatistics: Sendable, Equatable {
 extension MovieStore {
     /// The details figures of `query` (its year, when it has one: viewings on that year's days), from one
     /// row per film watched: its directors, genres, runtime and viewings; the names are counted here.
-    public func detailStatistics(_ query: MovieStatistics.Query, limit: Int = 10) throws -> FilmDetailStatistics {
+    public func detailStatistics(_ query: MovieStatistics.Query, limit: Int = 10) throws
+        -> FilmDetailStatistics
+    {
         try database.read { connection in
             var sql = """
                 SELECT m.directors, m.genres, m.runtime_minutes, count(*)
@@ -55,8 +57,12 @@ extension MovieStore {
             while try statement.step() {
                 let count = statement.int(at: 3)
                 viewings += count
-                for name in MovieRow.names(statement.optionalString(at: 0)) { directors[name, default: 0] += count }
-                for name in MovieRow.names(statement.optionalString(at: 1)) { genres[name, default: 0] += count }
+                for name in MovieRow.names(statement.optionalString(at: 0)) {
+                    directors[name, default: 0] += count
+                }
+                for name in MovieRow.names(statement.optionalString(at: 1)) {
+                    genres[name, default: 0] += count
+                }
                 if let runtime = statement.optionalInt(at: 2) {
                     let (product, overflowed) = runtime.multipliedReportingOverflow(by: count)
                     let (sum, overflowedSum) = minutes.addingReportingOverflow(product)

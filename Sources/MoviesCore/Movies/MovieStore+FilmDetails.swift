@@ -38,7 +38,9 @@ extension MovieStore {
     @discardableResult
     public func setDetails(id: Int64, _ details: FilmDetails) throws -> Movie {
         try database.write { connection in
-            guard let movie = try Self.movie(id: id, in: connection) else { throw MovieError.notFound(id: id) }
+            guard let movie = try Self.movie(id: id, in: connection) else {
+                throw MovieError.notFound(id: id)
+            }
             let draft = try MovieValidation.validated(
                 details.applied(to: MovieDraft(movie)), checkingWatchedDate: false
             ).draft

@@ -12,7 +12,10 @@ struct CatalogLoadCommand: Command {
             replaces the old one only once it is whole: an interrupted or refused load leaves the previous \
             one as it was, and running it again starts clean. A bad file is named with its line (exit 65).
             """,
-        examples: ["movies catalog load ~/Downloads/imdb", "movies catalog load title.basics.tsv.gz title.crew.tsv.gz"])
+        examples: [
+            "movies catalog load ~/Downloads/imdb",
+            "movies catalog load title.basics.tsv.gz title.crew.tsv.gz",
+        ])
 
     @Argument("files", help: "A folder holding IMDb's .tsv.gz files, or the files.")
     var files: [String]
