@@ -156,3 +156,34 @@ import Testing
         #expect(piped.stderr.isEmpty, "\(piped.stderr)")
     }
 }
+
+/// The shell's add form with a catalog: the films of the title are offered at a terminal.
+@Suite(.offPool) struct CatalogShellTests {
+    @Test func theAddFormOffersTheCatalogsFilmsOfTheTitle() throws {
+        let movies = MoviesProcess()
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        _ = try movies.succeed("catalog", "load", folder)
+        let shell = try movies.startShellAtTerminal()
+        shell.type("add\n")
+        #expect(shell.waitFor("Title: "))
+        for (answer, next) in [
+            ("Heat", "Rating [not-seen]: "), ("", "Year (optional): "),
+            ("", "2  Heat (1972)  tt0068699  Paul Morrissey"), ("3", "type a number from 1 to 2"),
+            ("2", "Note (optional): "), ("", "Add Heat (1972)"), ("", "Added #1  Heat (1972)"),
+            ("add", "Title: "), ("Amélie", "Rating"), ("", "Year (optional): "),
+            ("", "In the catalog: Amélie (2001)  tt0211915  Jean-Pierre Jeunet"),
+        ] {
+            shell.type(answer + "\n")
+            #expect(shell.waitFor(next), "\(next): \(shell.output)")
+        }
+        for answer in ["", ""] { shell.type(answer + "\n") }
+        #expect(shell.waitFor("Added #2  Amélie (2001)"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+        #expect(
+            try DirectSQL.run(movies.databasePath, "SELECT imdb_id, directors FROM movies ORDER BY id")
+                == "tt0068699|Paul Morrissey\ntt0211915|Jean-Pierre Jeunet")
+    }
+}
