@@ -187,7 +187,7 @@ enum CatalogFixtures {
             PRAGMA journal_mode = OFF;
             PRAGMA synchronous = OFF;
             PRAGMA locking_mode = EXCLUSIVE;
-            PRAGMA cache_size = -65536;
+            PRAGMA cache_size = -16384;
             \(CatalogSchema.sqlForBenchmark)
             .mode ascii
             .separator "\\t" "\\n"

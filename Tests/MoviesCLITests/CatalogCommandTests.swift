@@ -30,6 +30,14 @@ import Testing
         #expect(!fileExists(movies.databasePath))
     }
 
+    @Test func loadsBeforeTheListsFolderExists() async throws {
+        let diary = movies.folder.file("new/folder/movies.sqlite")
+        let result = try await movies.run(["--db", diary, "catalog", "load", try datasets()])
+        #expect(result.status == 0, "\(result)")
+        #expect(fileExists(movies.folder.file("new/folder/movies.catalog.sqlite")))
+        #expect(permissions(of: movies.folder.file("new/folder")) == 0o700)
+    }
+
     @Test func withoutACatalogEverythingWorksAsBefore() async throws {
         #expect(try await movies.succeed("catalog", "status").hasPrefix("No film catalog yet"))
         #expect(try await movies.succeed("add", "Heat") == "Added #1  Heat  not-seen\n")

@@ -25,13 +25,13 @@ package struct CatalogLoader {
     /// catalog with the result; returns what the new catalog holds.
     package func load(_ files: [DatasetFile], progress: Progress = { _, _, _ in }) throws -> CatalogStatus {
         if let reason = ZlibLibrary.unavailableReason { throw CatalogError.zlibUnavailable(reason) }
+        // The list's folder may not exist yet: a catalog can be loaded before the first movie.
+        try DatabaseFile.createFolders(for: catalogPath)
         let scratch = try ReplacementFile(replacing: catalogPath, displayPath: catalogPath)
         // SQLite opens the scratch file by its name; a descriptor of ours open on it would drop SQLite's
         // locks when closed (see ReplacementFile.closeDescriptor).
         scratch.closeDescriptor()
-        do {
-            try build(files, at: scratch.temporaryPath, progress: progress)
-        }
+        try build(files, at: scratch.temporaryPath, progress: progress)
         try scratch.commit()
         return try CatalogReader(path: catalogPath).status()
     }
@@ -49,14 +49,16 @@ package struct CatalogLoader {
             // and synchronous OFF (https://www.sqlite.org/pragma.html#pragma_synchronous) make each
             // transaction a plain write of its pages; the rename at the end (after an fsync of the whole
             // file) is what makes the catalog durable. EXCLUSIVE locking keeps the lock between transactions
-            // (https://www.sqlite.org/pragma.html#pragma_locking_mode), and a 64 MiB page cache holds the
-            // B-trees' upper levels.
+            // (https://www.sqlite.org/pragma.html#pragma_locking_mode). Every table is written in rowid or
+            // key order (the files are sorted by id), so a 16 MiB page cache holds what the inserts touch
+            // (https://www.sqlite.org/pragma.html#pragma_cache_size); it is most of the load's peak
+            // memory, which it bounds whatever the files' size.
             try connection.executeScript(
                 """
                 PRAGMA journal_mode = OFF;
                 PRAGMA synchronous = OFF;
                 PRAGMA locking_mode = EXCLUSIVE;
-                PRAGMA cache_size = -65536;
+                PRAGMA cache_size = -16384;
                 """)
             try connection.withoutRowTracking {
                 var state = LoadState()
