@@ -165,6 +165,33 @@ import Testing
     }
 }
 
+/// A machine without a usable zlib: the load says so (exit 1, not bad data) and nothing is written.
+@Suite(.offPool) struct CatalogWithoutZlibTests {
+    @Test func aBrokenZlibIsAClearFailure() throws {
+        let movies = MoviesProcess()
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        // Empty files under zlib's names, found first: the dynamic loader refuses them, as it would a
+        // broken installation.
+        let broken = movies.folder.file("broken-zlib")
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        for name in ["libz.so.1", "libz.so"] {
+            _ = FileManager.default.createFile(atPath: broken + "/" + name, contents: Data())
+        }
+        let result = try movies.run(["catalog", "load", folder], environment: ["LD_LIBRARY_PATH": broken])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr.hasPrefix("Error: Cannot read gzip files: zlib is not installed or not usable ("),
+            "\(result)")
+        #expect(!fileExists(movies.folder.file("movies.catalog.sqlite")))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).sorted() == [
+                "broken-zlib", "imdb",
+            ])
+    }
+}
+
 /// The shell's add form with a catalog: the films of the title are offered at a terminal.
 @Suite(.offPool) struct CatalogShellTests {
     @Test func theAddFormOffersTheCatalogsFilmsOfTheTitle() throws {
