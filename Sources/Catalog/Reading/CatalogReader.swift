@@ -2,6 +2,12 @@ import Basics
 import MoviesCore
 import Storage
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A catalog file opened to read: `SQLITE_OPEN_READONLY`, so nothing a reader does can write it, and
 /// with `trusted_schema` off (https://www.sqlite.org/pragma.html#pragma_trusted_schema): the catalog has
 /// no trigger or view that would need a function, so a file edited to hold one gets no power from it.
@@ -38,10 +44,14 @@ package final class CatalogReader: Sendable {
         try database.writeWithoutTransaction { try $0.executeScript("PRAGMA trusted_schema = OFF") }
     }
 
-    /// The catalog beside the diary at `diaryPath`, or nil when there is none.
+    /// The catalog beside the diary at `diaryPath`, or nil when there is none: nothing at its path
+    /// (whatever stands in the way of the path, the diary's own opening reports it, in its own words).
     package static func beside(diary diaryPath: String) throws -> CatalogReader? {
+        let path = CatalogLocation.path(forDiary: diaryPath)
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
         do {
-            return try CatalogReader(path: CatalogLocation.path(forDiary: diaryPath))
+            return try CatalogReader(path: path)
         } catch CatalogError.noCatalog {
             return nil
         }
