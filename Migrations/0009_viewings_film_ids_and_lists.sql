@@ -25,8 +25,10 @@
 -- above one adds the others as undated rewatches; a seen film with neither becomes one undated viewing
 -- (it was seen, once at least); a film's rating goes on its viewing only when it was given on that day
 -- (rated_on is the watched day, or one of them is unknown). Stars that contradicted their word (written by
--- hand past the old triggers) were read as no stars by every version of movies, and are dropped. Nothing
--- else changes: ids, the AUTOINCREMENT sequence, notes, addresses, times, the full-text index.
+-- hand past the old triggers) were read as no stars by every version of movies, and are dropped. An IMDb
+-- id or address two films shared stays on the first and goes into the others' notes. A title with a run
+-- of spaces is stored with one (its keys are made again on the next open). Nothing else changes: ids,
+-- the AUTOINCREMENT sequence, notes, addresses, times, the full-text index.
 --
 -- SQLite cannot add a table CHECK or drop a unique index's table in place, so movies is rebuilt
 -- (https://www.sqlite.org/lang_altertable.html#otheralter), keeping ids and the sequence, and its
@@ -91,10 +93,30 @@ CREATE TABLE movies_0009 (
         END))
 ) STRICT;
 
+-- Version 8 let two films hold one IMDb id or Letterboxd address (an import matched by title; a hand or
+-- a spreadsheet could write anything); now each is one film's. The first film listed keeps it; on the
+-- others it moves into the note, saying which film has it, so nothing is lost and the unique indexes
+-- below can be made.
+CREATE TEMP TABLE migration_0009_shared_ids (kind TEXT NOT NULL, value TEXT NOT NULL, keeper INTEGER NOT NULL,
+    PRIMARY KEY (kind, value));
+INSERT INTO temp.migration_0009_shared_ids
+SELECT 'imdb', imdb_id, min(id) FROM movies WHERE imdb_id IS NOT NULL GROUP BY imdb_id HAVING count(*) > 1;
+INSERT INTO temp.migration_0009_shared_ids
+SELECT 'letterboxd', letterboxd_uri, min(id) FROM movies WHERE letterboxd_uri IS NOT NULL
+GROUP BY letterboxd_uri HAVING count(*) > 1;
+
 INSERT INTO movies_0009 (
     id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri,
     watch_count, rated_on, title_key, title_sort)
-SELECT id, title, year, rating, watched_on, note, created_at, updated_at,
+SELECT id, title, year, rating, watched_on,
+       CASE WHEN imdb.keeper IS NULL AND letterboxd.keeper IS NULL THEN note
+            ELSE substr(coalesce(note || char(10), '')
+                        || coalesce('IMDb id ' || imdb.value || ' (also on movie ' || imdb.keeper || ')', '')
+                        || CASE WHEN imdb.keeper IS NOT NULL AND letterboxd.keeper IS NOT NULL THEN char(10) ELSE '' END
+                        || coalesce('Letterboxd ' || letterboxd.value || ' (also on movie ' || letterboxd.keeper || ')', ''),
+                        1, 10000)
+       END,
+       created_at, updated_at,
        -- Stars that contradict the word were read as no stars; stars out of range were refused.
        CASE WHEN stars IS NOT NULL AND stars BETWEEN 0.5 AND 5 AND stars * 2 = CAST(stars * 2 AS INTEGER)
                  AND rating IS (CASE CAST(stars * 2 + 1 AS INTEGER) / 2
@@ -102,8 +124,17 @@ SELECT id, title, year, rating, watched_on, note, created_at, updated_at,
                      ELSE 'excellent' END)
             THEN stars END,
        -- A count past what anyone watches a film (only a hand could write one) is kept at the bound.
-       imdb_id, letterboxd_uri, min(watch_count, 10000), rated_on, title_key, title_sort
-FROM movies;
+       CASE WHEN imdb.keeper IS NULL THEN imdb_id END, CASE WHEN letterboxd.keeper IS NULL THEN letterboxd_uri END,
+       min(watch_count, 10000), rated_on,
+       -- A title with a run of spaces is keyed again when movies next opens the file (PendingTitleKeys),
+       -- which stores it with one space, as it now stores every title.
+       CASE WHEN title NOT GLOB '*  *' THEN title_key END, CASE WHEN title NOT GLOB '*  *' THEN title_sort END
+FROM movies
+LEFT JOIN temp.migration_0009_shared_ids AS imdb
+    ON imdb.kind = 'imdb' AND imdb.value = movies.imdb_id AND imdb.keeper <> movies.id
+LEFT JOIN temp.migration_0009_shared_ids AS letterboxd
+    ON letterboxd.kind = 'letterboxd' AND letterboxd.value = movies.letterboxd_uri AND letterboxd.keeper <> movies.id;
+DROP TABLE temp.migration_0009_shared_ids;
 
 DROP TABLE movies;
 ALTER TABLE movies_0009 RENAME TO movies;
@@ -116,7 +147,8 @@ UPDATE sqlite_sequence SET seq = max(seq, (SELECT seq FROM temp.migration_0009_s
 WHERE name = 'movies' AND EXISTS (SELECT 1 FROM temp.migration_0009_sequence);
 DROP TABLE temp.migration_0009_sequence;
 
--- The keys of every printable-ASCII title, as 0005 made them.
+-- The keys of every printable-ASCII title, as 0005 made them, but for runs of spaces, which count as
+-- one (as the program's keys count them): nine halvings make any run a title can hold (500) one space.
 CREATE VIEW movie_title_keys AS
 WITH
     articles (prefix, article) AS (VALUES
@@ -127,8 +159,8 @@ WITH
         ('el ', 'el'), ('los ', 'los'), ('las ', 'las'), ('una ', 'una'),
         ('il ', 'il'), ('lo ', 'lo'), ('gli ', 'gli'), ('uno ', 'uno')),
     folded AS (
-        SELECT id, year, lower(trim(title)) AS title_key,
-               ltrim(lower(trim(title)), ' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~') AS primary_key
+        SELECT id, year, lower(trim(replace(replace(replace(replace(replace(replace(replace(replace(replace(title, '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '))) AS title_key,
+               ltrim(lower(trim(replace(replace(replace(replace(replace(replace(replace(replace(replace(title, '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '), '  ', ' '))), ' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~') AS primary_key
         FROM movies
         WHERE title NOT GLOB '*[^ -~]*')
 SELECT id, year, title_key,
@@ -347,11 +379,12 @@ CREATE TRIGGER viewings_after_insert AFTER INSERT ON viewings BEGIN
     WHERE id = NEW.movie_id;
 END;
 
+-- A film on the watchlist has no day or count to keep (its viewings are going with it, one row at a time).
 CREATE TRIGGER viewings_after_delete AFTER DELETE ON viewings BEGIN
     UPDATE movies SET
         watched_on = (SELECT max(watched_on) FROM viewings WHERE movie_id = OLD.movie_id),
         watch_count = nullif((SELECT count(*) FROM viewings WHERE movie_id = OLD.movie_id), 0)
-    WHERE id = OLD.movie_id;
+    WHERE id = OLD.movie_id AND rating <> 'not-seen';
 END;
 
 CREATE TRIGGER viewings_after_update AFTER UPDATE OF movie_id, watched_on ON viewings BEGIN
@@ -360,6 +393,20 @@ CREATE TRIGGER viewings_after_update AFTER UPDATE OF movie_id, watched_on ON vie
         watched_on = (SELECT max(watched_on) FROM viewings WHERE movie_id = movies.id),
         watch_count = nullif((SELECT count(*) FROM viewings WHERE movie_id = movies.id), 0)
     WHERE id IN (OLD.movie_id, NEW.movie_id);
+END;
+
+-- A film put back on the watchlist by hand (UPDATE movies SET rating = 'not-seen', watched_on = NULL,
+-- watch_count = NULL: how it was done before the diary) takes its viewings with it, as `movies unwatch`
+-- does; like unwatch, it is refused while one holds what a person wrote or an export named.
+CREATE TRIGGER movies_watchlist_drops_viewings
+AFTER UPDATE OF rating ON movies
+FOR EACH ROW WHEN NEW.rating = 'not-seen' AND OLD.rating <> 'not-seen'
+BEGIN
+    SELECT RAISE(ABORT, 'a viewing of this film has a review, tags or an entry address: remove it first (movies diary rm)')
+    WHERE EXISTS (
+        SELECT 1 FROM viewings
+        WHERE movie_id = NEW.id AND (review IS NOT NULL OR tags IS NOT NULL OR letterboxd_uri IS NOT NULL));
+    DELETE FROM viewings WHERE movie_id = NEW.id;
 END;
 
 -- Keep updated_at true when a viewing is changed by hand.

@@ -14,7 +14,10 @@ public final class MovieRecordWriter {
     /// The field names, in output order: the base ones, then what other services know and what later
     /// versions added (optional to readers: older files lack them).
     public static let fieldNames =
-        baseFieldNames + ["stars", "imdb_id", "letterboxd_uri", "watch_count", "rated_on"]
+        baseFieldNames + [
+            "stars", "imdb_id", "letterboxd_uri", "watch_count", "rated_on", "runtime_minutes", "genres",
+            "directors",
+        ]
 
     private let writer: RecordWriter
 
@@ -60,7 +63,8 @@ public final class MovieRecordWriter {
             .text(Timestamp.string(from: movie.createdAt)),
             .text(Timestamp.string(from: movie.updatedAt)), movie.stars.map { .real($0.stars) } ?? .null,
             .text(movie.imdbID), .text(movie.letterboxdURI), .integer(movie.watchCount),
-            .text(movie.ratedOn?.description),
+            .text(movie.ratedOn?.description), .integer(movie.runtimeMinutes),
+            .text(MovieRow.storedNames(movie.genres)), .text(MovieRow.storedNames(movie.directors)),
         ]
     }
 }

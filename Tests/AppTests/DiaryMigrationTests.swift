@@ -109,6 +109,38 @@ struct DiaryMigrationTests {
                 == "good|NULL|2024-03-09")
     }
 
+    @Test("an id two films shared stays on the first and goes into the other's note; a run of spaces is one")
+    func sharedIDsAndSpaces() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("movies.sqlite")
+        let earlier = Migrator(AppDatabase.migrator.migrations.filter { $0.version <= 8 })
+        _ = try earlier.migrate(try Database(path: path))
+        try DirectSQL.run(
+            path,
+            """
+            INSERT INTO movies (title, year, imdb_id, letterboxd_uri, note) VALUES
+                ('Heat', 1995, 'tt0113277', 'https://boxd.it/2b5I', NULL),
+                ('Heat (director''s cut)', 1995, 'tt0113277', 'https://boxd.it/2b5I', 'the long one'),
+                ('Blade  Runner', 1982, NULL, NULL, NULL);
+            """)
+        let app = try AppDatabase(path: path)
+        let rows = try DirectSQL.run(
+            path,
+            "SELECT id, quote(imdb_id), quote(letterboxd_uri), replace(quote(note), char(10), '/') FROM movies ORDER BY id"
+        )
+        #expect(
+            rows.split(separator: "\n") == [
+                "1|'tt0113277'|'https://boxd.it/2b5I'|NULL",
+                "2|NULL|NULL|'the long one/IMDb id tt0113277 (also on movie 1)/Letterboxd https://boxd.it/2b5I (also on movie 1)'",
+                "3|NULL|NULL|NULL",
+            ])
+        #expect(
+            try DirectSQL.run(path, "SELECT title, title_key FROM movies WHERE id = 3")
+                == "Blade Runner|blade runner")
+        #expect(try app.movies.film(titled: "blade runner", year: 1982).id == 3)
+        #expect(throws: MovieError.self) { try app.movies.add(MovieDraft(title: "Blade Runner", year: 1982)) }
+    }
+
     @Test("a row written by hand whose stars contradict its word is refused, in a film and in a viewing")
     func contradictingStarsAreRefused() throws {
         let database = try TestDatabase()
@@ -150,5 +182,16 @@ struct DiaryMigrationTests {
             try DirectSQL.run(database.path, "SELECT watch_count, watched_on FROM movies WHERE id = 1")
                 == "3|2025-01-02")
         #expect(try DirectSQL.run(database.path, "SELECT count(*) FROM viewings WHERE movie_id = 2") == "0")
+
+        // Back on the watchlist by hand: the viewings go with it, unless one holds a review.
+        let unwatch =
+            "UPDATE movies SET rating = 'not-seen', stars = NULL, watched_on = NULL, watch_count = NULL WHERE id = 1"
+        try DirectSQL.run(database.path, "UPDATE viewings SET review = 'kept' WHERE id = 3")
+        #expect(throws: DirectSQLError.self) { try DirectSQL.run(database.path, unwatch) }
+        #expect(try DirectSQL.run(database.path, "SELECT count(*) FROM viewings WHERE movie_id = 1") == "3")
+        try DirectSQL.run(database.path, "UPDATE viewings SET review = NULL WHERE id = 3")
+        try DirectSQL.run(database.path, unwatch)
+        #expect(try DirectSQL.run(database.path, "SELECT count(*) FROM viewings WHERE movie_id = 1") == "0")
+        #expect(try database.store.diary().isEmpty)
     }
 }

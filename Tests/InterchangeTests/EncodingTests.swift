@@ -55,6 +55,31 @@ struct EncodingTests {
         #expect(movies.last?.line == 3002)
     }
 
+    @Test("a UTF-8 character cut by the edge of the first 64 KiB looked at is UTF-8, not a mixed file")
+    func characterAtTheWindowEdge() throws {
+        // The first byte outside ASCII starts a 64 KiB window; a title's three-byte character begins at
+        // the window's last byte, in a file that goes on after it.
+        let prefix = "2023-01-15,"
+        var text = "Date,Name,Year,Letterboxd URI,Rating\n" + prefix + "é,2001,,4\n"
+        let edge = text.utf8.count - "é,2001,,4\n".utf8.count + 64 * 1024 - 1
+        var rows = 1
+        while edge - text.utf8.count > 300 {
+            text += prefix + "Film \(rows),2001,,4\n"
+            rows += 1
+        }
+        text +=
+            prefix + String(repeating: "x", count: edge - text.utf8.count - prefix.utf8.count)
+            + "映画,2001,,4\n"
+        text += prefix + "Heat,1995,,4\n"
+        let folder = TemporaryDirectory()
+        let reader = try MovieImportReader(path: try folder.write(text, to: "ratings.csv"))
+        var titles: [String] = []
+        while let row = try reader.next() { titles.append(try row.get().title) }
+        #expect(titles.count == rows + 2)
+        #expect(titles.dropLast().last?.hasSuffix("映画") == true && titles.last == "Heat")
+        #expect(reader.encoding == .utf8)
+    }
+
     @Test("UTF-8 stays UTF-8, with or without a BOM, and reports its encoding")
     func utf8() throws {
         let folder = TemporaryDirectory()

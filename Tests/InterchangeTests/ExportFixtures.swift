@@ -63,7 +63,22 @@ enum ExportFixtures {
 
         """
 
-    /// The five files in a folder named like Letterboxd's export, plus files the import ignores.
+    /// lists/heists.csv: a list export, its header block, then its films in order by their film
+    /// addresses (one of them on no other file of the export).
+    static let heistsList = """
+        Letterboxd list export v7
+        Date,Name,Tags,URL,Description
+        2024-01-20,Heists,"crime, favourites",https://letterboxd.com/someone/list/heists/,"Who stole what, and how"
+
+        Position,Name,Year,URL,Description
+        1,Heat,1995,https://boxd.it/2aMM,The diner scene
+        2,Rififi,1955,https://boxd.it/1NrU,
+        3,The Thing,1982,https://boxd.it/29Sg,Not a heist; it stole the show
+
+        """
+
+    /// The five files and a list in a folder named like Letterboxd's export, plus a file the import
+    /// ignores.
     @discardableResult
     static func letterboxdExport(in folder: TemporaryDirectory, name: String = "letterboxd-user-2024-02-03")
         throws -> String
@@ -74,7 +89,7 @@ enum ExportFixtures {
             ("watchlist.csv", watchlist), ("watched.csv", watched), ("diary.csv", diary),
             ("ratings.csv", ratings), ("reviews.csv", reviews),
             ("profile.csv", "Date Joined,Username\n2018-01-01,someone\n"),
-            ("lists/favourites.csv", "Letterboxd list export v7\n"),
+            ("lists/heists.csv", heistsList),
         ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + file))
         }

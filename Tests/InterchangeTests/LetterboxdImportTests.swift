@@ -49,7 +49,7 @@ struct LetterboxdImportTests {
         // The rating is the film's current one, dated by Date; the address is the film's page.
         #expect(movies[1].ratedOn == CalendarDate(parsing: "2023-02-01"))
         #expect(
-            movies.allSatisfy { $0.meaning.ratingIsCurrent && $0.meaning.linksFilm && !$0.meaning.isViewing })
+            movies.allSatisfy { $0.meaning.ratingIsCurrent && $0.entryURI == nil && !$0.meaning.isViewing })
     }
 
     @Test(
@@ -96,21 +96,25 @@ struct LetterboxdImportTests {
         #expect(movies.map(\.rating) == [.excellent, .notSeen, .good])
         #expect(movies.map { $0.stars?.halfStars } == [10, nil, 7])
         #expect(movies[0].createdAt == Self.day("2024-03-10"))
-        #expect(movies[1].letterboxdURI == "https://letterboxd.com/someone/film/heat/1/")
+        #expect(movies[1].entryURI == "https://letterboxd.com/someone/film/heat/1/", "the entry's address")
         #expect(movies.allSatisfy { $0.watchState == .seen })
         #expect(movies.map(\.ratingWord) == [.excellent, .seen, .good])
-        // Each row is one viewing, dated ratings given then (not the film's current), entry links.
+        // Each row is one viewing, its rating given then, on its day (not the film's current), entry links.
         #expect(movies.map(\.meaning.isRewatch) == [false, true, true])
         #expect(
-            movies.allSatisfy { $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && !$0.meaning.linksFilm }
+            movies.allSatisfy {
+                $0.meaning.isViewing && !$0.meaning.ratingIsCurrent && $0.letterboxdURI == nil
+                    && $0.entryURI != nil
+            }
         )
         #expect(
             movies.map(\.ratedOn) == [
-                CalendarDate(parsing: "2024-03-10"), nil, CalendarDate(parsing: "2024-03-12"),
+                CalendarDate(parsing: "2024-03-09"), nil, CalendarDate(parsing: "2024-03-12"),
             ])
     }
 
-    @Test("reviews.csv: the review, with commas, quotes and Windows line breaks, becomes the note")
+    @Test(
+        "reviews.csv: the review, with commas, quotes and Windows line breaks, is the viewing's, not a note")
     func reviews() throws {
         let folder = TemporaryDirectory()
         let path = try folder.write(
@@ -122,9 +126,10 @@ struct LetterboxdImportTests {
         #expect(try MovieImportReader(path: path).letterboxdKind == .reviews)
         let movies = try ImportTestSupport.movies(path)
         #expect(
-            movies.map(\.note) == [
+            movies.map(\.review) == [
                 "A quiet, \"devastating\" film.\n\nSecond paragraph.", "\u{2014} short \u{1F62D}",
             ])
+        #expect(movies.allSatisfy { $0.note == nil }, "a review is public; a note is private")
         #expect(movies.map(\.line) == [2, 5])
         #expect(movies.map(\.rating) == [.good, .decent])
         #expect(movies[1].watchedOn == CalendarDate(parsing: "2024-03-11"))

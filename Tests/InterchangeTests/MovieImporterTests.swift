@@ -68,8 +68,13 @@ struct MovieImporterTests {
         #expect(movies["Heat"]?.rating == .excellent && movies["Heat"]?.stars == StarRating(stars: 4.5))
         #expect(movies["Heat"]?.watchedOn == CalendarDate(parsing: "2023-05-01"))
         #expect(
-            movies["Alien"]?.rating == .good
-                && movies["Alien"]?.note == "In space, \"no one\"\ncan hear you scream.")
+            movies["Alien"]?.rating == .good && movies["Alien"]?.note == nil)
+        // The review is the viewing's (public), not the film's private note.
+        let alienID = try #require(movies["Alien"]?.id)
+        #expect(
+            try store.viewings(ofMovie: alienID).map(\.review) == [
+                "In space, \"no one\"\ncan hear you scream."
+            ])
         #expect(movies["Cats"]?.rating == .terrible)
         #expect(
             movies["Paris, Texas"]?.rating == .poor && movies["Paris, Texas"]?.stars == StarRating(stars: 2))
@@ -81,8 +86,12 @@ struct MovieImporterTests {
         // Back out in Letterboxd's import layout, and read again as Letterboxd: the same films and stars.
         let sink = StringSink()
         let writer = LetterboxdExportWriter(sink: sink)
-        try writer.writeAll(try store.list().filter(\.isSeen).map(LetterboxdRow.init(movie:)))
-        #expect(sink.text.hasPrefix("Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI\n"))
+        try writer.writeAll(
+            try store.list().filter(\.isSeen).flatMap {
+                LetterboxdRow.rows(of: $0, viewings: try store.viewings(ofMovie: $0.id))
+            })
+        #expect(
+            sink.text.hasPrefix("Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI\n"))
         let exported = try reader(sink.text, named: "export.csv")
         var rows: [ImportedMovie] = []
         while let next = try exported.next() { rows.append(try next.get()) }

@@ -29,13 +29,15 @@ struct RealExportTests {
         try #require(try store.list().first { $0.title == title }, "\(title)")
     }
 
-    @Test("a Letterboxd export: seen apart from rated, the latest viewing and its review, viewings counted")
+    @Test(
+        "a Letterboxd export: seen apart from rated, every viewing a row with its review and tags, its list")
     func letterboxdExport() throws {
         let folder = try ExportFixtures.letterboxdExport(in: database.folder)
         let summary = try importExport(folder)
-        #expect(summary.rowsRead == 24)
-        #expect(summary.added == 10 && summary.updated == 0 && summary.unchanged == 0, "\(summary)")
-        // Films that end with no rating: Past Lives (a diary entry without one), and the watched-only ones.
+        #expect(summary.rowsRead == 27)
+        #expect(summary.added == 11 && summary.updated == 0 && summary.unchanged == 0, "\(summary)")
+        #expect(summary.listsAdded == 1)
+        // Films that end with no rating: Past Lives (a diary entry without one), and the watched-only one.
         #expect(summary.seenWithoutRating == 2, "\(summary)")
 
         let heat = try movie("Heat")
@@ -43,28 +45,51 @@ struct RealExportTests {
         #expect(
             heat.watchedOn == CalendarDate(parsing: "2023-10-28"), "the latest viewing, whatever the order")
         #expect(heat.watchCount == 2)
-        #expect(heat.note == "Still the best diner scene. \"Cop or criminal\"\nis the whole film.")
+        #expect(heat.note == nil, "a review is the viewing's, public; a note is private")
         #expect(heat.letterboxdURI == "https://boxd.it/2aMM", "the film's page, not a diary entry's")
         #expect(heat.ratedOn == CalendarDate(parsing: "2023-10-29"))
-        // Seen before the diary began: one more viewing than entries.
-        #expect(try movie("The Thing").watchCount == 2)
+        // Each viewing with its own day, rating, rewatch flag, review, tags and entry address.
+        let viewings = try store.viewings(ofMovie: heat.id)
+        #expect(viewings.map(\.watchedOn) == ["2023-10-28", "2018-01-13"].map(CalendarDate.init(parsing:)))
+        #expect(viewings.map(\.stars) == [StarRating(stars: 4.5), StarRating(stars: 4)])
+        #expect(viewings.map(\.isRewatch) == [true, false])
+        #expect(viewings.map(\.letterboxdURI) == ["https://boxd.it/5aTnF", "https://boxd.it/8Kd21"])
+        #expect(
+            viewings.map(\.review) == [
+                "Still the best diner scene. \"Cop or criminal\"\nis the whole film.", "Long, loud, great.",
+            ])
+        #expect(viewings[0].tags == ["director's cut", "cinema"])
+        // A first entry marked as a rewatch is one viewing: nothing is invented for the time before.
+        #expect(try movie("The Thing").watchCount == 1)
         let pastLives = try movie("Past Lives")
         #expect(pastLives.ratingWord == .seen && pastLives.watchedOn == CalendarDate(parsing: "2023-06-10"))
         #expect(pastLives.watchCount == 1 && pastLives.stars == nil)
+        #expect(try store.viewings(ofMovie: pastLives.id).map(\.tags) == [["cinema"]])
         #expect(try movie("الرسالة").ratingWord == .seen, "watched, never rated")
         #expect(try movie("Ζορμπάς").ratingWord == .decent)
         #expect(try movie("千と千尋の神隠し").stars == StarRating(stars: 5))
-        #expect(try movie("Amélie").note == "Paris as a postcard — but what a postcard.")
-        for title in ["Сталкер", "Dune: Part Two", "悪は存在しない"] {
+        let amelie = try movie("Amélie")
+        #expect(
+            try store.viewings(ofMovie: amelie.id).map(\.review) == [
+                "Paris as a postcard — but what a postcard."
+            ])
+        for title in ["Сталкер", "Dune: Part Two", "悪は存在しない", "Rififi"] {
             let wanted = try movie(title)
             #expect(wanted.ratingWord == .notSeen && wanted.watchedOn == nil && wanted.watchCount == nil)
         }
+        // The list, in its order, with its notes.
+        let list = try #require(try store.list(named: "heists"))
+        #expect(list.name == "Heists" && list.tags == ["crime", "favourites"])
+        #expect(list.description == "Who stole what, and how")
+        #expect(list.letterboxdURI == "https://letterboxd.com/someone/list/heists/")
+        let entries = try store.entries(ofList: list.id)
+        #expect(entries.map(\.movie.title) == ["Heat", "Rififi", "The Thing"])
+        #expect(entries.map(\.note) == ["The diner scene", nil, "Not a heist; it stole the show"])
         // The order added follows the day each film was logged, not the order of the files.
         #expect(
             try store.list().map(\.title) == [
                 "Heat", "The Thing", "Сталкер", "Amélie", "Ζορμπάς", "الرسالة", "Dune: Part Two",
-                "Past Lives",
-                "悪は存在しない", "千と千尋の神隠し",
+                "Past Lives", "悪は存在しない", "千と千尋の神隠し", "Rififi",
             ])
     }
 
@@ -73,45 +98,71 @@ struct RealExportTests {
         let folder = try ExportFixtures.letterboxdExport(in: database.folder)
         try importExport(folder)
         let before = try DirectSQL.dump(database.path, table: "movies")
+        let viewingsBefore = try DirectSQL.dump(database.path, table: "viewings")
         let sequence = try DirectSQL.run(
             database.path, "SELECT seq FROM sqlite_sequence WHERE name = 'movies'")
         let dryRun = try importExport(folder, dryRun: true)
-        #expect(dryRun.added == 0 && dryRun.updated == 0 && dryRun.unchanged == 10)
+        #expect(dryRun.added == 0 && dryRun.updated == 0 && dryRun.unchanged == 11)
         for _ in 0..<3 {
             let again = try importExport(folder)
-            #expect(again.added == 0 && again.updated == 0 && again.unchanged == 10, "\(again)")
+            #expect(again.added == 0 && again.updated == 0 && again.unchanged == 11, "\(again)")
+            #expect(again.viewingsAdded == 0 && again.viewingsUpdated == 0 && again.listsUnchanged == 1)
             #expect(again.seenWithoutRating == 2)
         }
         #expect(try DirectSQL.dump(database.path, table: "movies") == before)
         #expect(
             try DirectSQL.run(database.path, "SELECT seq FROM sqlite_sequence WHERE name = 'movies'")
                 == sequence)
-        #expect(try store.add(MovieDraft(title: "Next")).id == 11, "no id was used by the re-imports")
+        #expect(try DirectSQL.dump(database.path, table: "viewings") == viewingsBefore)
+        #expect(try store.add(MovieDraft(title: "Next")).id == 12, "no id was used by the re-imports")
     }
 
-    @Test("Letterboxd export → import → export → import: the second import changes nothing")
+    @Test("Letterboxd export → import → export → import: 0 changes the second time, one row per viewing")
     func roundTrip() throws {
         let folder = try ExportFixtures.letterboxdExport(in: database.folder)
         try importExport(folder)
         let before = try DirectSQL.dump(database.path, table: "movies")
+        let viewingsBefore = try DirectSQL.dump(database.path, table: "viewings")
+        let listsBefore = try DirectSQL.dump(database.path, table: "list_entries")
         let (seen, watchlist) = try Self.exportLetterboxd(store, to: database.folder)
-        let readers = try [seen, watchlist].map { try MovieImportReader(path: $0) }
+        let list = try Self.exportList("Heists", store, to: database.folder)
+        // One row per viewing, with the header.
+        let viewingCount = try DirectSQL.run(database.path, "SELECT count(*) FROM viewings")
+        let rows = try ImportTestSupport.movies(seen).count
+        #expect(String(rows) == viewingCount.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(rows == 8, "Heat twice, and each other seen film once")
+
+        let readers = try [seen, watchlist, list].map { try MovieImportReader(path: $0) }
         let summary = try MovieImporter(database: database.app).run(
             readers, options: ImportOptions(onDuplicate: .update))
-        #expect(summary.added == 0 && summary.updated == 0 && summary.unchanged == 10, "\(summary)")
+        #expect(summary.added == 0 && summary.updated == 0 && summary.unchanged == 11, "\(summary)")
+        #expect(summary.viewingsAdded == 0 && summary.viewingsUpdated == 0 && summary.listsUnchanged == 1)
+        #expect(summary.ratingChoiceCount == 0, "\(summary.ratingChoices)")
         #expect(try DirectSQL.dump(database.path, table: "movies") == before)
+        #expect(try DirectSQL.dump(database.path, table: "viewings") == viewingsBefore)
+        #expect(try DirectSQL.dump(database.path, table: "list_entries") == listsBefore)
 
-        // Into a new list, the two files give the same films, and export to the same bytes.
+        // Into a new list, the files give the same films, and export to the same bytes.
         let other = try TestDatabase()
-        let readersAgain = try [seen, watchlist].map { try MovieImportReader(path: $0) }
+        let readersAgain = try [seen, watchlist, list].map { try MovieImportReader(path: $0) }
         let fresh = try MovieImporter(database: other.app).run(readersAgain)
-        #expect(fresh.added == 10)
+        #expect(fresh.added == 11 && fresh.listsAdded == 1)
         let otherFolder = TemporaryDirectory()
         let (seenAgain, watchlistAgain) = try Self.exportLetterboxd(other.store, to: otherFolder)
         #expect(fileSnapshot(seenAgain) == fileSnapshot(seen))
         #expect(fileSnapshot(watchlistAgain) == fileSnapshot(watchlist))
         let words = { (store: MovieStore) in try store.list(MovieQuery(sort: .title)).map(\.ratingWord) }
         #expect(try words(other.store) == words(store))
+    }
+
+    /// What `movies export --format letterboxd-list --list NAME` writes.
+    static func exportList(_ name: String, _ store: MovieStore, to folder: TemporaryDirectory) throws
+        -> String
+    {
+        let list = try #require(try store.list(named: name))
+        let sink = StringSink()
+        try LetterboxdListWriter.write(list, entries: try store.entries(ofList: list.id), to: sink)
+        return try folder.write(sink.text, to: "\(name).csv")
     }
 
     /// What `movies export --to letterboxd` and `--to letterboxd-watchlist` write: the seen films, and
@@ -124,8 +175,17 @@ struct RealExportTests {
             let sink = StringSink()
             let writer = LetterboxdExportWriter(sink: sink)
             try writer.begin()
-            try store.forEachMovie(MovieQuery(watchState: state)) {
-                try writer.write(LetterboxdRow(movie: $0))
+            var movies: [Movie] = []
+            try store.forEachMovie(MovieQuery(watchState: state)) { movies.append($0) }
+            for movie in movies {
+                if state == .watchlist {
+                    try writer.write(LetterboxdRow(watchlist: movie))
+                } else {
+                    for row in LetterboxdRow.rows(of: movie, viewings: try store.viewings(ofMovie: movie.id))
+                    {
+                        try writer.write(row)
+                    }
+                }
             }
             try writer.end()
             files.append(try folder.write(sink.text, to: name))
@@ -141,7 +201,7 @@ struct RealExportTests {
         let heat = try movie("Heat")
         try store.log(heat.id, on: CalendarDate(parsing: "2024-05-01"))
         let summary = try importExport(folder)
-        #expect(summary.updated == 0 && summary.unchanged == 10)
+        #expect(summary.updated == 0 && summary.unchanged == 11)
         let after = try movie("Heat")
         #expect(after.watchedOn == CalendarDate(parsing: "2024-05-01") && after.watchCount == 3)
         // A newer export with another rating for Amélie: taken.
@@ -150,7 +210,7 @@ struct RealExportTests {
             with: "2024-06-01,Amélie,2001,https://boxd.it/2bc4,4")
         try Data(newer.utf8).write(to: URL(fileURLWithPath: folder + "/ratings.csv"))
         let updated = try importExport(folder)
-        #expect(updated.updated == 1 && updated.unchanged == 9, "\(updated)")
+        #expect(updated.updated == 1 && updated.unchanged == 10, "\(updated)")
         #expect(try movie("Amélie").stars == StarRating(stars: 4))
     }
 

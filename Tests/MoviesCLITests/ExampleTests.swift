@@ -59,7 +59,7 @@ struct ExampleTests {
         #expect(
             csv.hasPrefix(
                 "id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri,"
-                    + "watch_count,rated_on\n"
+                    + "watch_count,rated_on,runtime_minutes,genres,directors\n"
                     + "1,Heat,1995,excellent,,\"say \"\"hi\"\", twice\nok\","
             ))
 

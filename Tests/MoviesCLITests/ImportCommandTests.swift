@@ -32,7 +32,7 @@ struct ImportCommandTests {
         #expect(again.stdout.contains("(this program's CSV): 0 added, 0 updated, 1 unchanged"), "\(again)")
         try movies.refuse(
             ["import", "-"], status: 65,
-            message: "Cannot use standard input: standard input: the file is empty", input: "")
+            message: "Cannot use standard input: the file is empty", input: "")
     }
 
     @Test("--include-tv takes the series and episodes IMDb lists")

@@ -29,10 +29,10 @@ struct ImportExportTests {
         let letterboxd = try movies.succeed("export", "--to", "letterboxd")
         #expect(
             letterboxd == """
-                Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI
-                Heat,1995,4.5,,,,,https://boxd.it/heat
-                "Paris, Texas",1984,3,,,,,https://boxd.it/paris
-                Cats,2019,0.5,,,,,https://boxd.it/cats
+                Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI
+                Heat,1995,4.5,,,,,,https://boxd.it/heat
+                "Paris, Texas",1984,3,,,,,,https://boxd.it/paris
+                Cats,2019,0.5,,,,,,https://boxd.it/cats
 
                 """)
     }
@@ -59,10 +59,10 @@ struct ImportExportTests {
         // The watchlist export holds exactly the unseen films; the other, every seen one, rated or not.
         #expect(
             try movies.succeed("export", "--format", "letterboxd-watchlist")
-                == "Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI\nDune,2021,,,,,,https://boxd.it/dune\n"
+                == "Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI\nDune,2021,,,,,,,https://boxd.it/dune\n"
         )
         let seen = try movies.succeed("export", "--format", "letterboxd")
-        #expect(seen.contains("Alien,1979,,,,,,https://boxd.it/alien\n") && !seen.contains("Dune"))
+        #expect(seen.contains("Alien,1979,,,,,,,https://boxd.it/alien\n") && !seen.contains("Dune"))
     }
 
     @Test(

@@ -62,7 +62,9 @@ extension Reliability {
             #expect(json.status == 0 && !json.crashed, "\(json.status) \(json.stderr.prefix(500))")
             #expect(json.stdout.hasPrefix("[\n  {\"id\":1,\"title\":\"Movie 1\","))
             #expect(
-                json.stdout.hasSuffix("\"letterboxd_uri\":null,\"watch_count\":null,\"rated_on\":null}\n]\n"))
+                json.stdout.hasSuffix(
+                    "\"letterboxd_uri\":null,\"watch_count\":null,\"rated_on\":null,\"runtime_minutes\":null,"
+                        + "\"genres\":null,\"directors\":null}\n]\n"))
         }
     }
 }

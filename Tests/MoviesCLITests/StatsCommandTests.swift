@@ -89,7 +89,7 @@ struct StatsCommandTests {
         #expect(object["by"] as? String == "month" && object["year"] as? Int == 2025)
         let periods = try #require(object["periods"] as? [[String: Any]])
         #expect(periods.count == 12 && periods.first?["period"] as? String == "2025-01")
-        #expect(periods.map { $0["films"] as? Int } == [1, 2] + Array(repeating: 0, count: 10))
+        #expect(periods.map { $0["viewings"] as? Int } == [1, 2] + Array(repeating: 0, count: 10))
         let ratings = try #require(object["ratings"] as? [[String: Any]])
         #expect(ratings.map { $0["rating"] as? String } == ["seen", "good", "excellent"])
         let stars = try #require(ratings[1]["stars"] as? [[String: Any]])

@@ -82,7 +82,7 @@ struct UsageErrorTests {
             result.stderr == """
                 Error: The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide \
                 one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.
-                Usage: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>]
+                Usage: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>] [--imdb <id>] [--letterboxd <address>]
                   See 'movies add --help' for more information.
 
                 """)
@@ -110,7 +110,8 @@ struct UsageErrorTests {
             ),
             (
                 ["edit", "1"],
-                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note"
+                "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note,"
+                    + " --imdb, --letterboxd"
             ),
             (["help", "lits"], "Unknown command 'lits'. Did you mean 'list'?"),
         ] {

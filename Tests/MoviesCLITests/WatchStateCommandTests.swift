@@ -113,14 +113,17 @@ struct WatchStateCommandTests {
         try DirectSQL.run(movies.databasePath, "UPDATE movies SET imdb_id = 'tt0113277', watch_count = 3")
         let shown = try movies.succeed("show", "1")
         for line in [
-            "#1  Heat (1995)", "  rating     excellent  ★★★★½ (4.5 stars)", "  rated on   2024-03-10",
-            "  watched    2024-03-09, 3 times", "  note       Cop, criminal.",
+            "#1  Heat (1995)", "  rating     excellent  ★★★★½ (4.5 stars)", "  rated on   2024-03-09",
+            "  watched    2024-03-09, 3 times", "Cop, criminal.",
             "  IMDb       tt0113277  https://www.imdb.com/title/tt0113277/",
-            "  Letterboxd https://boxd.it/2aMM",
             "  added      ", "  updated    ",
         ] {
             #expect(shown.contains(line), "\(line) in \(shown)")
         }
+        // A review is its viewing's (public), never the film's private note.
+        #expect(!shown.contains("note       Cop"), "\(shown)")
+        // reviews.csv's address is the diary entry's, not the film's.
+        #expect(!shown.contains("Letterboxd https://boxd.it/2aMM"), "\(shown)")
     }
 
     @Test("add names a movie of the same title already listed without a year, or with other accents")

@@ -114,6 +114,46 @@ struct WatchStateTests {
         #expect(!rewatch.datedTheUndatedViewing && rewatch.after.watchCount == 2)
     }
 
+    @Test("a viewing's rating cleared gives the film its latest other rated viewing's, or none; rate's stays")
+    func clearedRatingIsWithdrawn() throws {
+        let dune = try store.add(MovieDraft(title: "Dune"), today: Self.today)
+        try store.log(
+            dune.id, on: CalendarDate(parsing: "2021-10-22"), ViewingDraft(rating: .poor), today: Self.today)
+        let latest = try store.log(
+            dune.id, on: CalendarDate(parsing: "2024-03-01"), ViewingDraft(stars: StarRating(stars: 4.5)),
+            today: Self.today)
+        #expect(latest.after.ratingWord == .excellent)
+        let cleared = try store.editViewing(
+            id: latest.viewing.id, ViewingChanges(rating: .clear), today: Self.today)
+        #expect(cleared.after.rating == .notSeen)
+        let film = try #require(try store.movie(id: dune.id))
+        #expect(film.ratingWord == .poor && film.ratedOn == CalendarDate(parsing: "2021-10-22"))
+        let first = try #require(try store.viewings(ofMovie: dune.id).last)
+        try store.editViewing(id: first.id, ViewingChanges(rating: .clear), today: Self.today)
+        #expect(try store.movie(id: dune.id)?.ratingWord == .seen)
+        // A rating given with rate is the film's own: clearing a viewing's rating leaves it.
+        try store.rate(id: dune.id, .good, today: Self.today)
+        try store.editViewing(id: first.id, ViewingChanges(rating: .set(.good)), today: Self.today)
+        try store.editViewing(id: first.id, ViewingChanges(rating: .clear), today: Self.today)
+        #expect(try store.movie(id: dune.id)?.ratingWord == .good)
+    }
+
+    @Test("an undated viewing with a review is not dated by a viewing with another review: both are kept")
+    func undatedReviewIsKept() throws {
+        let alien = try store.add(MovieDraft(title: "Alien", word: .seen), today: Self.today)
+        let undated = try #require(try store.viewings(ofMovie: alien.id).first)
+        try store.editViewing(id: undated.id, ViewingChanges(review: .set("first")), today: Self.today)
+        let logged = try store.log(
+            alien.id, on: CalendarDate(parsing: "2024-03-01"), ViewingDraft(review: "second"),
+            today: Self.today)
+        #expect(!logged.datedTheUndatedViewing && logged.after.watchCount == 2)
+        #expect(Set(try store.viewings(ofMovie: alien.id).compactMap(\.review)) == ["first", "second"])
+        // The same review, or none, dates it.
+        let heat = try store.add(MovieDraft(title: "Heat", word: .seen), today: Self.today)
+        let dated = try store.log(heat.id, on: CalendarDate(parsing: "2024-03-02"), today: Self.today)
+        #expect(dated.datedTheUndatedViewing)
+    }
+
     @Test(
         "back on the watchlist, bare viewings go; one with a review or tags is kept, and the change refused")
     func unwatchKeepsWhatWasWritten() throws {

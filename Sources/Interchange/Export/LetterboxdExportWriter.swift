@@ -1,11 +1,14 @@
 import MoviesCore
 
-/// Writes films in the CSV layout Letterboxd's importer reads (letterboxd.com/import), one row at a time.
+/// Writes viewings in the CSV layout Letterboxd's importer reads (letterboxd.com/import), one row at a
+/// time: one row per viewing, so a film seen five times is five rows, each with its own day, rating,
+/// rewatch flag, review and tags.
 ///
-/// Columns: `Title,Year,Rating,WatchedDate,Rewatch,Review,imdbID,LetterboxdURI`. `Rating` is ½–5 stars
-/// (the row's own stars, else 1–5 from the word, empty for a film seen without a rating); `WatchedDate`
-/// is `YYYY-MM-DD`; `Rewatch` is `true` for a film watched more than once; fields are quoted per RFC
-/// 4180 by `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks.
+/// Columns: `Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI`. `Rating` is the
+/// ½–5 stars given at the viewing, empty when none were (a word alone is not written as stars never
+/// given); `WatchedDate` is `YYYY-MM-DD`, empty for a viewing whose day is not known; `Rewatch` is
+/// `true` for a rewatch; `LetterboxdURI` is the film's address; fields are quoted per RFC 4180 by
+/// `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks.
 ///
 /// Letterboxd's importer marks every film in the file as watched. Watchlist movies belong in a separate
 /// file for its watchlist importer (same layout), named as one (`…watchlist….csv`), which is also how
@@ -13,12 +16,12 @@ import MoviesCore
 public final class LetterboxdExportWriter {
     /// The header, as Letterboxd documents it.
     public static let columnNames = [
-        "Title", "Year", "Rating", "WatchedDate", "Rewatch", "Review", "imdbID", "LetterboxdURI",
+        "Title", "Year", "Rating", "WatchedDate", "Rewatch", "Review", "Tags", "imdbID", "LetterboxdURI",
     ]
 
     private let sink: any TextSink
 
-    /// A writer into `sink`; call `begin()`, `write(_:)` for each film, then `end()`.
+    /// A writer into `sink`; call `begin()`, `write(_:)` for each row, then `end()`.
     public init(sink: any TextSink) {
         self.sink = sink
     }
@@ -28,11 +31,11 @@ public final class LetterboxdExportWriter {
         try sink.write(Self.columnNames.joined(separator: ",") + "\n")
     }
 
-    /// Writes one film.
+    /// Writes one row.
     public func write(_ row: LetterboxdRow) throws {
         let fields: [String?] = [
             row.title, row.year.map(String.init), row.stars?.description, row.watchedOn?.description,
-            row.isRewatch ? "true" : nil, row.review, row.imdbID, row.letterboxdURI,
+            row.isRewatch ? "true" : nil, row.review, row.tags.stored, row.imdbID, row.letterboxdURI,
         ]
         try sink.write(fields.map { $0.map(FieldEncoding.csv) ?? "" }.joined(separator: ",") + "\n")
     }

@@ -89,7 +89,9 @@ final class DecodingInput: ByteInput {
     /// Decides the encoding from the `lookahead` bytes from `pending[start]`, the first byte outside
     /// ASCII (everything before it is ASCII, the same in both encodings).
     private func choose(from start: Int) throws(ImportFileError) {
-        try readAhead(until: start + Self.lookahead)
+        // One byte past the window: a window filled to the byte says nothing of whether more follow,
+        // and taken as the end it made a character cut by the window's edge look invalid.
+        try readAhead(until: start + Self.lookahead + 1)
         let window = pending[start..<min(pending.count, start + Self.lookahead)]
         let isComplete = pending.count <= start + Self.lookahead
         func line(at index: Int) -> Int {

@@ -25,6 +25,15 @@ public enum ImportFileError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The problem without the file's name, for a message that names the file already (`Cannot use
+    /// watched.csv: …`, not `Cannot use watched.csv: watched.csv: …`).
+    public var reason: String {
+        switch self {
+        case .unknownFormat(_, let reason), .damaged(_, let reason): reason
+        case .notFound, .unreadable, .malformed: description
+        }
+    }
+
     public var description: String {
         switch self {
         case .notFound(let path): "no such file: \(path)"

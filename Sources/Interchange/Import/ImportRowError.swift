@@ -43,6 +43,16 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
     case notAnIMDbID(String)
     /// The Letterboxd address is not on letterboxd.com or boxd.it.
     case notALetterboxdURI(String)
+    /// A date written day first, or so that it could be either.
+    case dayFirstDate(column: String, value: String)
+    /// A runtime that is not a whole number of minutes.
+    case notARuntime(String)
+    /// A list's position that is not a whole number from 1.
+    case notAPosition(String)
+    /// A diary row that title and year cannot place among films the export tells apart by address.
+    case ambiguousFilm(title: String, count: Int)
+    /// A film address or IMDb id that another film of the import already has.
+    case idOfAnotherFilm(id: String, holder: String)
     /// The row has more fields than the header has columns.
     case extraFields(count: Int, columns: Int)
     /// A JSON value of a type the field cannot hold (`true` for a title, an array for a year).
@@ -52,6 +62,17 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .invalid(let error): error.description
         case .yearNotANumber(let text): "the year '\(Self.excerpt(text))' is not a number"
+        case .dayFirstDate(let column, let value):
+            "the \(column) '\(Self.excerpt(value))' is written day first, or could be either way round; IMDb "
+                + "writes YYYY-MM-DD or month first (4/18/2026): export the file again from IMDb rather than "
+                + "saving it from a spreadsheet"
+        case .notARuntime(let text): "the runtime '\(Self.excerpt(text))' is not a whole number of minutes"
+        case .notAPosition(let text): "the position '\(Self.excerpt(text))' is not a whole number from 1"
+        case .ambiguousFilm(let title, let count):
+            "\(count) films are titled \(title), told apart by their Letterboxd addresses, and neither the "
+                + "row's rating nor its entry address says which this is; it was left out"
+        case .idOfAnotherFilm(let id, let holder):
+            "\(Self.excerpt(id, limit: 80)) is also the id of \(holder), another film; it was left out"
         case .notALetterboxdRating(let text):
             "the rating \(Self.excerpt(text)) is not a Letterboxd rating (0.5–5 in halves)"
         case .notAnIMDbRating(let text): "the rating \(Self.excerpt(text)) is not an IMDb rating (1–10)"

@@ -20,6 +20,9 @@ final class ImportStaging {
         case createdAt, updatedAt
         /// `ImportedMovie.Meaning`, one bit a field (see `flags`).
         case flags
+        case review, tags, entryURI, runtimeMinutes, genres, directors
+        /// `ImportedMovie.listEntry`.
+        case listIndex, listPosition, listNote
 
         var name: String { definition.name }
 
@@ -43,6 +46,15 @@ final class ImportStaging {
             case .createdAt: ("created_at", "TEXT")
             case .updatedAt: ("updated_at", "TEXT")
             case .flags: ("flags", "INTEGER NOT NULL")
+            case .review: ("review", "TEXT")
+            case .tags: ("tags", "TEXT")
+            case .entryURI: ("entry_uri", "TEXT")
+            case .runtimeMinutes: ("runtime_minutes", "INTEGER")
+            case .genres: ("genres", "TEXT")
+            case .directors: ("directors", "TEXT")
+            case .listIndex: ("list_index", "INTEGER")
+            case .listPosition: ("list_position", "INTEGER")
+            case .listNote: ("list_note", "TEXT")
             }
         }
     }
@@ -87,26 +99,26 @@ final class ImportStaging {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Calls `body` with each film's rows combined, one film at a time, films in title-key order and
-    /// each film's rows in the order they were added; with the film, the place of its first row.
-    func forEachFilm(_ body: (String, ImportedFilm, Int64) throws -> Void) throws {
+    /// Calls `body` with the rows of each title and year (`key`, `year`), one group at a time, groups in
+    /// title-key order and each group's rows in the order they were added, each with its place.
+    func forEachGroup(_ body: (String, Int?, [(seq: Int64, row: ImportedMovie)]) throws -> Void) throws {
         try flush()
         try connection.executeScript(
             "CREATE INDEX temp.\(table)_by_film ON \(table) (key, coalesce(year, 0), seq)")
         let statement = try connection.prepare(selectSQL("ORDER BY key, coalesce(year, 0), seq"))
-        var current: (key: String, year: Int?, film: ImportedFilm, seq: Int64)?
+        var current: (key: String, year: Int?, rows: [(seq: Int64, row: ImportedMovie)])?
         while try statement.step() {
             let key = statement.string(Column.key)
             let row = Self.decode(statement)
-            if var group = current, group.key == key, group.year == row.year {
-                group.film.absorb(row)
-                current = group
+            let seq = statement.int64(Column.seq)
+            if current?.key == key, current?.year == row.year {
+                current?.rows.append((seq, row))
             } else {
-                if let group = current { try body(group.key, group.film, group.seq) }
-                current = (key, row.year, ImportedFilm(row), statement.int64(Column.seq))
+                if let group = current { try body(group.key, group.year, group.rows) }
+                current = (key, row.year, [(seq, row)])
             }
         }
-        if let group = current { try body(group.key, group.film, group.seq) }
+        if let group = current { try body(group.key, group.year, group.rows) }
     }
 
     /// Calls `body` with each row of the statement `sql` selects from this table (`SELECT seq, … FROM`
@@ -147,6 +159,15 @@ final class ImportStaging {
         try row.bind(movie.createdAt.map(Timestamp.string(from:)), to: .createdAt)
         try row.bind(movie.updatedAt.map(Timestamp.string(from:)), to: .updatedAt)
         try row.bind(flags(movie.meaning), to: .flags)
+        try row.bind(movie.review, to: .review)
+        try row.bind(movie.tags.stored, to: .tags)
+        try row.bind(movie.entryURI, to: .entryURI)
+        try row.bind(movie.runtimeMinutes, to: .runtimeMinutes)
+        try row.bind(MovieRow.storedNames(movie.genres), to: .genres)
+        try row.bind(MovieRow.storedNames(movie.directors), to: .directors)
+        try row.bind(movie.listEntry?.list, to: .listIndex)
+        try row.bind(movie.listEntry?.position, to: .listPosition)
+        try row.bind(movie.listEntry?.note, to: .listNote)
     }
 
     /// The movie of the current statement row, which selected `columns`.
@@ -157,7 +178,11 @@ final class ImportStaging {
         meaning.ratingIsCurrent = flags & 1 != 0
         meaning.isViewing = flags & 2 != 0
         meaning.isRewatch = flags & 4 != 0
-        meaning.linksFilm = flags & 8 != 0
+        var listEntry: ImportedMovie.ListEntry?
+        if let list = row.optionalInt(Column.listIndex), let position = row.optionalInt(Column.listPosition) {
+            listEntry = ImportedMovie.ListEntry(
+                list: list, position: position, note: row.optionalString(Column.listNote))
+        }
         return ImportedMovie(
             line: row.int(Column.line),
             id: row.optionalInt64(Column.id),
@@ -170,15 +195,20 @@ final class ImportStaging {
             watchCount: row.optionalInt(Column.watchCount),
             ratedOn: row.optionalString(Column.ratedOn).flatMap(CalendarDate.init(parsing:)),
             note: row.optionalString(Column.note),
+            review: row.optionalString(Column.review),
+            tags: ViewingTags(stored: row.optionalString(Column.tags)),
             imdbID: row.optionalString(Column.imdbID),
             letterboxdURI: row.optionalString(Column.letterboxdURI),
+            entryURI: row.optionalString(Column.entryURI),
+            runtimeMinutes: row.optionalInt(Column.runtimeMinutes),
+            genres: MovieRow.names(row.optionalString(Column.genres)),
+            directors: MovieRow.names(row.optionalString(Column.directors)),
             createdAt: row.optionalString(Column.createdAt).flatMap(Timestamp.date(from:)),
             updatedAt: row.optionalString(Column.updatedAt).flatMap(Timestamp.date(from:)),
-            meaning: meaning)
+            meaning: meaning, listEntry: listEntry)
     }
 
     private static func flags(_ meaning: ImportedMovie.Meaning) -> Int {
         (meaning.ratingIsCurrent ? 1 : 0) | (meaning.isViewing ? 2 : 0) | (meaning.isRewatch ? 4 : 0)
-            | (meaning.linksFilm ? 8 : 0)
     }
 }

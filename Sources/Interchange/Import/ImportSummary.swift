@@ -67,6 +67,51 @@ public struct ImportSummary: Sendable, Hashable {
     public var duplicateCount = 0
     /// Whether anything was written (false for a dry run or a refused import).
     public var isCommitted = false
+    /// Viewings logged for films, new or listed, and listed viewings the import filled in.
+    public var viewingsAdded = 0
+    public var viewingsUpdated = 0
+    /// Lists the import made, changed, and found as the file has them.
+    public var listsAdded = 0
+    public var listsUpdated = 0
+    public var listsUnchanged = 0
+
+    /// A listed film the import would change, left as it was (`--on-duplicate skip`).
+    public struct SkippedFilm: Sendable, Hashable {
+        /// The first line of the file that names it.
+        public var line: Int
+        public var film: Movie
+        /// How many of its viewings the import would have added or filled in.
+        public var viewings: Int
+    }
+
+    /// The first `reportedSkips` films skipped (the count is `skipped`).
+    public var skippedFilms: [SkippedFilm] = []
+    public static let reportedSkips = 10
+
+    /// Rows that were read but could not be placed on one film (left out, reported by line); the first
+    /// `reportedLimit` are kept.
+    public var leftOutRows: [ImportRowError] = []
+    public var leftOutRowCount = 0
+
+    /// A film whose rating the file and the list disagree on, and which one it has now.
+    public struct RatingChoice: Sendable, Hashable {
+        public var film: Movie
+        public var fileRating: RatingWord
+        public var fileStars: StarRating?
+        public var fileDay: CalendarDate?
+        /// True when the file's rating was newer and was taken; false when the listed one was kept.
+        public var fileWins: Bool
+    }
+
+    /// The first `reportedLimit` such films.
+    public var ratingChoices: [RatingChoice] = []
+    public var ratingChoiceCount = 0
+
+    /// IMDb title types the import did not know, with how many rows had each (those rows are left out
+    /// with the other titles that are not films, unless `includeTV`).
+    public var unknownTitleTypes: [String: Int] = [:]
+    /// Rows made only of separators (`,,,,`: a spreadsheet's leftovers), skipped like blank lines.
+    public var emptyRows = 0
 
     /// How many rejected rows (and duplicates) are kept for the report.
     public static let reportedLimit = 100
@@ -76,6 +121,28 @@ public struct ImportSummary: Sendable, Hashable {
     mutating func reject(_ error: ImportRowError) {
         rejectedCount += 1
         if rejected.count < Self.reportedLimit { rejected.append(error) }
+    }
+
+    mutating func skip(line: Int, film: Movie, viewings: Int) {
+        skipped += 1
+        if skippedFilms.count < Self.reportedSkips {
+            skippedFilms.append(SkippedFilm(line: line, film: film, viewings: viewings))
+        }
+    }
+
+    mutating func leaveOut(_ error: ImportRowError) {
+        leftOutRowCount += 1
+        if leftOutRows.count < Self.reportedLimit { leftOutRows.append(error) }
+    }
+
+    mutating func chooseRating(_ choice: MovieMerge.RatingChoice, film: Movie) {
+        ratingChoiceCount += 1
+        if ratingChoices.count < Self.reportedLimit {
+            ratingChoices.append(
+                RatingChoice(
+                    film: film, fileRating: choice.fileRating, fileStars: choice.fileStars,
+                    fileDay: choice.fileDay, fileWins: choice.fileWins))
+        }
     }
 
     mutating func meetDuplicate(line: Int, existing: Movie) {

@@ -76,7 +76,9 @@ enum ImportValueParsing {
         return id
     }
 
-    /// An address on letterboxd.com or boxd.it, without spaces or control characters.
+    /// An address on letterboxd.com or boxd.it, without spaces or control characters. Early exports
+    /// wrote `http://letterboxd.com/USER/film/SLUG/`: the same page over https, which is how it is kept
+    /// (the schema keeps web addresses as https).
     static func letterboxdURI(_ text: String?) throws(ImportRowProblem) -> String? {
         guard let text else { return nil }
         let uri = text.trimmingSpacesAndTabs()
@@ -88,6 +90,7 @@ enum ImportValueParsing {
         guard isLetterboxd, uri.utf8.count <= 500,
             !uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.isControlCharacter })
         else { throw .notALetterboxdURI(text) }
+        if lowercased.hasPrefix("http://") { return "https://" + uri.dropFirst("http://".count) }
         return uri
     }
 
@@ -104,6 +107,35 @@ enum ImportValueParsing {
             let dayOfMonth = Int(parts[2]), let year = Int(parts[4])
         else { return nil }
         return CalendarDate(year: year, month: month + 1, day: dayOfMonth)
+    }
+
+    /// A date a rating was given: `YYYY-MM-DD` and the old IMDb form as `loggedDay` reads them, or
+    /// IMDb's US order `4/18/2026` (month first, no leading zeros). Day-first dates (`18/04/2026`, which
+    /// a spreadsheet set to another language writes) and zero-padded ones that could be either
+    /// (`04/01/2023`) are refused: a day read the wrong way round would date the rating wrongly without
+    /// a word. Anything else is no date, as in `loggedDay`.
+    static func ratedDay(_ text: String?, column: String) throws(ImportRowProblem) -> CalendarDate? {
+        guard let written = text else { return nil }
+        let text = written.trimmingSpacesAndTabs()
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3,
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 4 && $0.allSatisfy(\.isASCII) }),
+            let first = Int(parts[0]), let second = Int(parts[1]), let year = Int(parts[2]),
+            parts[2].count == 4
+        else { return loggedDay(text) }
+        if first > 12 || parts[0].hasPrefix("0") || parts[1].hasPrefix("0") {
+            throw .dayFirstDate(column: column, value: text)
+        }
+        guard let day = CalendarDate(year: year, month: first, day: second) else {
+            throw .notADate(column: column, value: text)
+        }
+        return day
+    }
+
+    /// Names as IMDb lists them (`Action, Crime, Drama`), each trimmed, none empty.
+    static func names(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// Letterboxd's `Rewatch`: `Yes` (the export) or `true` (its import layout), `No`, `false` or empty.
@@ -124,14 +156,14 @@ enum ImportValueParsing {
 }
 
 extension ImportedMovie {
-    /// The movie after the store's rules (`MovieValidation`): title trimmed and in NFC, an empty note
-    /// dropped, the word from the stars, CR and CRLF in the note made LF (Windows line ends in a review
-    /// are not control characters a person meant), and a watched date no later than `today`.
+    /// The row after the store's rules (`MovieValidation`, and `ViewingValidation` for a viewing's
+    /// review and tags): title trimmed and in NFC, an empty note or review dropped, the word from the
+    /// stars, CR and CRLF in a note or review made LF (Windows line ends in a review are not control
+    /// characters a person meant), and a watched date no later than `today`.
     func validated(today: CalendarDate) throws(ImportRowProblem) -> ImportedMovie {
         var movie = self
-        if let note, note.utf8.contains(Byte.carriageReturn) {
-            movie.note = note.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
-        }
+        movie.note = note.map(Self.unixLineEnds)
+        movie.review = review.map(Self.unixLineEnds)
         do {
             let draft = try MovieValidation.validated(movie.draft, today: today).draft
             movie.title = draft.title
@@ -141,9 +173,19 @@ extension ImportedMovie {
             movie.stars = draft.stars
             movie.watchCount = draft.watchCount
             movie.ratedOn = draft.ratedOn
+            if meaning.isViewing || review != nil || !tags.isEmpty || entryURI != nil {
+                let viewing = try ViewingValidation.validated(movie.viewingDraft, today: today).draft
+                movie.review = viewing.review
+                movie.tags = viewing.tags
+            }
         } catch {
             throw .invalid(error)
         }
         return movie
+    }
+
+    private static func unixLineEnds(_ text: String) -> String {
+        guard text.utf8.contains(Byte.carriageReturn) else { return text }
+        return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
     }
 }

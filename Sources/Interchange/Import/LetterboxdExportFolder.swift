@@ -5,14 +5,25 @@ import MoviesCore
 ///
 /// Its files are imported in an order that lets later ones refine earlier ones: the watchlist and the
 /// watched films first, then the diary (watched dates), the ratings (the latest stars), and the reviews
-/// (notes). Other files of the export (lists, likes, profile) are not movie rows and are left alone.
+/// (reviews), then each list of `lists/` (by name). Other files of the export (likes, profile) are not
+/// movie rows and are left alone.
 public enum LetterboxdExportFolder {
     /// The files read, in import order.
     public static let fileOrder = ["watchlist.csv", "watched.csv", "diary.csv", "ratings.csv", "reviews.csv"]
 
+    /// The folder of list exports inside an export.
+    public static let listsFolder = "lists"
+
     /// The export's CSV files in `folder`, in import order; empty when the folder holds none.
     public static func files(in folder: String) -> [String] {
         fileOrder.map { folder + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The list exports in `folder`'s `lists/`, by name.
+    public static func listFiles(in folder: String) -> [String] {
+        let lists = folder + "/" + listsFolder
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: lists)) ?? []
+        return names.filter { $0.lowercased().hasSuffix(".csv") }.sorted().map { lists + "/" + $0 }
     }
 
     /// Readers over the export's files in `folder`, in import order, each opened and its header read.
@@ -23,6 +34,13 @@ public enum LetterboxdExportFolder {
         for file in files {
             do {
                 readers.append(try MovieImportReader(path: file, format: .letterboxd))
+            } catch {
+                throw InputFileError(opening: file, error)
+            }
+        }
+        for file in listFiles(in: folder) {
+            do {
+                readers.append(try MovieImportReader(path: file, format: .letterboxdList))
             } catch {
                 throw InputFileError(opening: file, error)
             }
@@ -43,7 +61,7 @@ extension InputFileError {
     public init(opening path: String, _ error: ImportFileError) {
         self =
             error.isMissingInput
-            ? .missing(path: path, reason: error.description)
-            : .badData(path: path, reason: error.description)
+            ? .missing(path: path, reason: error.reason)
+            : .badData(path: path, reason: error.reason)
     }
 }

@@ -7,9 +7,9 @@
 /// A Letterboxd export `.zip`, read in place with libzip: no child process, no temporary folder, no
 /// password prompt, nothing written anywhere.
 ///
-/// Only the files the import reads (`LetterboxdExportFolder.fileOrder`) are touched, at the zip's top
-/// level or in the one folder that holds them (a zipped export folder); the rest of an export (likes,
-/// lists, deleted, profile) is never inflated. Entries that are not regular files (symbolic links,
+/// Only the files the import reads (`LetterboxdExportFolder.fileOrder`, and the list exports in its
+/// `lists/`) are touched, at the zip's top level or in the one folder that holds them (a zipped export
+/// folder); the rest of an export (likes, deleted, profile) is never inflated. Entries that are not regular files (symbolic links,
 /// devices, folders) are skipped. A name that leads out of the archive (`../`, an absolute path) makes
 /// the whole zip suspect, so it is refused.
 ///
@@ -35,11 +35,13 @@ package struct LetterboxdExportZip {
         }
     }
 
-    /// One file the import reads: its entry, its full name in the archive, its measured size.
+    /// One file the import reads: its entry, its full name in the archive, its measured size, and
+    /// whether it is a list export (`lists/…csv`).
     private struct Part {
         let index: Int
         let name: String
         let size: Int
+        var isList = false
     }
 
     private let path: String
@@ -92,7 +94,10 @@ package struct LetterboxdExportZip {
                 index, name: name, in: archive, path: path, limit: min(limits.file, limits.total - total),
                 limits: limits)
             total += size
-            parts.append(Part(index: index, name: name, size: size))
+            parts.append(
+                Part(
+                    index: index, name: name, size: size,
+                    isList: file.hasPrefix(LetterboxdExportFolder.listsFolder + "/")))
         }
         self.parts = parts
     }
@@ -106,7 +111,10 @@ package struct LetterboxdExportZip {
                 let entry = try archive.open(at: part.index)
                 let input = ZipEntryInput(entry: entry, name: name, expectedSize: part.size)
                 let source = ByteSource(input: input, name: name, size: part.size)
-                readers.append(try MovieImportReader(source: source, format: .letterboxd, limits: .standard))
+                readers.append(
+                    try MovieImportReader(
+                        source: source, format: part.isList ? .letterboxdList : .letterboxd, limits: .standard
+                    ))
             } catch let error as ZipError {
                 throw .badData(path: path, reason: Self.readingProblem(error, name: part.name))
             } catch let error as ImportFileError {
@@ -134,8 +142,16 @@ package struct LetterboxdExportZip {
                     reason: "it holds an entry named '\(name)', \(problem); a Letterboxd export never does, "
                         + "so nothing was imported")
             }
-            let components = name.split(separator: "/").filter { $0 != "." }.map(String.init)
-            guard let file = components.last, components.count <= 2, wanted.contains(file),
+            var components = name.split(separator: "/").filter { $0 != "." }.map(String.init)
+            // A list export, lists/NAME.csv, is filed under that path.
+            if components.count >= 2, components[components.count - 2] == LetterboxdExportFolder.listsFolder,
+                let last = components.last, last.lowercased().hasSuffix(".csv")
+            {
+                components.removeLast(2)
+                components.append(LetterboxdExportFolder.listsFolder + "/" + last)
+            }
+            guard let file = components.last, components.count <= 2,
+                wanted.contains(file) || file.hasPrefix(LetterboxdExportFolder.listsFolder + "/"),
                 archive.kind(at: index) == .regularFile
             else { continue }
             let folder = components.count == 2 ? components[0] : ""
@@ -158,7 +174,9 @@ package struct LetterboxdExportZip {
                     + folders.keys.sorted().joined(separator: ", ")
                     + "); an export has them at its top level or in one folder")
         }
-        return LetterboxdExportFolder.fileOrder.compactMap { file in chosen[file].map { (file, $0) } }
+        let lists = chosen.keys.filter { $0.hasPrefix(LetterboxdExportFolder.listsFolder + "/") }.sorted()
+        return (LetterboxdExportFolder.fileOrder + lists).compactMap { file in chosen[file].map { (file, $0) }
+        }
     }
 
     /// Why an entry's name must not be in an export (it leads out of the archive's folder), or nil.

@@ -18,33 +18,51 @@ public enum LetterboxdFileKind: String, Sendable, Hashable, CaseIterable {
     /// `Rating10`, `Rewatch`, `Directors`, `tmdbID`, `Tags`), as `LetterboxdExportWriter` writes it.
     case importLayout
 
-    /// The kind of a file with these header keys (see `ImportHeader.key`) and this name.
-    ///
-    /// Only watched.csv and watchlist.csv need the name: their columns are the same. A file named
-    /// `watchlist.csv` (or `…watchlist….csv`) is a watchlist; any other such file is a watched list.
-    static func detect(keys: Set<String>, fileName: String) -> LetterboxdFileKind {
+    /// The kind of a file with these header keys (see `ImportHeader.key`) and this name, or nil when
+    /// neither decides: watched.csv and watchlist.csv have the same columns, so a file of
+    /// `Date,Name,Year,Letterboxd URI` is a watchlist when its name says `watchlist`, watched films
+    /// when it says `watched`, and for anything else (standard input, a renamed file) `--from` must say.
+    static func detect(keys: Set<String>, fileName: String) -> LetterboxdFileKind? {
         if !keys.contains("date") { return .importLayout }
         if keys.contains("review") { return .reviews }
         if keys.contains("watcheddate") || keys.contains("rewatch") { return .diary }
         if keys.contains("rating") { return .ratings }
-        return fileName.lowercased().contains("watchlist") ? .watchlist : .watched
+        let name = fileName.lowercased()
+        if name.contains("watchlist") { return .watchlist }
+        if name.contains("watched") { return .watched }
+        return nil
+    }
+
+    /// Whether the file's columns fit the kind `--from` named: a diary needs its watched dates, reviews
+    /// their reviews, ratings their ratings.
+    func fits(keys: Set<String>) -> Bool {
+        switch self {
+        case .ratings: keys.contains("rating")
+        case .diary: keys.contains("watcheddate")
+        case .reviews: keys.contains("review")
+        case .watched, .watchlist, .importLayout: true
+        }
     }
 }
 
-/// Reads rows of Letterboxd's export files (and its import layout) into movies.
+/// Reads rows of Letterboxd's export files (and its import layout) into films and viewings.
 ///
-/// - Stars come from `Rating` (½–5) or `Rating10` (1–10); the word follows from the stars. A watched.csv
-///   row, or a diary entry without a rating, is seen without a rating.
-/// - `Watched Date` (diary, reviews) is the viewing's day; `Date` is when the film was logged or rated,
-///   so it dates the rating and seeds `createdAt`. A diary has one row per viewing (`Rewatch` says which
-///   were re-watches); `ImportedFilm` counts them and keeps the latest.
-/// - `Review` becomes the note. `Tags`, `Directors`, `tmdbID` are not kept.
+/// - Stars come from `Rating` (½–5) or `Rating10` (1–10); the word follows from the stars.
+/// - `Letterboxd URI` names the film in watched.csv, ratings.csv, watchlist.csv and the import layout,
+///   and the diary entry in diary.csv and reviews.csv (`https://boxd.it/1VoAHp` is an entry of the film
+///   `https://boxd.it/gqMw`): a diary row names its film by title and year alone, and its viewing by
+///   the entry's address, so a re-import finds it.
+/// - A diary row, a review, and a seen row of the import layout are one viewing each: `Watched Date`
+///   (or `WatchedDate`) its day, the rating given then, `Rewatch`, `Review` (public) and `Tags`. A
+///   ratings.csv row is the film's current rating, dated by `Date`.
+/// - `Date` is when the film was logged or rated, so it seeds `createdAt`.
 /// - Letterboxd's own importer takes every film of an import layout as watched, and so does this one,
 ///   unless the file is named as a watchlist (`letterboxd-watchlist.csv`), as its watchlist importer's
 ///   files are.
 struct LetterboxdMapping {
     enum Column: Int, ImportColumn {
-        case date, name, title, year, letterboxdURI, rating, rating10, watchedDate, review, imdbID, rewatch
+        case date, name, title, year, letterboxdURI, rating, rating10, watchedDate, review, imdbID, rewatch,
+            tags
 
         var key: String {
             switch self {
@@ -59,6 +77,7 @@ struct LetterboxdMapping {
             case .review: "review"
             case .imdbID: "imdbid"
             case .rewatch: "rewatch"
+            case .tags: "tags"
             }
         }
 
@@ -97,22 +116,33 @@ struct LetterboxdMapping {
             row.text(Column.watchedDate), column: Column.watchedDate.label)
         let rewatch = try ImportValueParsing.flag(row.text(Column.rewatch), column: Column.rewatch.label)
         let logged = try ImportValueParsing.loggedDay(row.text(Column.date))
+        let address = try ImportValueParsing.letterboxdURI(row.text(Column.letterboxdURI))
         var meaning = ImportedMovie.Meaning()
-        let watchState: WatchState
+        var watchState = WatchState.seen
+        var filmAddress = address
+        var entryAddress: String?
+        var ratedOn = stars == nil ? nil : logged
         switch kind {
         case .watchlist:
             watchState = .watchlist
         case .importLayout:
-            watchState = isWatchlistFile && stars == nil && watchedOn == nil ? .watchlist : .seen
+            if isWatchlistFile && stars == nil && watchedOn == nil {
+                watchState = .watchlist
+            } else {
+                meaning.isViewing = true
+                meaning.ratingIsCurrent = false
+                ratedOn = stars == nil ? nil : watchedOn
+            }
         case .ratings, .watched:
-            watchState = .seen
+            break
         case .diary, .reviews:
-            watchState = .seen
+            meaning.isViewing = true
             meaning.ratingIsCurrent = false
-            meaning.isViewing = kind == .diary
-            meaning.isRewatch = rewatch
-            meaning.linksFilm = false
+            filmAddress = nil
+            entryAddress = address
+            ratedOn = stars == nil ? nil : (watchedOn ?? logged)
         }
+        meaning.isRewatch = meaning.isViewing && rewatch
         return try ImportedMovie(
             line: row.line,
             title: title ?? "",
@@ -120,12 +150,13 @@ struct LetterboxdMapping {
             rating: stars?.rating ?? .notSeen,
             watchState: watchState,
             stars: stars,
-            watchedOn: watchedOn,
-            watchCount: kind == .importLayout && rewatch ? 2 : nil,
-            ratedOn: stars == nil ? nil : logged,
-            note: row.text(Column.review),
+            watchedOn: meaning.isViewing ? watchedOn : nil,
+            ratedOn: ratedOn,
+            review: row.text(Column.review),
+            tags: ViewingTags(stored: row.text(Column.tags)),
             imdbID: ImportValueParsing.imdbID(row.text(Column.imdbID)),
-            letterboxdURI: ImportValueParsing.letterboxdURI(row.text(Column.letterboxdURI)),
+            letterboxdURI: filmAddress,
+            entryURI: entryAddress,
             createdAt: logged.map(ImportValueParsing.start(of:)),
             meaning: meaning
         ).validated(today: today)

@@ -14,6 +14,38 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
     case json
     /// This program's NDJSON: one object per line.
     case ndjson
+    /// One of Letterboxd's files, named: for a file whose name does not tell (standard input, a renamed
+    /// file), since watched.csv and watchlist.csv have the same columns.
+    case letterboxdWatched = "letterboxd-watched"
+    case letterboxdWatchlist = "letterboxd-watchlist"
+    case letterboxdDiary = "letterboxd-diary"
+    case letterboxdRatings = "letterboxd-ratings"
+    case letterboxdReviews = "letterboxd-reviews"
+    /// A Letterboxd list export (`Letterboxd list export v7`).
+    case letterboxdList = "letterboxd-list"
+
+    /// The Letterboxd file this value names, for the `letterboxd-…` values.
+    public var letterboxdKind: LetterboxdFileKind? {
+        switch self {
+        case .letterboxdWatched: .watched
+        case .letterboxdWatchlist: .watchlist
+        case .letterboxdDiary: .diary
+        case .letterboxdRatings: .ratings
+        case .letterboxdReviews: .reviews
+        case .letterboxd, .imdb, .csv, .tsv, .json, .ndjson, .letterboxdList: nil
+        }
+    }
+
+    /// The reader's format: `letterboxd` for every named Letterboxd file but a list.
+    var base: MovieImportFormat { letterboxdKind == nil ? self : .letterboxd }
+
+    /// The `--from` values that name one Letterboxd file, as a refusal lists them.
+    static var letterboxdFileValues: String {
+        [
+            letterboxdWatched, letterboxdWatchlist, letterboxdDiary, letterboxdRatings, letterboxdReviews,
+            letterboxdList,
+        ].map(\.rawValue).joined(separator: ", ")
+    }
 
     /// The format of a file from its first bytes (`prefix`, after any byte order mark): `[` is JSON,
     /// `{` is NDJSON, otherwise the first line is read as a header and its column names decide.
@@ -33,6 +65,7 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
         else { throw .unknownFormat(path: path, reason: "the file is empty") }
         if first == UInt8(ascii: "[") { return .json }
         if first == UInt8(ascii: "{") { return .ndjson }
+        if LetterboxdListReader.starts(prefix) { return .letterboxdList }
 
         let header = try firstRecord(of: prefix, dialect: .csv)
         let keys = Set(ImportHeader.keys(header))
@@ -51,6 +84,19 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
             ownKeys.isSubset(of: ImportHeader.keys(tabbed))
         {
             return .tsv
+        }
+        if header.count <= 1, let line = header.first,
+            !Set(ImportHeader.keys(line.split(separator: ";").map(String.init))).isDisjoint(with: [
+                "const", "title", "name", "date",
+            ])
+        {
+            throw .unknownFormat(
+                path: path,
+                reason:
+                    "its columns are separated by ';' ('\(ImportRowProblem.excerpt(line, limit: 80))'), as "
+                    + "a spreadsheet set to another language saves CSV; movies reads comma-separated files "
+                    + "as Letterboxd and IMDb export them: save it with ',' as the separator, or export it "
+                    + "again")
         }
         throw .unknownFormat(path: path, reason: unknownReason(header: header))
     }
@@ -79,6 +125,7 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
             + "expected a Letterboxd export (Date,Name,Year,Letterboxd URI,…), an IMDb export "
             + "(Const,Your Rating,Date Rated,Title,…), this program's csv or tsv ("
             + MovieRecordWriter.baseFieldNames.joined(separator: ",")
-            + "), a JSON array of movies, or NDJSON (one object per line)"
+            + "), a JSON array of movies, or NDJSON (one object per line); --from names the format ("
+            + allCases.map(\.rawValue).joined(separator: ", ") + ")"
     }
 }

@@ -26,10 +26,12 @@ public final class MovieImportReader {
     public let format: MovieImportFormat
     /// Which Letterboxd file it is, for the Letterboxd format.
     public let letterboxdKind: LetterboxdFileKind?
+    /// The list a Letterboxd list export names.
+    public let list: ImportedList?
 
     private let source: ByteSource
     private let rows: Rows
-    private let mapping: Mapping
+    private var mapping: Mapping
 
     /// Where rows come from.
     private enum Rows {
@@ -42,12 +44,16 @@ public final class MovieImportReader {
         case own(OwnRecordMapping)
         case letterboxd(LetterboxdMapping)
         case imdb(IMDbMapping)
+        case list(LetterboxdListReader.Mapping)
 
-        func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
+        mutating func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
             switch self {
-            case .own(let mapping): try mapping.map(row)
-            case .letterboxd(let mapping): try mapping.map(row)
-            case .imdb(let mapping): try mapping.map(row)
+            case .own(let mapping): return try mapping.map(row)
+            case .letterboxd(let mapping): return try mapping.map(row)
+            case .imdb(let mapping): return try mapping.map(row)
+            case .list(var mapping):
+                defer { self = .list(mapping) }
+                return try mapping.map(row)
             }
         }
     }
@@ -88,10 +94,19 @@ public final class MovieImportReader {
         } else {
             detected = try MovieImportFormat.detect(prefix: source.peekPrefix(), path: path)
         }
-        let format = detected
+        let named = detected.letterboxdKind
+        let format = detected.base
         self.format = format
+        var list: ImportedList?
 
         switch format {
+        case .letterboxdList:
+            let reader = try CSVReader(source: source, dialect: .csv, limits: limits)
+            let (header, layout) = try LetterboxdListReader.header(reader, path: path)
+            list = header
+            rows = .delimited(reader, layout)
+            mapping = .list(LetterboxdListReader.Mapping(today: today))
+            letterboxdKind = nil
         case .json, .ndjson:
             let reader = try JSONObjectReader(
                 source: source, layout: format == .json ? .array : .lines, keys: OwnRecordMapping.Column.keys,
@@ -99,7 +114,8 @@ public final class MovieImportReader {
             rows = .json(reader)
             mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: false, today: today))
             letterboxdKind = nil
-        case .csv, .tsv, .letterboxd, .imdb:
+        case .csv, .tsv, .letterboxd, .imdb, .letterboxdWatched, .letterboxdWatchlist, .letterboxdDiary,
+            .letterboxdRatings, .letterboxdReviews:
             let reader = try CSVReader(source: source, dialect: format == .tsv ? .tsv : .csv, limits: limits)
             guard let header = try reader.next() else {
                 throw .unknownFormat(
@@ -108,12 +124,13 @@ public final class MovieImportReader {
             }
             let layout: ColumnLayout
             switch format {
-            case .letterboxd:
+            case .letterboxd, .letterboxdWatched, .letterboxdWatchlist, .letterboxdDiary, .letterboxdRatings,
+                .letterboxdReviews:
                 layout = ColumnLayout(header: header.fields, keys: LetterboxdMapping.Column.keys)
                 try LetterboxdMapping.check(layout, path: path)
                 let fileName = Self.fileName(of: path)
-                let kind = LetterboxdFileKind.detect(
-                    keys: Set(ImportHeader.keys(header.fields)), fileName: fileName)
+                let keys = Set(ImportHeader.keys(header.fields))
+                let kind = try Self.kind(named: named, keys: keys, fileName: fileName, path: path)
                 mapping = .letterboxd(
                     LetterboxdMapping(
                         kind: kind, isWatchlistFile: fileName.lowercased().contains("watchlist"), today: today
@@ -124,7 +141,7 @@ public final class MovieImportReader {
                 try IMDbMapping.check(layout, path: path)
                 mapping = .imdb(IMDbMapping(today: today))
                 letterboxdKind = nil
-            case .csv, .tsv, .json, .ndjson:
+            case .csv, .tsv, .json, .ndjson, .letterboxdList:
                 layout = ColumnLayout(header: header.fields, keys: OwnRecordMapping.Column.keys)
                 try OwnRecordMapping.check(layout, path: path, format: format)
                 mapping = .own(OwnRecordMapping(removesSpreadsheetEscapes: true, today: today))
@@ -132,6 +149,31 @@ public final class MovieImportReader {
             }
             rows = .delimited(reader, layout)
         }
+        self.list = list
+    }
+
+    /// Which Letterboxd file this is: the one `--from` named, if the columns fit it, else the one its
+    /// columns and name say; refused when neither decides (watched or watchlist, the same columns).
+    private static func kind(
+        named: LetterboxdFileKind?, keys: Set<String>, fileName: String, path: String
+    ) throws(ImportFileError) -> LetterboxdFileKind {
+        if let named {
+            guard named.fits(keys: keys) else {
+                throw .unknownFormat(
+                    path: path,
+                    reason: "--from letterboxd-\(named.rawValue) was given, but the header lacks the columns "
+                        + "of Letterboxd's \(named.rawValue).csv")
+            }
+            return named
+        }
+        guard let kind = LetterboxdFileKind.detect(keys: keys, fileName: fileName) else {
+            throw .unknownFormat(
+                path: path,
+                reason: "a file of Date,Name,Year,Letterboxd URI is either Letterboxd's watched.csv or its "
+                    + "watchlist.csv, and neither its name nor --from says which; name it with --from ("
+                    + MovieImportFormat.letterboxdFileValues + ")")
+        }
+        return kind
     }
 
     /// What the text was read as: nil while everything read was ASCII, `.windows1252` for a file
@@ -147,6 +189,9 @@ public final class MovieImportReader {
     /// How many bytes of the file have been read, for progress displays.
     public var bytesRead: Int { source.position }
 
+    /// Rows made only of separators (`,,,,`, a spreadsheet's leftovers), skipped like blank lines.
+    public private(set) var emptyRows = 0
+
     /// The file's size when it is a regular file, for progress displays.
     public var fileSize: Int? { source.size }
 
@@ -157,7 +202,12 @@ public final class MovieImportReader {
         let row: ImportRow
         switch rows {
         case .delimited(let reader, let layout):
-            guard let record = try reader.next() else { return nil }
+            var next = try reader.next()
+            while let record = next, record.fields.count > 1, record.fields.allSatisfy({ $0.isEmpty }) {
+                emptyRows += 1
+                next = try reader.next()
+            }
+            guard let record = next else { return nil }
             do {
                 row = try layout.row(record)
             } catch {

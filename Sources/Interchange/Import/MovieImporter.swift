@@ -9,13 +9,15 @@ import Storage
 /// Three steps, all inside the transaction:
 /// 1. Every good row is appended to a temporary table under its title key (`ImportStaging`); a bad row
 ///    stops the import, unless it is a dry run or `skipInvalid` (then it is reported and left out).
-/// 2. The rows of each film are combined (`ImportedFilm`) and compared with the list as it was before
-///    the import: a listed film is merged (`MovieMerge`) and written only when that changes it, else it
-///    counts as unchanged; `skip` leaves it, `fail` stops (a dry run lists every such film).
+/// 2. The rows of each title and year are placed on their films (`FilmPlacement`: by the ids they
+///    carry, by title and year only where they have none), combined (`ImportedFilm`, `ImportedViewing`)
+///    and compared with the list as it was before the import: a listed film and its viewings are merged
+///    (`MovieMerge`, `ViewingPlan`) and written only when that changes them, else it counts as
+///    unchanged; `skip` leaves it, `fail` stops (a dry run lists every such film).
 /// 3. The new films are added: first those whose id in the file (own formats) was never used in this
 ///    list, with that id; then the others in the order they were logged (Letterboxd's and IMDb's
 ///    dates), so `--sort added` follows the history, with new ids. No id is taken for a film that is
-///    skipped or unchanged.
+///    skipped or unchanged. Then the viewings of the new films, and the lists the files hold.
 ///
 /// All or nothing: a refused import, or a dry run, rolls everything back.
 public struct MovieImporter: Sendable {
@@ -57,6 +59,9 @@ public struct MovieImporter: Sendable {
                 try read(readers, into: writer, options: options, summary: &summary, progress: progress)
                 try writer.mergeFilms(options: options, summary: &summary)
                 try writer.insertNewFilms(summary: &summary)
+                var lists: [Int: ImportedList] = [:]
+                for (index, reader) in readers.enumerated() { lists[index] = reader.list }
+                try writer.writeLists(lists, summary: &summary)
                 // A dry run (which reads on past bad rows and duplicates) writes nothing: it only counts.
                 let refused = summary.rejectedCount > 0 && !options.skipInvalid
                 guard !options.dryRun && !refused && summary.duplicateCount == 0 else { return .rollback }
@@ -73,16 +78,20 @@ public struct MovieImporter: Sendable {
         summary: inout ImportSummary, progress: ((Int, Int) -> Void)?
     ) throws {
         var bytesBefore = 0
-        for reader in readers {
+        for (index, reader) in readers.enumerated() {
             while let next = try reader.next() {
                 summary.rowsRead += 1
                 switch next {
                 case .failure(let error):
                     summary.reject(error)
                     if !options.dryRun && !options.skipInvalid { throw ImportFailure.rejectedRow(error) }
-                case .success(let movie):
-                    if movie.meaning.otherTitleType != nil && !options.includeTV {
+                case .success(var movie):
+                    movie.listEntry?.list = index
+                    if let type = movie.meaning.otherTitleType, !options.includeTV {
                         summary.leftOut += 1
+                        if IMDbMapping.titleKind(type) == nil {
+                            summary.unknownTitleTypes[type, default: 0] += 1
+                        }
                     } else {
                         try writer.stage(movie)
                     }
@@ -92,6 +101,7 @@ public struct MovieImporter: Sendable {
                 }
             }
             bytesBefore += reader.bytesRead
+            summary.emptyRows += reader.emptyRows
         }
         progress?(summary.rowsRead, bytesBefore)
     }

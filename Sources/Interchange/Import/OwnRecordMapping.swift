@@ -4,7 +4,8 @@ import MoviesCore
 /// Reads rows of this program's own formats (csv, tsv, json, ndjson), as `MovieRecordWriter` writes
 /// them, back into movies, field for field: ids, millisecond timestamps, notes, absent values.
 ///
-/// Also reads `stars`, `imdb_id`, `letterboxd_uri`, `watch_count` and `rated_on` when a file has them;
+/// Also reads `stars`, `imdb_id`, `letterboxd_uri`, `watch_count`, `rated_on`, `runtime_minutes`,
+/// `genres` and `directors` when a file has them;
 /// files written before the writer gained those columns import as they were. A `not-seen` row with a
 /// watched date (what `add --watched` stored before migration 0005) is seen.
 ///
@@ -19,7 +20,7 @@ struct OwnRecordMapping {
 
     enum Column: Int, ImportColumn {
         case id, title, year, rating, watchedOn, note, createdAt, updatedAt, stars, imdbID, letterboxdURI,
-            watchCount, ratedOn
+            watchCount, ratedOn, runtimeMinutes, genres, directors
 
         var key: String { ImportHeader.key(name) }
 
@@ -39,6 +40,9 @@ struct OwnRecordMapping {
             case .letterboxdURI: "letterboxd_uri"
             case .watchCount: "watch_count"
             case .ratedOn: "rated_on"
+            case .runtimeMinutes: "runtime_minutes"
+            case .genres: "genres"
+            case .directors: "directors"
             }
         }
 
@@ -81,6 +85,9 @@ struct OwnRecordMapping {
             note: row.text(Column.note),
             imdbID: ImportValueParsing.imdbID(row.text(Column.imdbID)),
             letterboxdURI: ImportValueParsing.letterboxdURI(row.text(Column.letterboxdURI)),
+            runtimeMinutes: ImportValueParsing.count(row.text(Column.runtimeMinutes)),
+            genres: ImportValueParsing.names(row.text(Column.genres)),
+            directors: ImportValueParsing.names(row.text(Column.directors)),
             createdAt: ImportValueParsing.timestamp(row.text(Column.createdAt), column: "created_at"),
             updatedAt: ImportValueParsing.timestamp(row.text(Column.updatedAt), column: "updated_at")
         ).validated(today: today)

@@ -1,5 +1,5 @@
 /// Every command of `movies`, once, with the places it answers in: `movies …`, `movies news …` (and the
-/// `news` program), and the shell's two screens. The parser trees of the command line and of both
+/// `news` program), and the shell's three screens. The parser trees of the command line and of both
 /// screens, their help, "did you mean" and the completion scripts are all made from this one list, so a
 /// command added here is parsed, helped, completed and documented everywhere it belongs.
 ///
@@ -17,10 +17,12 @@ enum CommandRegistry {
         static let movieScreen = Places(rawValue: 4)
         /// The shell's news screen (`news` in the shell).
         static let newsScreen = Places(rawValue: 8)
+        /// The shell's diary screen (`diary` in the shell).
+        static let diaryScreen = Places(rawValue: 16)
         /// `movies catalog <command>`.
-        static let catalog = Places(rawValue: 16)
-        /// Both screens of the shell.
-        static let shell: Places = [.movieScreen, .newsScreen]
+        static let catalog = Places(rawValue: 32)
+        /// Every screen of the shell.
+        static let shell: Places = [.movieScreen, .newsScreen, .diaryScreen]
     }
 
     /// One line of the registry: a command, or a group of commands (`news`, `catalog`), and where it
@@ -36,10 +38,14 @@ enum CommandRegistry {
         .command(AddCommand.self, [.movies, .movieScreen]),
         .command(ListCommand.self, [.movies, .movieScreen]),
         .command(SearchCommand.self, [.movies, .movieScreen]),
-        .command(ShowCommand.self, [.movies, .movieScreen]),
+        .command(ShowCommand.self, [.movies, .movieScreen, .diaryScreen]),
         .command(RateCommand.self, [.movies, .movieScreen]),
-        .command(LogCommand.self, [.movies, .movieScreen]),
-        .command(DiaryCommand.self, [.movies, .movieScreen]),
+        .command(LogCommand.self, [.movies, .movieScreen, .diaryScreen]),
+        .command(DiaryCommand.self, [.movies]),
+        .command(DiaryScreenCommand.self, [.movieScreen]),
+        .command(DiaryEditCommand.self, [.diaryScreen]),
+        .command(DiaryRemoveCommand.self, [.diaryScreen]),
+        .command(ListsCommand.self, [.movies, .movieScreen]),
         .command(UnwatchCommand.self, [.movies, .movieScreen]),
         .command(EditCommand.self, [.movies, .movieScreen]),
         .command(RemoveCommand.self, [.movies, .movieScreen]),
@@ -60,14 +66,14 @@ enum CommandRegistry {
         .command(CompletionsCommand.self, [.movies]),
 
         .command(NewsListCommand.self, [.news]),
-        .command(NewsScreenListCommand.self, [.newsScreen]),
-        .command(NewsMoreCommand.self, [.newsScreen]),
+        .command(ScreenListCommand.self, [.newsScreen, .diaryScreen]),
+        .command(ScreenMoreCommand.self, [.newsScreen, .diaryScreen]),
         .command(NewsSearchCommand.self, [.news, .newsScreen]),
         .command(NewsShowCommand.self, [.news, .newsScreen]),
         .command(NewsOpenCommand.self, [.news, .newsScreen]),
         .command(NewsRefreshCommand.self, [.news]),
-        .command(NewsScreenRefreshCommand.self, [.newsScreen]),
-        .command(NewsRetryCommand.self, [.newsScreen]),
+        .command(ScreenRefreshCommand.self, [.newsScreen, .diaryScreen]),
+        .command(ScreenRetryCommand.self, [.newsScreen, .diaryScreen]),
         .command(NewsSubscribeCommand.self, [.news]),
         .command(NewsUnsubscribeCommand.self, [.news]),
         .command(NewsFeedsCommand.self, [.news, .newsScreen]),
@@ -79,7 +85,7 @@ enum CommandRegistry {
         .command(NewsAddCommand.self, [.news]),
         .command(NewsImportCommand.self, [.news]),
         .command(NewsExportOPMLCommand.self, [.news]),
-        .command(MoviesScreenCommand.self, [.newsScreen]),
+        .command(MoviesScreenCommand.self, [.newsScreen, .diaryScreen]),
 
         .command(CatalogLoadCommand.self, [.catalog]),
         .command(CatalogStatusCommand.self, [.catalog]),

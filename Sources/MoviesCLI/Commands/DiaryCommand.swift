@@ -20,12 +20,9 @@ struct DiaryCommand: Command {
 
     static let subcommands: [any Command.Type] = [DiaryEditCommand.self, DiaryRemoveCommand.self]
 
-    @Option("year", short: "Y", help: "Only the viewings of this year.")
-    var year: ReleaseYear?
-    @Option("month", valueName: "YYYY-MM", help: "Only the viewings of this month.")
-    var month: DiaryMonth?
-    @Option("tag", valueName: "tag", help: "Only the viewings with this tag.")
-    var tag: String?
+    @Option(.diaryYear) var year: ReleaseYear?
+    @Option(.diaryMonth) var month: DiaryMonth?
+    @Option(.diaryTag) var tag: String?
     @Option("movie", valueName: "id", help: "Only the viewings of this movie.")
     var movie: MovieID?
     @Option("limit", short: "l", valueName: "n", help: "Show at most this many viewings.")
@@ -38,17 +35,20 @@ struct DiaryCommand: Command {
     @Flag(.noPager) var noPager: Bool
 
     func validate() throws(CommandLineRule) {
-        if let year, let month, year.value != month.year {
-            throw CommandLineRule(
-                "--year \(year.value) and --month \(month.year)-… name different years; give one")
-        }
+        try DiaryFilterOptions.check(year: year, month: month)
     }
 
     func run(in context: CommandContext) async throws {
-        let query = DiaryQuery(
-            year: month?.year ?? year?.value, month: month?.month, tag: tag, movieID: movie?.rawValue,
-            limit: limit?.withLookahead, after: after)
-        guard let store = try? context.existingMovies(orElse: MovieError.notFound(id: 0)) else {
+        var query = DiaryFilterOptions.query(year: year, month: month, tag: tag)
+        query.movieID = movie?.rawValue
+        query.limit = limit?.withLookahead
+        query.after = after
+        // No file yet is an empty diary; any other failure to open it (a newer version's file, a
+        // damaged one) is said as it is.
+        let store: MovieStore
+        do {
+            store = try context.existingMovies(orElse: NoFileYet())
+        } catch is NoFileYet {
             if format == .table { context.errors.line(Self.emptyHint(query)) }
             try DiaryRendering.write([], format: format, context: context)
             return
@@ -82,8 +82,11 @@ struct DiaryCommand: Command {
         }
     }
 
+    /// What `existingMovies` throws here when there is no file yet.
+    private struct NoFileYet: Error {}
+
     static func emptyHint(_ query: DiaryQuery) -> String {
-        if query.year == nil && query.tag == nil {
+        if query.year == nil && query.tag == nil && query.movieID == nil {
             return "No viewings yet. Log one with: movies log <movie> --on YYYY-MM-DD"
         }
         return "No viewings match."
@@ -182,5 +185,38 @@ struct DiaryRemoveCommand: Command {
                 "Removed viewing \(viewing.id): "
                     + (movie.map { DiaryText.line(viewing, of: $0) } ?? viewing.watchedOn?.description ?? ""))
         }
+    }
+}
+
+/// The filters `movies diary` and the shell's `diary` screen share: one declaration each.
+enum DiaryFilterOptions {
+    /// `--year` and `--month` of different years select nothing: refused.
+    static func check(year: ReleaseYear?, month: DiaryMonth?) throws(CommandLineRule) {
+        if let year, let month, year.value != month.year {
+            throw CommandLineRule(
+                "--year \(year.value) and --month \(month.year)-… name different years; give one")
+        }
+    }
+
+    static func query(year: ReleaseYear?, month: DiaryMonth?, tag: String?) -> DiaryQuery {
+        DiaryQuery(year: month?.year ?? year?.value, month: month?.month, tag: tag)
+    }
+}
+
+extension SharedOption where Value == ReleaseYear? {
+    static var diaryYear: SharedOption {
+        SharedOption { Option("year", short: "Y", help: "Only the viewings of this year.") }
+    }
+}
+
+extension SharedOption where Value == DiaryMonth? {
+    static var diaryMonth: SharedOption {
+        SharedOption { Option("month", valueName: "YYYY-MM", help: "Only the viewings of this month.") }
+    }
+}
+
+extension SharedOption where Value == String? {
+    static var diaryTag: SharedOption {
+        SharedOption { Option("tag", valueName: "tag", help: "Only the viewings with this tag.") }
     }
 }

@@ -73,7 +73,7 @@ struct ImportCommand: Command {
             progress.finish()
         } catch let error as ImportFileError {
             progress.finish()
-            throw InputFileError.badData(path: name, reason: error.description)
+            throw InputFileError.badData(path: name, reason: error.reason)
         } catch let failure as ImportFailure {
             progress.finish()
             if case .rejectedRow = failure {

@@ -29,6 +29,11 @@ struct ListCommand: Command {
     var seen: Bool
     @Flag("watchlist", help: "Only the watchlist: the movies not seen yet.")
     var watchlist: Bool
+    @Option(
+        "tag", valueName: "tag", help: "Only the movies with a viewing tagged so (see movies diary --tag).")
+    var tag: String?
+    @Option("in", valueName: "list", help: "Only the movies on this list (movies lists shows them).")
+    var inList: String?
     /// Nil when not given: the command line lists in the order added, the shell in the order `sort` set.
     @Option(
         "sort", short: "s", valueName: "order",
@@ -106,20 +111,24 @@ struct ListCommand: Command {
             let list = MovieListViewModel(store: try context.dependencies().movies)
             list.ratingFilter = ratings
             list.watchStateFilter = watchState
+            list.tagFilter = tag
             list.sort = sort
             list.isReversed = reverse
             try await Self.watch(list, format: format, context: context)
             return
         }
+        let store = try context.dependencies().movies
+        let listID = try inList.map { try Self.listID(named: $0, in: store) }
         // One more than the page, to know whether there is a next page without a count query.
         let query = MovieQuery(
-            ratings: ratings, watchState: watchState, sort: sort, reversed: reverse,
+            ratings: ratings, watchState: watchState, tag: tag, listID: listID, sort: sort, reversed: reverse,
             limit: limit?.withLookahead,
             after: after, director: director, genre: genre)
         let emptyHint =
             after != nil
             ? "No more movies after this point."
-            : Self.emptyFilterHint(ratings: ratings, watchState: watchState)
+            : tag.map { "No movies have a viewing tagged '\(TerminalText.singleLine($0))'." }
+                ?? Self.emptyFilterHint(ratings: ratings, watchState: watchState)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
             context: context, emptyHint: emptyHint)
@@ -127,6 +136,8 @@ struct ListCommand: Command {
             var words = ["movies"] + NextPageHint.databaseWords(context) + ["list"]
             if !ratings.isEmpty { words += ["--rating", Self.words(ratings, joinedBy: ",")] }
             if let watchState { words.append(watchState == .seen ? "--seen" : "--watchlist") }
+            if let tag { words += ["--tag", tag] }
+            if let inList { words += ["--in", inList] }
             if let director { words += ["--director", director] }
             if let genre { words += ["--genre", genre] }
             if sort != .added { words += ["--sort", sort.rawValue] }
@@ -149,7 +160,9 @@ struct ListCommand: Command {
         let order = sort ?? shown.sort
         let query = MovieQuery(
             ratings: ratings.isEmpty ? shown.ratingFilter : Set(ratings), watchState: watchState,
-            text: shown.textFilter.isEmpty ? nil : shown.textFilter, sort: order,
+            text: shown.textFilter.isEmpty ? nil : shown.textFilter, tag: tag ?? shown.tagFilter,
+            listID: try inList.map { try Self.listID(named: $0, in: context.dependencies().movies) },
+            sort: order,
             reversed: reverse != shown.isReversed, limit: limit?.withLookahead, after: after)
         let page = try MovieListRendering.stream(
             query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
@@ -164,6 +177,8 @@ struct ListCommand: Command {
             // The options given again; the shell's filter and sort stay as they are.
             var words = ["list"]
             if !ratings.isEmpty { words += ["--rating", ratings.map(\.rawValue).joined(separator: ",")] }
+            if let tag { words += ["--tag", tag] }
+            if let inList { words += ["--in", inList] }
             if let sort { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
@@ -175,12 +190,20 @@ struct ListCommand: Command {
         }
     }
 
+    /// The list `name` names (any case), or a refusal naming the lists there are.
+    static func listID(named name: String, in store: MovieStore) throws -> Int64 {
+        guard let list = try store.list(named: name) else {
+            throw MovieListError.noList(name, known: try store.lists().map(\.name))
+        }
+        return list.id
+    }
+
     /// What an empty list says, naming its filter.
     static func emptyFilterHint(ratings: Set<RatingWord>, watchState: WatchState?) -> String {
         switch (ratings.isEmpty, watchState) {
         case (true, nil): "No movies to show. Add one with: movies add \"Title\" --rating good"
         case (false, nil): "No movies rated \(words(ratings, joinedBy: " or "))."
-        case (true, .seen?): "No movies seen yet. Log one with: movies watched <id>"
+        case (true, .seen?): "No movies seen yet. Log one with: movies log <movie>"
         case (true, .watchlist?): "Nothing on the watchlist."
         case (false, _): "No movies match the filter."
         }

@@ -52,15 +52,19 @@ struct LogCommand: Command {
                 review: review, tags: ViewingTags(tags)))
         let (store, film) = try context.existingFilm(movie)
         let logged = try store.log(movieID: film.id, draft)
-        let verb = logged.datedTheUndatedViewing ? "Dated" : "Logged"
-        let count = logged.after.watchCount.map { $0 == 1 ? "once" : "\($0) times" } ?? "once"
-        context.output.line(
-            "\(verb) viewing \(logged.viewing.id): \(DiaryText.line(logged.viewing, of: logged.after))"
-                + "  (watched \(count))")
+        context.output.line(Self.report(logged))
         if let note = WatchStateRule.beforeReleaseNote(
             watchedOn: logged.viewing.watchedOn, movie: logged.after)
         {
             context.errors.line(note)
         }
+    }
+
+    /// `Logged viewing 2: 2024-05-01  Dune  (watched once)`, or `Dated …` for an undated viewing dated.
+    static func report(_ logged: MovieStore.Logged) -> String {
+        let verb = logged.datedTheUndatedViewing ? "Dated" : "Logged"
+        let count = logged.after.watchCount.map { $0 == 1 ? "once" : "\($0) times" } ?? "once"
+        return "\(verb) viewing \(logged.viewing.id): \(DiaryText.line(logged.viewing, of: logged.after))"
+            + "  (watched \(count))"
     }
 }

@@ -6,6 +6,7 @@ enum ImportText {
     /// `Letterboxd diary`, `IMDb ratings`, `this program's CSV`; for a file read as Letterboxd's import
     /// layout (what `--from letterboxd` makes of any CSV with a Title column), what it was read as.
     static func kind(of reader: MovieImportReader) -> String {
+        if reader.list != nil { return "a Letterboxd list" }
         if let kind = reader.letterboxdKind {
             switch kind {
             case .ratings: return "Letterboxd ratings"
@@ -23,6 +24,10 @@ enum ImportText {
         case .tsv: return "this program's TSV"
         case .json: return "this program's JSON"
         case .ndjson: return "this program's NDJSON"
+        case .letterboxdList: return "a Letterboxd list"
+        case .letterboxdWatched, .letterboxdWatchlist, .letterboxdDiary, .letterboxdRatings,
+            .letterboxdReviews:
+            return "Letterboxd"
         }
     }
 
@@ -34,9 +39,18 @@ enum ImportText {
         context: CommandContext
     ) {
         let kinds = Set(readers.map(kind)).sorted().joined(separator: "; ")
-        let counts =
+        var counts =
             "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
             + "\(summary.skipped) skipped, \(summary.rejectedCount) rejected"
+        if summary.viewingsAdded + summary.viewingsUpdated > 0 {
+            counts += "; viewings: \(summary.viewingsAdded) logged, \(summary.viewingsUpdated) filled in"
+        }
+        let lists = summary.listsAdded + summary.listsUpdated + summary.listsUnchanged
+        if lists > 0 {
+            counts +=
+                "; lists: \(summary.listsAdded) added, \(summary.listsUpdated) updated, "
+                + "\(summary.listsUnchanged) unchanged"
+        }
         if options.dryRun {
             context.output.line("Dry run of \(source) (\(kinds)): would be \(counts). Nothing was written.")
         } else if summary.isCommitted {
@@ -53,6 +67,13 @@ enum ImportText {
             context.errors.line(
                 "  ... and \(summary.rejectedCount - summary.rejected.count) more rejected rows")
         }
+        for row in summary.leftOutRows {
+            context.errors.line("  \(TerminalText.singleLine(row.description))")
+        }
+        if summary.leftOutRowCount > summary.leftOutRows.count {
+            context.errors.line(
+                "  ... and \(summary.leftOutRowCount - summary.leftOutRows.count) more left out")
+        }
         for duplicate in summary.duplicates {
             context.errors.line(
                 "  line \(duplicate.line): \(TerminalText.singleLine(duplicate.existing.titleWithYear)) is "
@@ -68,6 +89,52 @@ enum ImportText {
     /// encoding a file was read in.
     static func notes(_ summary: ImportSummary, readers: [MovieImportReader]) -> [String] {
         var lines: [String] = []
+        if summary.skipped > 0 {
+            let count = summary.skipped
+            lines.append(
+                "\(count) film\(count == 1 ? " was" : "s were") skipped: already listed, and the file would "
+                    + "change \(count == 1 ? "it" : "them") (--on-duplicate update takes what the file says):"
+            )
+            for skip in summary.skippedFilms {
+                let viewings =
+                    skip.viewings == 0
+                    ? "" : ", \(skip.viewings) viewing\(skip.viewings == 1 ? "" : "s") to log or fill in"
+                lines.append(
+                    "  line \(skip.line): \(TerminalText.singleLine(skip.film.titleWithYear)) "
+                        + "(movies show \(skip.film.id))\(viewings)")
+            }
+            if count > summary.skippedFilms.count {
+                lines.append("  ... and \(count - summary.skippedFilms.count) more")
+            }
+        }
+        for choice in summary.ratingChoices {
+            let file = choice.fileStars.map { "\($0) stars" } ?? choice.fileRating.rawValue
+            let fileDay = choice.fileDay.map { " (\($0))" } ?? ""
+            let listed = choice.film.stars.map { "\($0) stars" } ?? choice.film.ratingWord.rawValue
+            let listedDay = choice.film.ratedOn.map { " (\($0))" } ?? ""
+            let title = TerminalText.singleLine(choice.film.titleWithYear)
+            lines.append(
+                choice.fileWins
+                    ? "\(title): the file's rating \(file)\(fileDay) is newer and replaces \(listed)\(listedDay)."
+                    : "\(title): the rating listed, \(listed)\(listedDay), is newer than the file's \(file)\(fileDay) and stays."
+            )
+        }
+        if summary.ratingChoiceCount > summary.ratingChoices.count {
+            lines.append(
+                "... and \(summary.ratingChoiceCount - summary.ratingChoices.count) more ratings weighed")
+        }
+        if summary.leftOutRowCount > 0 {
+            let count = summary.leftOutRowCount
+            lines.append(
+                "\(count) row\(count == 1 ? " was" : "s were") left out: \(count == 1 ? "its" : "their") film "
+                    + "could not be told apart from another (listed below by line).")
+        }
+        if summary.emptyRows > 0 {
+            let count = summary.emptyRows
+            lines.append(
+                "\(count) row\(count == 1 ? "" : "s") made only of separators (a spreadsheet's leftovers) "
+                    + "\(count == 1 ? "was" : "were") skipped.")
+        }
         if summary.seenWithoutRating > 0 {
             let count = summary.seenWithoutRating
             lines.append(
@@ -82,9 +149,17 @@ enum ImportText {
         }
         if summary.leftOut > 0 {
             let count = summary.leftOut
-            lines.append(
+            var line =
                 "\(count) title\(count == 1 ? " that is" : "s that are") not a film (TV series, episodes, "
-                    + "games) \(count == 1 ? "was" : "were") left out; --include-tv imports them.")
+                + "games) \(count == 1 ? "was" : "were") left out; --include-tv imports them."
+            if !summary.unknownTitleTypes.isEmpty {
+                let types = summary.unknownTitleTypes.sorted { $0.key < $1.key }.map {
+                    "'\(TerminalText.singleLine($0.key))' (\($0.value))"
+                }
+                line +=
+                    " Title types movies does not know, left out with them: \(types.joined(separator: ", "))."
+            }
+            lines.append(line)
         }
         for reader in readers where reader.encoding == .windows1252 {
             lines.append("\(reader.path) was read as Windows-1252 (Latin-1), not UTF-8.")

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import MoviesCore
 import ViewModels
@@ -71,7 +72,7 @@ enum MovieText {
         if let imdbID = movie.imdbID { add("IMDb", "\(imdbID)  https://www.imdb.com/title/\(imdbID)/") }
         if let imdbRating { add("on IMDb", imdbRating) }
         if let uri = movie.letterboxdURI { add("Letterboxd", TerminalText.singleLine(uri)) }
-        add("added", readable(movie.createdAt))
+        add("added", readableDay(movie.createdAt))
         add("updated", readable(movie.updatedAt))
         if !viewings.isEmpty {
             lines.append("  viewings, newest first:")
@@ -112,6 +113,16 @@ enum MovieText {
     /// `2026-11-30 23:56 CET`: local time, with the zone's name, as people read it.
     static func readable(_ date: Date) -> String {
         LocalTime(date).textWithZone
+    }
+
+    /// A time at midnight UTC to the millisecond is a day an import gave without a time (Letterboxd's
+    /// `Date`, IMDb's `Date Rated`): shown as that day, not as the local time it never had ("01:00
+    /// CET"). A film added by hand at that very millisecond reads as its day too, which is still true.
+    static func readableDay(_ date: Date) -> String {
+        guard date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0 else {
+            return readable(date)
+        }
+        return String(Timestamp.string(from: date).prefix(10))
     }
 }
 

@@ -8,7 +8,7 @@ import MoviesCore
 enum StatsJSON {
     static func object(_ statistics: MovieStatistics, details: FilmDetailStatistics? = nil) -> String {
         let query = statistics.query
-        let periods = statistics.periods.map { "{\"period\":\(string($0.label)),\"films\":\($0.count)}" }
+        let periods = statistics.periods.map { "{\"period\":\(string($0.label)),\"viewings\":\($0.count)}" }
         let ratings = statistics.ratings.map { rating in
             // Stars as the export writes them: 4, 3.5.
             let stars = rating.stars.map { "{\"stars\":\($0.stars.description),\"films\":\($0.count)}" }

@@ -222,6 +222,8 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
     case letterboxd
     /// Letterboxd's import layout, for the not-seen ones (its watchlist import).
     case letterboxdWatchlist = "letterboxd-watchlist"
+    /// Letterboxd's list export layout, for one list (`--list`).
+    case letterboxdList = "letterboxd-list"
 
     /// This program's own format, or nil for Letterboxd's layouts.
     var recordFormat: RecordFormat? {
@@ -230,7 +232,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
         case .tsv: .tsv
         case .json: .json
         case .ndjson: .ndjson
-        case .letterboxd, .letterboxdWatchlist: nil
+        case .letterboxd, .letterboxdWatchlist, .letterboxdList: nil
         }
     }
 }
@@ -247,8 +249,8 @@ extension MovieImportFormat: ExpressibleByArgument {}
 extension DuplicatePolicy: ExpressibleByArgument {}
 
 /// A film as `log` takes it: its id (`12`, `#12`) or its title, with the year in parentheses where two
-/// films share a title (`"Heat (1995)"`), matched as `add` matches titles (case, accents and a leading
-/// article aside).
+/// films share a title (`"Heat (1995)"`), matched as `add` matches titles (case and runs of spaces aside;
+/// accents and a leading article count: `The Abyss` is not `Abyss`).
 enum FilmReference: ExpressibleByArgument, Hashable {
     case id(Int64)
     case title(String, year: Int?)

@@ -32,7 +32,8 @@ struct HelpFormatter {
         parts += command.arguments.map(\.usage)
         parts += command.options.filter { !$0.isHidden }.map(\.usage)
         if !command.subcommands.isEmpty && command.arguments.isEmpty {
-            parts.append("<subcommand>")
+            // A group that runs on its own (`diary`) takes a subcommand or none.
+            parts.append(command.handler == nil ? "<subcommand>" : "[<subcommand>]")
         }
         return parts.joined(separator: " ")
     }

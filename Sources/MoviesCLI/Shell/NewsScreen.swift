@@ -10,7 +10,7 @@ import ViewModels
 /// follows changes made anywhere (another `movies`, `sqlite3`), and items that arrive are printed above
 /// the prompt, as the movie list's change feed is.
 @MainActor
-final class NewsScreen {
+final class NewsScreen: PagedScreen {
     let list: NewsListViewModel
     private let context: CommandContext
     private let console: any Console
@@ -151,45 +151,5 @@ final class NewsScreen {
         default:
             break
         }
-    }
-}
-
-/// `list` on the news screen: the items loaded so far.
-struct NewsScreenListCommand: Command {
-    static let about = CommandAbout(name: "list", abstract: "Show the items loaded so far.")
-
-    func run(in context: CommandContext) async throws {
-        try context.inShell().newsScreen().showLoaded()
-    }
-}
-
-/// `more` on the news screen.
-struct NewsMoreCommand: Command {
-    static let about = CommandAbout(name: "more", abstract: "Load and show the next page of items.")
-
-    func run(in context: CommandContext) async throws {
-        try await context.inShell().newsScreen().more()
-    }
-}
-
-/// `refresh` on the news screen.
-struct NewsScreenRefreshCommand: Command {
-    static let about = CommandAbout(
-        name: "refresh",
-        abstract: "Fetch the subscribed feeds (Ctrl-C stops, keeping what arrived), then show the first page."
-    )
-
-    func run(in context: CommandContext) async throws {
-        try await context.inShell().newsScreen().refresh()
-    }
-}
-
-/// `retry` on the news screen.
-struct NewsRetryCommand: Command {
-    static let about = CommandAbout(
-        name: "retry", abstract: "After an error: refresh if nothing is shown, else load more.")
-
-    func run(in context: CommandContext) async throws {
-        try await context.inShell().newsScreen().retry()
     }
 }

@@ -66,12 +66,12 @@ struct NewsScreenCommand: Command {
     }
 }
 
-/// `movies` on the news screen: back to the movie list.
+/// `movies` on the news and diary screens: back to the movie list.
 struct MoviesScreenCommand: Command {
     static let about = CommandAbout(name: "movies", abstract: "Go back to the movie list.")
 
     func run(in context: CommandContext) async throws {
-        try context.inShell().leaveNews()
+        try context.inShell().leaveScreen()
         context.output.line("Back to the movie list.")
     }
 }
@@ -105,5 +105,81 @@ struct QuitCommand: Command {
 
     func run(in context: CommandContext) async throws {
         try context.inShell().quit()
+    }
+}
+
+/// A screen of the shell that shows a list a page at a time (news, the diary): what `list`, `more`,
+/// `refresh` and `retry` act on, whichever screen is current.
+@MainActor
+protocol PagedScreen: AnyObject {
+    /// `list`: the entries loaded so far.
+    func showLoaded()
+    /// `more`: the next page.
+    func more() async
+    /// `refresh`: the news screen fetches its feeds; the diary reads its pages again.
+    func refresh() async
+    /// `retry`, after an error.
+    func retry() async
+}
+
+/// `list` on a paged screen: what is loaded so far.
+struct ScreenListCommand: Command {
+    static let about = CommandAbout(name: "list", abstract: "Show what is loaded so far.")
+
+    func run(in context: CommandContext) async throws {
+        try context.inShell().pagedScreen().showLoaded()
+    }
+}
+
+/// `more` on a paged screen.
+struct ScreenMoreCommand: Command {
+    static let about = CommandAbout(name: "more", abstract: "Load and show the next page.")
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().pagedScreen().more()
+    }
+}
+
+/// `refresh` on a paged screen.
+struct ScreenRefreshCommand: Command {
+    static let about = CommandAbout(
+        name: "refresh",
+        abstract:
+            "News: fetch the subscribed feeds (Ctrl-C stops, keeping what arrived), then show the first page; "
+            + "the diary: read it again.")
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().pagedScreen().refresh()
+    }
+}
+
+/// `retry` on a paged screen.
+struct ScreenRetryCommand: Command {
+    static let about = CommandAbout(
+        name: "retry", abstract: "After an error: refresh if nothing is shown, else load more.")
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().pagedScreen().retry()
+    }
+}
+
+/// `diary` on the movie screen: the diary screen, with the filters `movies diary` takes.
+struct DiaryScreenCommand: Command {
+    static let about = CommandAbout(
+        name: "diary",
+        abstract:
+            "Switch to the diary: list, more, refresh, log, edit <viewing>, rm <viewing>; movies comes back.",
+        examples: ["diary", "diary --year 2024 --tag cinema"])
+
+    @Option(.diaryYear) var year: ReleaseYear?
+    @Option(.diaryMonth) var month: DiaryMonth?
+    @Option(.diaryTag) var tag: String?
+
+    func validate() throws(CommandLineRule) {
+        try DiaryFilterOptions.check(year: year, month: month)
+    }
+
+    func run(in context: CommandContext) async throws {
+        try await context.inShell().enterDiary(DiaryFilterOptions.query(year: year, month: month, tag: tag))
     }
 }

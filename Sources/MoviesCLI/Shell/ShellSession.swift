@@ -3,7 +3,7 @@ import MoviesCore
 import UserFacing
 import ViewModels
 
-/// The command trees of the shell's two screens, made from the registry (`CommandRegistry`).
+/// The command trees of the shell's screens, made from the registry (`CommandRegistry`).
 enum ShellTrees {
     /// The options every command of the shell takes: `--help` (`--db` is the shell's, given once).
     static let globalOptions = [CommonOptions.help]
@@ -23,12 +23,17 @@ enum ShellTrees {
     static let news = CommandSpec(
         name: "", abstract: "The news screen of the movies shell.",
         subcommands: CommandRegistry.specs(in: .newsScreen))
+
+    /// The diary screen's commands.
+    static let diary = CommandSpec(
+        name: "", abstract: "The diary screen of the movies shell.",
+        subcommands: CommandRegistry.specs(in: .diaryScreen))
 }
 
 /// One run of `movies shell`: reads lines, runs them as commands, prints the change feed.
 ///
-/// It is also the shell's coordinator: it owns which screen is current (the movie list, or the news
-/// list after `news`), builds each screen's view models from one `Dependencies` value, and hands every
+/// It is also the shell's coordinator: it owns which screen is current (the movie list, the news list
+/// after `news`, the diary after `diary`), builds each screen's view models from one `Dependencies` value, and hands every
 /// command it runs the context with itself in it (`CommandContext.shell`), so a command that acts on a
 /// screen (`list`, `filter`, `more`, the news marks) finds it there. View models never navigate.
 ///
@@ -53,8 +58,18 @@ final class ShellSession {
     private var lastFailure: ExitCode?
     /// The number of the line being run, counted from 1, for a script's error messages.
     private var lineNumber = 0
-    /// The news screen while it is current; nil on the movie list.
-    private(set) var news: NewsScreen?
+    /// The screen shown: the movie list, or the news or diary list with its view model.
+    private enum Screen {
+        case movies
+        case news(NewsScreen)
+        case diary(DiaryScreen)
+    }
+    private var screen = Screen.movies
+    /// The news screen while it is current.
+    var news: NewsScreen? {
+        if case .news(let news) = screen { return news }
+        return nil
+    }
     /// Set by `quit`.
     private var quits = false
 
@@ -66,11 +81,40 @@ final class ShellSession {
         root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
     private static let newsHelp = HelpFormatter(
         root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
+    private static let diaryParser = ArgumentParser(
+        root: ShellTrees.diary, globalOptions: ShellTrees.globalOptions)
+    private static let diaryHelp = HelpFormatter(
+        root: ShellTrees.diary, globalOptions: ShellTrees.globalOptions)
 
-    /// The current screen's parser and help.
-    private var activeParser: ArgumentParser { news == nil ? Self.movieParser : Self.newsParser }
-    private var activeHelp: HelpFormatter { news == nil ? Self.movieHelp : Self.newsHelp }
-    private var prompt: String { news == nil ? "movies> " : "news> " }
+    /// The current screen's tree, parser, help and prompt.
+    private var activeTree: CommandSpec {
+        switch screen {
+        case .movies: ShellTrees.movies
+        case .news: ShellTrees.news
+        case .diary: ShellTrees.diary
+        }
+    }
+    private var activeParser: ArgumentParser {
+        switch screen {
+        case .movies: Self.movieParser
+        case .news: Self.newsParser
+        case .diary: Self.diaryParser
+        }
+    }
+    private var activeHelp: HelpFormatter {
+        switch screen {
+        case .movies: Self.movieHelp
+        case .news: Self.newsHelp
+        case .diary: Self.diaryHelp
+        }
+    }
+    private var prompt: String {
+        switch screen {
+        case .movies: "movies> "
+        case .news: "news> "
+        case .diary: "diary> "
+        }
+    }
 
     init(context: CommandContext, console: any Console) throws {
         self.context = context
@@ -125,7 +169,7 @@ final class ShellSession {
             }
         }
         feed?.stopObserving()
-        news?.leave()
+        leaveScreen()
         console.close()
         context.shell = nil
         guard console.isInteractive else { return firstFailure?.rawValue ?? 0 }
@@ -142,18 +186,42 @@ final class ShellSession {
         return news
     }
 
+    /// The news or diary screen, for `list`, `more`, `refresh` and `retry` there.
+    func pagedScreen() throws -> any PagedScreen {
+        switch screen {
+        case .news(let news): return news
+        case .diary(let diary): return diary
+        case .movies:
+            throw CommandFailure(message: "Not on a paged screen; type news or diary", exitCode: .usage)
+        }
+    }
+
     /// `news`: the news screen becomes current.
     func enterNews() async {
-        guard news == nil else { return }
-        let screen = NewsScreen(dependencies: dependencies, context: context, console: console)
-        news = screen
-        await screen.enter()
+        if news != nil { return }
+        leaveScreen()
+        let news = NewsScreen(dependencies: dependencies, context: context, console: console)
+        screen = .news(news)
+        await news.enter()
+    }
+
+    /// `diary`: the diary screen becomes current, showing what `filter` selects.
+    func enterDiary(_ filter: DiaryQuery) async {
+        leaveScreen()
+        let diary = DiaryScreen(
+            dependencies: dependencies, filter: filter, context: context, console: console)
+        screen = .diary(diary)
+        await diary.enter()
     }
 
     /// `movies`: back to the movie screen.
-    func leaveNews() {
-        news?.leave()
-        news = nil
+    func leaveScreen() {
+        switch screen {
+        case .movies: break
+        case .news(let news): news.leave()
+        case .diary(let diary): diary.leave()
+        }
+        screen = .movies
     }
 
     /// `quit`: the session ends after this line.
@@ -163,7 +231,7 @@ final class ShellSession {
 
     /// `help [command ...]`: the current screen's command list, or one command's help.
     func showHelp(_ names: [String]) throws {
-        var spec = news == nil ? ShellTrees.movies : ShellTrees.news
+        var spec = activeTree
         for name in names {
             guard let next = spec.subcommand(named: name) else {
                 let suggestion = Suggestion.closest(to: name, among: spec.subcommands.map(\.name))
@@ -179,7 +247,7 @@ final class ShellSession {
     private func execute(_ words: [String]) async {
         do {
             // `add` alone at a terminal opens the form instead of asking for a title it was not given.
-            if words == [AddCommand.about.name], news == nil, console.isInteractive {
+            if words == [AddCommand.about.name], case .movies = screen, console.isInteractive {
                 let form = AddMovieForm(
                     console: console, form: AddMovieViewModel(store: dependencies.movies),
                     catalog: try? context.catalogIfLoaded())
@@ -188,6 +256,15 @@ final class ShellSession {
                     for other in form.form.similarMovies {
                         context.output.line(MovieText.alreadyListed(other, besides: movie))
                     }
+                } else {
+                    context.output.line("Cancelled.")
+                }
+                return
+            }
+            // `log` alone at a terminal, on the movie list or the diary, opens its form.
+            if words == [LogCommand.about.name], console.isInteractive, news == nil {
+                if let logged = try await LogForm(console: console, context: context).run() {
+                    context.output.line(LogCommand.report(logged))
                 } else {
                     context.output.line("Cancelled.")
                 }
@@ -218,6 +295,9 @@ final class ShellSession {
         feed.onChanges = { [console] changes in
             console.show(changes.map { MovieText.changeLine($0, terminal: terminal) + "\n" }.joined())
         }
+        // The list as it is before the first prompt, so a change made the moment after (another movies
+        // adding a film) is a change to it, printed, not part of the first list the observation reads.
+        try? feed.load()
         feed.startObserving()
         self.feed = feed
     }

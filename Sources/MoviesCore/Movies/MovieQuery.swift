@@ -27,6 +27,10 @@ public struct MovieQuery: Sendable, Hashable {
     public var watchState: WatchState?
     /// Only movies whose title or note match these words (full-text search); nil means all.
     public var text: String?
+    /// Only films with a viewing tagged so (a whole tag, any case); nil means all.
+    public var tag: String?
+    /// Only the films on this list (`lists.id`); nil means all.
+    public var listID: Int64?
     /// Only films one of whose directors is this name (as the catalog or an IMDb export gave it; ASCII
     /// case aside); nil means all.
     public var director: String?
@@ -43,14 +47,17 @@ public struct MovieQuery: Sendable, Hashable {
     /// A query; the default lists every movie in the order added.
     public init(
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
-        sort: MovieSort = .added, reversed: Bool = false, limit: Int? = nil, after: MovieCursor? = nil,
-        director: String? = nil, genre: String? = nil
+        tag: String? = nil, listID: Int64? = nil, sort: MovieSort = .added, reversed: Bool = false,
+        limit: Int? = nil,
+        after: MovieCursor? = nil, director: String? = nil, genre: String? = nil
     ) {
         self.director = director
         self.genre = genre
         self.ratings = ratings
         self.watchState = watchState
         self.text = text
+        self.tag = tag
+        self.listID = listID
         self.sort = sort
         self.reversed = reversed
         self.limit = limit

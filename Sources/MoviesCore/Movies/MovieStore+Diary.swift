@@ -16,6 +16,27 @@ extension MovieStore {
         database.observe { try Self.diary(query, in: $0) }
     }
 
+    /// The page of the diary `query` selects, read off the caller's thread and off Swift's cooperative
+    /// pool (see `Database.read`): what the diary's view model awaits.
+    public func diaryPage(_ query: DiaryQuery) async throws -> [DiaryEntry] {
+        try await database.read { try Self.diary(query, in: $0) }
+    }
+
+    /// A signal after each commit, from anyone, to a table the diary `query` reads (the viewings and the
+    /// films, learnt from the compiled query): the view model re-reads the pages it shows.
+    public func diaryChanges(of query: DiaryQuery) -> AsyncStream<Void> {
+        var empty = query
+        empty.limit = 0
+        let probe = empty
+        return database.commits(touchingTablesReadBy: { connection in
+            _ = try Self.diary(probe, in: connection)
+            // An empty page reads no film, so the films' table is read apart: a film renamed elsewhere
+            // changes the diary's lines.
+            _ = try connection.cachedStatement("SELECT \(MovieRow.columns.sql) FROM movies LIMIT 0")
+                .fetchAll([], MovieRow.decode)
+        })
+    }
+
     static func diary(_ query: DiaryQuery, in connection: Connection) throws -> [DiaryEntry] {
         let (sql, arguments) = diarySQL(query)
         let viewings = try connection.cachedStatement(sql).fetchAll(arguments, ViewingRow.decode)
@@ -44,9 +65,8 @@ extension MovieStore {
             arguments += [range.first, range.last]
         }
         if let tag = query.tag {
-            // Whole tags only: `, cinema, ` in `, cinema, with sam, `.
-            conditions.append("instr(', ' || tags || ', ', ?) > 0")
-            arguments.append(", " + tag.trimmingWhitespace().lowercased() + ", ")
+            conditions.append(ViewingTags.containsSQL(column: "tags"))
+            arguments.append(ViewingTags.containsArgument(tag))
         }
         if let movieID = query.movieID {
             conditions.append("movie_id = ?")

@@ -77,6 +77,17 @@ extension MovieStore {
             conditions.append("rating IN \(list.sql)")
             arguments += list.arguments
         }
+        if let listID = query.listID {
+            // A seek in list_entries' primary key (list_id, movie_id).
+            conditions.append("id IN (SELECT movie_id FROM list_entries WHERE list_id = ?)")
+            arguments.append(listID)
+        }
+        if let tag = query.tag {
+            // A film whose viewings hold the tag, as `diary --tag` finds them (whole tags only).
+            conditions.append(
+                "id IN (SELECT movie_id FROM viewings WHERE \(ViewingTags.containsSQL(column: "tags")))")
+            arguments.append(ViewingTags.containsArgument(tag))
+        }
         // One of the names of a list stored as `Joel Coen, Ethan Coen` (see MovieRow.storedNames).
         for (column, name) in [("directors", query.director), ("genres", query.genre)] {
             guard let name else { continue }

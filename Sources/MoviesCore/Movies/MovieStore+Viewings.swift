@@ -44,8 +44,15 @@ extension MovieStore {
             let existing = try Self.viewings(ofMovie: movieID, in: connection)
             let viewing: Viewing
             let dated: Bool
+            // Dated only when nothing the two say would be lost: two different reviews, or two entry
+            // addresses, are two viewings.
+            func conflicts<T: Equatable>(_ kept: T?, _ new: T?) -> Bool {
+                if let kept, let new { return kept != new }
+                return false
+            }
             if existing.count == 1, let only = existing.first, only.watchedOn == nil, draft.watchedOn != nil,
-                !draft.isRewatch
+                !draft.isRewatch, !conflicts(only.review, draft.review),
+                !conflicts(only.letterboxdURI, draft.letterboxdURI)
             {
                 var merged = ViewingDraft(only)
                 merged.watchedOn = draft.watchedOn
@@ -95,6 +102,7 @@ extension MovieStore {
             guard valid.draft != ViewingDraft(viewing) else { return (viewing, viewing) }
             let after = try Self.updateViewing(id: id, to: valid, in: connection)
             if changes.rating != nil || changes.stars != nil {
+                try Self.withdrawRating(of: viewing, changedTo: after, in: connection)
                 try Self.takeRating(of: after, into: after.movieID, today: today, in: connection)
             }
             return (viewing, after)
@@ -206,6 +214,27 @@ extension MovieStore {
 
     /// Makes the rating given at `viewing` the film's current one, unless the film was rated later: the
     /// newer rating wins by its day (an undated viewing's rating is given today).
+    /// When a viewing's rating was the film's current one and is cleared or changed, the film's rating
+    /// becomes its latest other rated viewing's (by day), or `seen` when none is left: the rating is
+    /// the latest rated viewing's, and this one no longer says it. A rating given with `rate` (another
+    /// word, or another day) stays.
+    static func withdrawRating(of before: Viewing, changedTo after: Viewing, in connection: Connection) throws
+    {
+        guard before.rating != .notSeen, before.rating != after.rating || before.stars != after.stars,
+            let movie = try movie(id: before.movieID, in: connection), movie.rating == before.rating,
+            movie.stars == before.stars, before.watchedOn == nil || movie.ratedOn == before.watchedOn
+        else { return }
+        let latest = try viewings(ofMovie: before.movieID, in: connection).first {
+            $0.id != before.id && $0.rating != .notSeen
+        }
+        var draft = MovieDraft(movie)
+        draft.rating = latest?.rating ?? .notSeen
+        draft.stars = latest?.stars
+        draft.ratedOn = latest.map { $0.watchedOn ?? movie.ratedOn } ?? nil
+        draft.watchState = .seen
+        _ = try updateFilm(id: movie.id, to: draft, in: connection)
+    }
+
     static func takeRating(
         of viewing: Viewing, into movieID: Int64, today: CalendarDate, in connection: Connection
     )

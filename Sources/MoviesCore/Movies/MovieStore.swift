@@ -61,7 +61,7 @@ public final class MovieStore: Sendable {
     }
 
     /// The one film a person means by `title` (and `year`, when given): matched as `add` matches titles
-    /// (`TitleKeys.identity`: case, accents, a leading article aside). Throws `noFilmTitled` when none
+    /// (`TitleKeys.identity`: case, width and runs of spaces aside; accents and articles count). Throws `noFilmTitled` when none
     /// is, `ambiguousTitle` (naming each, with its id) when several are.
     public func film(titled title: String, year: Int?) throws -> Movie {
         let key = TitleKeys.identity(TitleKeys.stored(title))

@@ -5,7 +5,7 @@ import Basics
 ///
 /// - **Stored**: trimmed and in Unicode NFC, so `Amélie` typed on a Mac (decomposed, NFD) and on Linux
 ///   (composed) are one string in the file, in exports and in searches.
-/// - **Identity** (`title_key`): Unicode's NFKC_Casefold of the stored title. Case, width and
+/// - **Identity** (`title_key`): Unicode's NFKC_Casefold of the stored title, runs of spaces as one. Case, width and
 ///   compatibility forms (`ＨＥＡＴ`, `ﬁ`, `Ⅱ`) and default-ignorable characters (soft hyphens, zero-width
 ///   joiners) do not make another movie; accents do: `Amélie` and `Amelie` are two titles, as `Año` and
 ///   `Ano`, or `Müde` and `Mude`, are two words. Folding accents would merge different films on import
@@ -66,7 +66,10 @@ public enum TitleKeys {
 
     /// The identity key: NFKC_Casefold of the trimmed title.
     public static func identity(_ title: String) -> String {
-        UnicodeFolding.nfkcCasefold(title.trimmingWhitespace()).trimmingWhitespace()
+        // Runs of spaces count as one, before folding and after it (NFKC makes an ideographic space an
+        // ASCII one), so a title written by hand with two spaces is the title the program stores with one.
+        collapsingSpaceRuns(
+            UnicodeFolding.nfkcCasefold(collapsingSpaceRuns(title.trimmingWhitespace())).trimmingWhitespace())
     }
 
     /// The sort key of a title.

@@ -35,6 +35,18 @@ public struct ViewingTags: Sendable, Hashable, ExpressibleByArrayLiteral, Sequen
         self.init(text.map { [$0] } ?? [])
     }
 
+    /// The SQL condition true when the stored tags in `column` hold one whole tag (bound with
+    /// `containsArgument`): `, cinema, ` in `, cinema, with sam, `, so `cine` does not match. Every
+    /// writer through the program stores tags lower-cased and joined by `separator`.
+    static func containsSQL(column: String) -> String {
+        "instr('\(separator)' || \(column) || '\(separator)', ?) > 0"
+    }
+
+    /// The argument of `containsSQL` for `tag`, as the tags are stored.
+    static func containsArgument(_ tag: String) -> String {
+        separator + tag.trimmingWhitespace().lowercased() + separator
+    }
+
     /// The text stored and exported; nil when there are no tags.
     public var stored: String? {
         tags.isEmpty ? nil : tags.joined(separator: Self.separator)

@@ -38,6 +38,10 @@ public final class MovieListViewModel {
     public var textFilter: String = "" {
         didSet { queryDidChange() }
     }
+    /// Only films with a viewing tagged so; nil means all.
+    public var tagFilter: String? {
+        didSet { queryDidChange() }
+    }
     public var sort: MovieSort = .added {
         didSet { queryDidChange() }
     }
@@ -61,7 +65,7 @@ public final class MovieListViewModel {
     public var query: MovieQuery {
         MovieQuery(
             ratings: ratingFilter, watchState: watchStateFilter, text: textFilter.isEmpty ? nil : textFilter,
-            sort: sort, reversed: isReversed, limit: limit, after: after)
+            tag: tagFilter, sort: sort, reversed: isReversed, limit: limit, after: after)
     }
 
     /// The cursor that continues the list after `movie`, the last one of a page, in the current order.

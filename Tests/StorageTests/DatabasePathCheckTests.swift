@@ -10,7 +10,7 @@ import Testing
 /// What a database path must be before SQLite opens it, and what is refused with nothing created or
 /// changed: not a file, not a usable companion, too long, or a file a check turns down.
 @Suite("Database paths checked before SQLite opens them")
-struct DatabasePathTests {
+struct DatabasePathCheckTests {
     let folder = TemporaryDirectory()
 
     /// Expects opening `path` to throw `error`, and the test folder to hold exactly what it held before.

@@ -6,7 +6,7 @@ import Testing
 /// (never a signal), `~/` is the home folder, an empty path is a usage error, a path is never an SQLite
 /// URI, `migrate --status` creates nothing, and a message never re-capitalises a path.
 @Suite("Database paths from --db and MOVIES_DB", .offPool)
-struct DatabasePathTests {
+struct DatabaseOptionTests {
     let movies = MoviesProcess()
 
     init() throws {
