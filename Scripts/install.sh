@@ -6,13 +6,26 @@
 #   PREFIX=/usr/local Scripts/install.sh
 #   Scripts/install.sh --build-only    # build movies and movies-bench this way, install nothing; print
 #                                      # the folder
+#   Scripts/install.sh --with-symbols  # the same link with its symbol table kept, for a profiler
+#                                      # (valgrind --tool=callgrind, perf), in a folder of its own;
+#                                      # combines with --build-only
 #
-# The build (docs/PERFORMANCE.md says what each choice costs or saves at start-up):
+# The build (docs/ARCHITECTURE.md, "Linked for start-up", says what each choice saves at start-up):
 # - release, with the Swift runtime linked in (--static-swift-stdlib): the binary needs nothing beside
-#   it but the system's libsqlite3 (and, loaded only when used, libcurl, libxml2, libzip, readline);
+#   it but the system's libsqlite3, libm and libc (and, loaded only when used, libcurl, libxml2,
+#   libzip, readline);
+# - linked by Scripts/startup-linker: libstdc++ and libgcc's unwinder linked in too, no symbols
+#   exported, not position-independent (the driver's own link line cannot be changed by flags);
 # - no run path (--disable-local-rpath): SwiftPM otherwise writes RUNPATH $ORIGIN, and any library put
 #   beside the binary (a libsqlite3.so.0 with a constructor) would be loaded before the system's;
-#   with the runtime linked in, nothing needs a run path.
+#   with the runtime linked in, nothing needs a run path;
+# - concrete type metadata reached through its accessor, not looked up by mangled name
+#   (-disable-concrete-type-metadata-mangled-name-accessors): the runtime's lookup by name demangles the
+#   name and checks each generic requirement by scanning every protocol conformance in the binary,
+#   which was 13 % of a `movies list`; the accessors cost no more space here (docs/ARCHITECTURE.md);
+# - stripped (-Xlinker --strip-all); --with-symbols keeps the symbol table and drops only the debug
+#   information (-Xlinker --strip-debug): a profile needs function names, and valgrind 3.19 (Debian
+#   12's) gives up on the toolchain's DWARF 5 ("Possibly corrupted debuginfo file").
 # The same build is what movies-bench measures (CI runs this script with --build-only).
 set -eu
 cd "$(dirname "$0")/.."
@@ -20,15 +33,31 @@ cd "$(dirname "$0")/.."
 scratch=.build/install
 products="movies"
 build_only=false
-if [ "${1:-}" = "--build-only" ]; then
-    build_only=true
-    # Only the two programs: the test-support libraries import Testing, which has no static build.
-    products="movies movies-bench"
-fi
+strip="-Xlinker --strip-all"
+for argument in "$@"; do
+    case "$argument" in
+        --build-only)
+            build_only=true
+            # Only the two programs: the test-support libraries import Testing, which has no static build.
+            products="movies movies-bench"
+            ;;
+        --with-symbols)
+            strip="-Xlinker --strip-debug"
+            scratch=.build/install-symbols
+            ;;
+        *)
+            echo "usage: Scripts/install.sh [--build-only] [--with-symbols]" >&2
+            exit 64
+            ;;
+    esac
+done
 
 for product in $products; do
+    # shellcheck disable=SC2086 # $strip is two words
     swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" \
-        --product "$product"
+        -Xswiftc "-use-ld=$PWD/Scripts/startup-linker" \
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+        $strip --product "$product"
 done
 folder="$scratch/release"
 

@@ -7,7 +7,7 @@
 //
 // --quick runs every workload at small sizes (CI runs it so the benchmark never rots); --rows sets the
 // "million-row" size, --catalog-rows the generated title.basics (11 million in a full run); --binary measures another build of movies (by default it builds one, release,
-// with the Swift runtime linked statically, as Scripts/install.sh does).
+// as Scripts/install.sh --build-only builds it).
 
 import FoundationEssentials
 import Glibc
@@ -20,8 +20,8 @@ func option(_ name: String) -> String? {
 }
 /// The workloads in the order they run; `--only` takes a comma-separated list of these names.
 let workloadNames = [
-    "version", "fetch", "add", "import", "list", "search", "stats", "news", "watch", "memory", "catalog",
-    "find",
+    "version", "fetch", "add", "import", "list", "search", "show", "stats", "news", "warm-news", "watch",
+    "memory", "catalog", "find",
 ]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
@@ -63,8 +63,10 @@ do {
         ("import", { [try workloads.importCSV()] }),
         ("list", { try workloads.listPages() }),
         ("search", { [try workloads.search()] }),
+        ("show", { [try workloads.show()] }),
         ("stats", { [try workloads.stats()] }),
         ("news", { [try workloads.newsRefresh()] }),
+        ("warm-news", { [try workloads.warmNewsRefresh()] }),
         ("watch", { [try workloads.watchLatency()] }),
         ("memory", { [try workloads.importMemory()] }),
         ("catalog", { try workloads.catalogLoad() }),

@@ -36,7 +36,7 @@ struct InstallationTests {
     func copiedBinaryMigrates() throws {
         let folder = TemporaryDirectory()
         let copy = folder.file("movies")
-        try FileManager.default.copyItem(atPath: MoviesProcess.binary, toPath: copy)
+        try ExecutableFile.copy(from: MoviesProcess.binary, to: copy)
         let database = folder.file("fresh.sqlite")
         let result = try ProcessRunner.run(
             copy, ["--db", database, "migrate"], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin"],

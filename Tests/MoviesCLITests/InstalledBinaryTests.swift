@@ -6,18 +6,28 @@ import Testing
 /// passes it in; the debug build the other tests run is linked for development, run path and all).
 enum InstalledBinary {
     static let path = ProcessInfo.processInfo.environment["MOVIES_INSTALLED_BINARY"]
+    /// Set to 1 for a binary built by `Scripts/install.sh --with-symbols`, which keeps its symbols.
+    static let hasSymbols = ProcessInfo.processInfo.environment["MOVIES_INSTALLED_BINARY_HAS_SYMBOLS"] == "1"
 
-    /// `readelf -d` of it: the dynamic section's entries, one a line.
-    static func dynamicSection(_ binary: String) throws -> String {
+    /// `readelf -W <options>` of it (`-d` the dynamic section, `-h` the file header, `-S` the sections,
+    /// `--dyn-syms` the symbols the dynamic loader sees).
+    static func readelf(_ options: String...) throws -> String {
         let readelf = try #require(ProcessRunner.which("readelf"), "readelf (binutils) is needed")
-        let result = try ProcessRunner.run(readelf, ["-d", binary])
+        let result = try ProcessRunner.run(readelf, ["-W"] + options + [try #require(path)])
         try #require(result.status == 0, "\(result)")
         return result.stdout
+    }
+
+    /// The libraries its dynamic section names (`NEEDED`), e.g. `libsqlite3.so.0`.
+    static func neededLibraries() throws -> [String] {
+        try readelf("-d").split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+        }
     }
 }
 
 @Suite(
-    "The installed binary",
+    "The installed binary", .offPool,
     .enabled(
         if: InstalledBinary.path != nil,
         "set MOVIES_INSTALLED_BINARY to a binary built by Scripts/install.sh --build-only (CI does)"))
@@ -26,9 +36,46 @@ struct InstalledBinaryTests {
 
     @Test("its dynamic section names no run path, so nothing beside it is searched for libraries")
     func noRunPath() throws {
-        let section = try InstalledBinary.dynamicSection(try #require(InstalledBinary.path))
+        let section = try InstalledBinary.readelf("-d")
         #expect(!section.contains("(RUNPATH)") && !section.contains("(RPATH)"), "\(section)")
         #expect(section.contains("libsqlite3.so.0"), "\(section)")
+    }
+
+    @Test("it needs only libsqlite3 and the C library: libstdc++ and libgcc are linked in")
+    func neededLibraries() throws {
+        let needed = try InstalledBinary.neededLibraries()
+        #expect(needed.contains("libsqlite3.so.0"), "\(needed)")
+        let others = needed.filter { name in
+            !["libsqlite3.so.", "libc.so.", "libm.so.", "ld-linux"].contains { name.hasPrefix($0) }
+        }
+        #expect(others.isEmpty, "needs \(others) (libstdc++ and libgcc_s are linked in for start-up)")
+    }
+
+    /// An executable no library links against needs to export nothing; every exported symbol is one
+    /// more entry in the table the dynamic loader searches first for each symbol it resolves.
+    @Test("it exports no symbol of its own to the dynamic loader")
+    func exportsNothing() throws {
+        let defined = try InstalledBinary.readelf("--dyn-syms").split(separator: "\n").filter { line in
+            let fields = line.split(separator: " ")
+            // `Num: Value Size Type Bind Vis Ndx Name`: a defined symbol has a section index, not UND.
+            return fields.count >= 8 && fields[0].hasSuffix(":")
+                && fields[0].dropLast().allSatisfy(\.isNumber)
+                && fields[6] != "UND"
+        }
+        #expect(defined.isEmpty, "exports \(defined.count): \(defined.prefix(5))")
+    }
+
+    @Test("it is not position-independent: the loader applies no relocations of its own at start")
+    func fixedAddress() throws {
+        let header = try InstalledBinary.readelf("-h")
+        #expect(header.contains("EXEC (Executable file)"), "\(header)")
+    }
+
+    @Test("it carries no debug information, and no symbol table unless built with --with-symbols")
+    func stripped() throws {
+        let sections = try InstalledBinary.readelf("-S")
+        #expect(!sections.contains(" .debug_info "), "\(sections)")
+        #expect(sections.contains(" .symtab ") == InstalledBinary.hasSymbols, "\(sections)")
     }
 
     @Test("a libsqlite3, libcurl, libxml2 or libzip planted beside it is never loaded")

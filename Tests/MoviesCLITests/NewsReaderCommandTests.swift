@@ -84,9 +84,8 @@ struct NewsReaderCommandTests {
         let folder = movies.folder.file("bin-" + name)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let program = folder + "/" + name
-        try "#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done > '\(record)'\n".write(
-            toFile: program, atomically: false, encoding: .utf8)
-        chmod(program, 0o755)
+        try ExecutableFile.write(
+            "#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done > '\(record)'\n", to: program)
         return (program, record)
     }
 

@@ -29,8 +29,7 @@ struct PagerTests {
             \(ending)
 
             """
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        try ExecutableFile.write(script, to: path)
     }
 
     private func recorded(_ path: String) -> String? {

@@ -153,7 +153,7 @@ extension Reliability {
             let shared = movies.folder.file("shared")
             try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
             let binary = shared + "/movies"
-            try FileManager.default.copyItem(atPath: MoviesProcess.binary, toPath: binary)
+            try ExecutableFile.copy(from: MoviesProcess.binary, to: binary)
             for path in [movies.folder.path, shared, binary] {
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
             }

@@ -113,7 +113,7 @@ extension Reliability {
             let own = movies.folder.file("own")
             try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
             let binary = own + "/movies"
-            try FileManager.default.copyItem(atPath: MoviesProcess.binary, toPath: binary)
+            try ExecutableFile.copy(from: MoviesProcess.binary, to: binary)
             let nobody = try #require(getpwnam("nobody")).pointee
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o755], ofItemAtPath: movies.folder.path)

@@ -53,7 +53,7 @@ extension Command {
         return CommandSpec(
             name: about.name, abstract: about.abstract, discussion: about.discussion,
             arguments: declared.arguments, options: declared.options,
-            subcommands: subcommands.map { $0.spec },
+            subcommands: .built(subcommands.map { $0.spec }),
             aliases: about.aliases, examples: about.examples, handler: Self.self)
     }
 

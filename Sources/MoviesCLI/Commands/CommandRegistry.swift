@@ -96,6 +96,20 @@ enum CommandRegistry {
         .command(QuitCommand.self, .shell),
     ]
 
+    /// The spec of the command of `place` called `name` (or one of its aliases), the only one built.
+    static func spec(named name: String, in place: Places) -> CommandSpec? {
+        for entry in entries {
+            switch entry {
+            case .command(let command, let places) where places.contains(place):
+                if command.about.name == name || command.about.aliases.contains(name) { return command.spec }
+            case .newsGroup(let places) where places.contains(place):
+                if name == NewsCommand.name { return NewsCommand.spec }
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// The specs of the commands that answer in `place`, in the registry's order.
     static func specs(in place: Places) -> [CommandSpec] {
         entries.compactMap { entry in

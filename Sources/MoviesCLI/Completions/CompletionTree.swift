@@ -21,7 +21,7 @@ struct CompletionTree {
         var key: String { path.joined(separator: " ") }
 
         /// True for a group, whose first word is a subcommand.
-        var isGroup: Bool { !spec.subcommands.isEmpty }
+        var isGroup: Bool { spec.hasSubcommands }
 
         /// How the positional word at `index` completes (after the command's own words), or nil when
         /// no argument is expected there. A group's first word is one of its subcommands.

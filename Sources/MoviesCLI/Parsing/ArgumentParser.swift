@@ -39,7 +39,7 @@ struct ArgumentParser {
         while let token = remaining.popFirst() {
             if optionsEnded || token == "-" || !token.hasPrefix("-") || Self.isNegativeNumber(token) {
                 // A command word descends into the subcommand, as long as no positional came first.
-                if !optionsEnded, positionals.isEmpty, !current.subcommands.isEmpty {
+                if !optionsEnded, positionals.isEmpty, current.hasSubcommands {
                     if let subcommand = current.subcommand(named: token) {
                         path.append(subcommand)
                         continue
@@ -75,7 +75,7 @@ struct ArgumentParser {
         if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
         if path.count == 1, flags.contains(Self.version) { return .version }
         // A group that does nothing itself (`news`) shows its help; one that does (`diary`) runs.
-        if !current.subcommands.isEmpty, current.arguments.isEmpty, current.handler == nil {
+        if current.hasSubcommands, current.arguments.isEmpty, current.handler == nil {
             return .help(path: path.map(\.name))
         }
         let argumentTexts = try assign(positionals, to: current, path)

@@ -13,7 +13,8 @@ struct CommandSpec: Sendable {
     var discussion: String?
     var arguments: [ArgumentSpec]
     var options: [OptionSpec]
-    var subcommands: [CommandSpec]
+    /// Where the subcommands come from (`subcommands` builds them).
+    var subcommandSource: Subcommands
     /// Other names the command answers to (`rm` for `remove`).
     var aliases: [String]
     /// Example invocations shown in `--help`.
@@ -25,7 +26,7 @@ struct CommandSpec: Sendable {
     init(
         name: String, abstract: String, discussion: String? = nil,
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-        subcommands: [CommandSpec] = [], aliases: [String] = [], examples: [String] = [],
+        subcommands: Subcommands = .built([]), aliases: [String] = [], examples: [String] = [],
         handler: (any Command.Type)? = nil
     ) {
         self.name = name
@@ -33,15 +34,47 @@ struct CommandSpec: Sendable {
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
-        self.subcommands = subcommands
+        self.subcommandSource = subcommands
         self.aliases = aliases
         self.examples = examples
         self.handler = handler
     }
 
-    /// The subcommand called `name` (or one of its aliases).
+    /// The subcommands, in order: what help, completions and the reference list.
+    var subcommands: [CommandSpec] {
+        switch subcommandSource {
+        case .built(let specs): specs
+        case .registry(let place): CommandRegistry.specs(in: place)
+        }
+    }
+
+    /// Whether it has subcommands, without building them.
+    var hasSubcommands: Bool {
+        switch subcommandSource {
+        case .built(let specs): !specs.isEmpty
+        case .registry: true
+        }
+    }
+
+    /// The subcommand called `name` (or one of its aliases); of the registry's, only that one is built.
     func subcommand(named name: String) -> CommandSpec? {
-        subcommands.first { $0.name == name || $0.aliases.contains(name) }
+        switch subcommandSource {
+        case .built(let specs): specs.first { $0.name == name || $0.aliases.contains(name) }
+        case .registry(let place): CommandRegistry.spec(named: name, in: place)
+        }
+    }
+
+    /// Where a command's subcommands come from.
+    ///
+    /// A tree's root names a place of the registry instead of holding every command's spec: a spec is
+    /// built by reading the command's declarations (`DeclarationSession`), and building all 36 of the
+    /// root's cost 560,000 instructions, 6 % of a `movies list` (callgrind), to parse a line that
+    /// names one.
+    enum Subcommands: Sendable {
+        /// Specs built with their parent (a command's own, such as `diary edit`).
+        case built([CommandSpec])
+        /// The registry's commands of a place, built when asked.
+        case registry(CommandRegistry.Places)
     }
 }
 

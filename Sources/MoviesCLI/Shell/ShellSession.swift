@@ -17,17 +17,17 @@ enum ShellTrees {
             anywhere (this shell, another movies, sqlite3) are printed as they happen: + added, ~ changed, \
             - removed.
             """,
-        subcommands: CommandRegistry.specs(in: .movieScreen))
+        subcommands: .registry(.movieScreen))
 
     /// The news screen's commands.
     static let news = CommandSpec(
         name: "", abstract: "The news screen of the movies shell.",
-        subcommands: CommandRegistry.specs(in: .newsScreen))
+        subcommands: .registry(.newsScreen))
 
     /// The diary screen's commands.
     static let diary = CommandSpec(
         name: "", abstract: "The diary screen of the movies shell.",
-        subcommands: CommandRegistry.specs(in: .diaryScreen))
+        subcommands: .registry(.diaryScreen))
 }
 
 /// One run of `movies shell`: reads lines, runs them as commands, prints the change feed.

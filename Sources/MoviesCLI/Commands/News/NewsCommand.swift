@@ -13,7 +13,7 @@ enum NewsCommand: CommandGroup {
                 Subscribe to feeds, refresh them (several at once, with conditional GET so an unchanged feed \
                 costs nothing), and read the items newest first, a page at a time.
                 """,
-            subcommands: CommandRegistry.specs(in: .news),
+            subcommands: .registry(.news),
             examples: [
                 "movies news subscribe https://example.org/feed.xml",
                 "movies news refresh",
