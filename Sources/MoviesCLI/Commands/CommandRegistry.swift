@@ -102,8 +102,8 @@ enum CommandRegistry {
             switch entry {
             case .command(let command, let places) where places.contains(place):
                 if command.about.name == name || command.about.aliases.contains(name) { return command.spec }
-            case .newsGroup(let places) where places.contains(place):
-                if name == NewsCommand.name { return NewsCommand.spec }
+            case .group(let group, let places) where places.contains(place):
+                if name == group.name { return group.spec }
             default: continue
             }
         }
@@ -124,5 +124,7 @@ enum CommandRegistry {
 /// A command that only groups others (`movies news …`, `movies catalog …`): the parser descends into the
 /// subcommand named, and the group alone shows its help.
 protocol CommandGroup: Sendable {
+    /// `news`: the word that names the group.
+    static var name: String { get }
     static var spec: CommandSpec { get }
 }

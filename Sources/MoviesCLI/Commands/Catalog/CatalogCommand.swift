@@ -15,7 +15,7 @@ enum CatalogCommand: CommandGroup {
                 movies.sqlite), so backups of the list stay small; with it, add, find, link, show, list and \
                 stats know each film's year, directors, runtime, genres and rating.
                 """,
-            subcommands: CommandRegistry.specs(in: .catalog),
+            subcommands: .registry(.catalog),
             examples: [
                 "movies catalog load ~/Downloads/imdb",
                 "movies catalog status",
