@@ -24,7 +24,7 @@ import CSQLite
 /// (https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_).
 /// So the header is read only while no connection of this process has the file open; `OpenFiles`
 /// keeps count. The other checks use `stat`, `lstat` and `access`, which open nothing.
-enum DatabaseFile {
+package enum DatabaseFile {
     /// The 16 bytes every SQLite 3 database file starts with. https://www.sqlite.org/fileformat.html
     static let header = Array("SQLite format 3\0".utf8)
 
@@ -137,6 +137,12 @@ enum DatabaseFile {
         var info = stat()
         guard stat(folder, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode) == .directory ? nil : folder
+    }
+
+    /// Creates the folders a database at `path` needs, `0700`, as opening one would: for a file made
+    /// beside it and renamed into place (a catalog being loaded).
+    package static func createFolders(for path: String) throws {
+        try createFolder(PathText.folder(of: path), for: path)
     }
 
     /// Creates `folder` (and missing parents) with mode `0700`, for the database at `path`.

@@ -6,7 +6,7 @@
 //     swift run -c release movies-bench [--quick] [--rows N] [--runs N] [--binary PATH]
 //
 // --quick runs every workload at small sizes (CI runs it so the benchmark never rots); --rows sets the
-// "million-row" size; --binary measures another build of movies (by default it builds one, release,
+// "million-row" size, --catalog-rows the generated title.basics (11 million in a full run); --binary measures another build of movies (by default it builds one, release,
 // as Scripts/install.sh --build-only builds it).
 
 import FoundationEssentials
@@ -21,10 +21,12 @@ func option(_ name: String) -> String? {
 /// The workloads in the order they run; `--only` takes a comma-separated list of these names.
 let workloadNames = [
     "version", "fetch", "add", "import", "list", "search", "show", "stats", "news", "warm-news", "watch",
-    "memory",
+    "memory", "catalog", "find",
 ]
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: movies-bench [--quick] [--rows N] [--runs N] [--binary PATH] [--only NAME,...] [--keep]")
+    print(
+        "usage: movies-bench [--quick] [--rows N] [--catalog-rows N] [--runs N] [--binary PATH] [--only NAME,...] [--keep]"
+    )
     print("workloads: " + workloadNames.joined(separator: ", "))
     exit(0)
 }
@@ -67,6 +69,8 @@ do {
         ("warm-news", { [try workloads.warmNewsRefresh()] }),
         ("watch", { [try workloads.watchLatency()] }),
         ("memory", { [try workloads.importMemory()] }),
+        ("catalog", { try workloads.catalogLoad() }),
+        ("find", { [try workloads.catalogFind()] }),
     ]
     precondition(steps.map(\.0) == workloadNames, "workloadNames lists the steps in their order")
     for (name, step) in steps where only?.contains(name) ?? true {

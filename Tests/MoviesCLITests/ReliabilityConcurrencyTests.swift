@@ -79,7 +79,7 @@ extension Reliability {
             let shellResult = await shell.finished()
             #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(3))")
             #expect(shellResult.status == 0 && shellResult.stderr.isEmpty, "\(shellResult)")
-            #expect(shellResult.stdout.components(separatedBy: "Added #").count - 1 == shellAdds)
+            #expect(shellResult.stdout.components(separatedBy: "Added ").count - 1 == shellAdds)
 
             let rows = Self.workers * Self.addsPerWorker + shellAdds
             try expectSound(rows: rows)

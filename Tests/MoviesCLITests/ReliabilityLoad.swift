@@ -176,7 +176,7 @@ struct WriterLog: Sendable {
     /// Notes that the next operation completed, with what it printed (`Added 12 ...`).
     mutating func record(output: String) {
         if completed % 4 < 2,
-            let id = output.split(separator: "#").dropFirst().first?.prefix(while: \.isNumber)
+            let id = output.split(separator: " ").dropFirst().first?.prefix(while: \.isNumber)
         {
             ids[completed] = Int(id)
         }

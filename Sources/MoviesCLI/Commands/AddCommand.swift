@@ -1,4 +1,5 @@
 import Basics
+import Catalog
 import MoviesCore
 
 /// `movies add`: see docs/COMMANDS.md, written from the declarations below.
@@ -48,10 +49,13 @@ struct AddCommand: Command {
     func run(in context: CommandContext) async throws {
         // Validated before the file is opened, so a refused add does not even create it; the store
         // takes the validated draft as it is.
-        let draft = try MovieValidation.validated(
+        var draft = try MovieValidation.validated(
             MovieDraft(
                 title: title, year: year?.value, word: rating ?? .notSeen, watchedOn: watched, note: note,
                 stars: stars, imdbID: imdb, letterboxdURI: letterboxd))
+        if let catalog = try context.catalogIfLoaded() {
+            draft = try CatalogMatch.linked(draft, in: catalog)
+        }
         let store = try context.dependencies().movies
         let movie: Movie
         do {

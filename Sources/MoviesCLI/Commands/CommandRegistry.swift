@@ -19,15 +19,18 @@ enum CommandRegistry {
         static let newsScreen = Places(rawValue: 8)
         /// The shell's diary screen (`diary` in the shell).
         static let diaryScreen = Places(rawValue: 16)
+        /// `movies catalog <command>`.
+        static let catalog = Places(rawValue: 32)
         /// Every screen of the shell.
         static let shell: Places = [.movieScreen, .newsScreen, .diaryScreen]
     }
 
-    /// One line of the registry: a command, or the `news` group, and where it answers.
+    /// One line of the registry: a command, or a group of commands (`news`, `catalog`), and where it
+    /// answers.
     enum Entry: Sendable {
         case command(any Command.Type, Places)
-        /// The group whose subcommands are the commands of `.news`.
-        case newsGroup(Places)
+        /// A group, whose subcommands are the commands registered in its own place.
+        case group(any CommandGroup.Type, Places)
     }
 
     /// Every command, in the order help lists them.
@@ -49,9 +52,12 @@ enum CommandRegistry {
         .command(ImportCommand.self, [.movies]),
         .command(ExportCommand.self, [.movies]),
         .command(StatsCommand.self, [.movies, .movieScreen]),
+        .command(FindCommand.self, [.movies, .movieScreen]),
+        .command(LinkCommand.self, [.movies]),
+        .group(CatalogCommand.self, [.movies]),
         .command(FilterCommand.self, [.movieScreen]),
         .command(SortCommand.self, [.movieScreen]),
-        .newsGroup([.movies]),
+        .group(NewsCommand.self, [.movies]),
         .command(NewsScreenCommand.self, [.movieScreen]),
         .command(ShellCommand.self, [.movies]),
         .command(BackupCommand.self, [.movies]),
@@ -88,8 +94,11 @@ enum CommandRegistry {
         .command(NewsExportOPMLCommand.self, [.news]),
         .command(MoviesScreenCommand.self, [.newsScreen, .diaryScreen]),
 
+        .command(CatalogLoadCommand.self, [.catalog]),
+        .command(CatalogStatusCommand.self, [.catalog]),
+
         .command(ClearCommand.self, .shell),
-        .command(HelpCommand.self, [.movies, .news]),
+        .command(HelpCommand.self, [.movies, .news, .catalog]),
         .command(ShellHelpCommand.self, .shell),
         .command(QuitCommand.self, .shell),
     ]
@@ -100,8 +109,8 @@ enum CommandRegistry {
             switch entry {
             case .command(let command, let places) where places.contains(place):
                 if command.about.name == name || command.about.aliases.contains(name) { return command.spec }
-            case .newsGroup(let places) where places.contains(place):
-                if name == NewsCommand.name { return NewsCommand.spec }
+            case .group(let group, let places) where places.contains(place):
+                if name == group.name { return group.spec }
             default: continue
             }
         }
@@ -113,8 +122,16 @@ enum CommandRegistry {
         entries.compactMap { entry in
             switch entry {
             case .command(let command, let places): places.contains(place) ? command.spec : nil
-            case .newsGroup(let places): places.contains(place) ? NewsCommand.spec : nil
+            case .group(let group, let places): places.contains(place) ? group.spec : nil
             }
         }
     }
+}
+
+/// A command that only groups others (`movies news …`, `movies catalog …`): the parser descends into the
+/// subcommand named, and the group alone shows its help.
+protocol CommandGroup: Sendable {
+    /// `news`: the word that names the group.
+    static var name: String { get }
+    static var spec: CommandSpec { get }
 }

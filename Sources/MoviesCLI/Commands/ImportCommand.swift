@@ -1,4 +1,5 @@
 import Basics
+import Catalog
 import FoundationEssentials
 import Interchange
 import MoviesCore
@@ -84,6 +85,12 @@ struct ImportCommand: Command {
             context.discardChangeCount()  // a dry run wrote and rolled back: nothing was saved
         }
         ImportText.report(summary, source: name, readers: readers, options: options, context: context)
+        if summary.isCommitted, let catalog = try context.catalogIfLoaded() {
+            // What was imported is linked as `movies link` links it; films linked before are left alone.
+            let outcomes = try CatalogLinker(catalog: catalog).link(
+                database.movies, where: \.lacksCatalogDetails)
+            LinkText.report(outcomes, to: context.output, quietWhenNone: true)
+        }
         if summary.duplicateCount > 0 {
             throw ExitStatus(code: ExitCode.failure)
         }

@@ -42,6 +42,11 @@ struct ListCommand: Command {
     var sort: MovieSort?
     @Flag("reverse", help: "Reverse the order.")
     var reverse: Bool
+    @Option("director", valueName: "name", help: "Only films this person directed (see movies link).")
+    var director: String?
+    @Option(
+        "genre", valueName: "genre", help: "Only films of this genre, as IMDb names it (Drama, Comedy...).")
+    var genre: String?
     @Option("limit", short: "l", valueName: "n", help: "Show at most this many movies.")
     var limit: Count?
     @Option(
@@ -88,6 +93,10 @@ struct ListCommand: Command {
                 throw CommandLineRule(
                     "--watch follows the whole list; it cannot be combined with --limit or --after")
             }
+            guard director == nil && genre == nil else {
+                throw CommandLineRule(
+                    "--watch follows the whole list; it cannot be combined with --director or --genre")
+            }
         }
         if let after, let sort, after.sort != sort {
             throw CommandLineRule(Self.cursorMismatch(after, sort: sort))
@@ -125,7 +134,7 @@ struct ListCommand: Command {
         let query = MovieQuery(
             ratings: ratings, watchState: watchState, tag: tag, listID: listID, sort: sort, reversed: reverse,
             limit: limit?.withLookahead,
-            after: after)
+            after: after, director: director, genre: genre)
         let emptyHint =
             after != nil
             ? "No more movies after this point."
@@ -140,6 +149,8 @@ struct ListCommand: Command {
             if let watchState { words.append(watchState == .seen ? "--seen" : "--watchlist") }
             if let tag { words += ["--tag", tag] }
             if let inList { words += ["--in", inList] }
+            if let director { words += ["--director", director] }
+            if let genre { words += ["--genre", genre] }
             if sort != .added { words += ["--sort", sort.rawValue] }
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }

@@ -1,3 +1,4 @@
+import Catalog
 import Interchange
 import MoviesCore
 
@@ -26,7 +27,21 @@ struct ShowCommand: Command {
                 format: recordFormat == .json ? .ndjson : recordFormat, sink: context.output)
             try writer.writeAll([movie])
         } else {
-            context.output.write(MovieText.detail(movie, viewings: try store.viewings(ofMovie: movie.id)))
+            context.output.write(
+                MovieText.detail(
+                    movie, viewings: try store.viewings(ofMovie: movie.id),
+                    imdbRating: try Self.imdbRating(of: movie, in: context)))
         }
+    }
+
+    /// `8.3/10 (721456 votes)`: what the catalog says of the film, when it is linked and there is a
+    /// catalog; nil otherwise (and `show` prints what it always did).
+    @MainActor
+    private static func imdbRating(of movie: Movie, in context: CommandContext) throws -> String? {
+        guard let imdbID = movie.imdbID, let catalog = try context.catalogIfLoaded(),
+            let title = try catalog.title(imdbID: imdbID), let rating = title.rating
+        else { return nil }
+        let votes = title.votes.map { " (\($0) votes)" } ?? ""
+        return "\(rating)/10\(votes)"
     }
 }

@@ -24,13 +24,15 @@ struct StatsCommand: Command {
 
     func run(in context: CommandContext) async throws {
         let query = MovieStatistics.Query(period: period, year: year?.value, today: .today())
-        let statistics = try context.dependencies().movies.statistics(query)
+        let store = try context.dependencies().movies
+        let statistics = try store.statistics(query)
+        let details = try store.detailStatistics(query)
         switch format {
         case .json:
-            context.output.line(StatsJSON.object(statistics))
+            context.output.line(StatsJSON.object(statistics, details: details))
         case .text:
             let style = ChartStyle(environment: context.environment, terminal: context.terminal)
-            context.output.write(StatsText.render(statistics, style: style))
+            context.output.write(StatsText.render(statistics, details: details, style: style))
         }
     }
 }

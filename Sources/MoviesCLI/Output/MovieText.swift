@@ -44,10 +44,12 @@ enum MovieText {
 
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
     /// the title, aside).
-    static func detail(_ movie: Movie, viewings: [Viewing] = []) -> String {
+    static func detail(_ movie: Movie, viewings: [Viewing] = [], imdbRating: String? = nil) -> String {
         var lines = ["\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
         func add(_ label: String, _ value: String) {
-            lines.append("  " + TerminalText.padded(label, to: 11) + value)
+            // The longest label, `directed by`, is 11 characters: one space more after it.
+            lines.append(
+                "  " + TerminalText.padded(label, to: label.count >= 11 ? label.count + 1 : 11) + value)
         }
         switch movie.ratingWord {
         case .notSeen: add("rating", "not-seen (on the watchlist)")
@@ -75,6 +77,7 @@ enum MovieText {
             add("genres", TerminalText.singleLine(movie.genres.joined(separator: ", ")))
         }
         if let imdbID = movie.imdbID { add("IMDb", "\(imdbID)  https://www.imdb.com/title/\(imdbID)/") }
+        if let imdbRating { add("on IMDb", imdbRating) }
         if let uri = movie.letterboxdURI { add("Letterboxd", TerminalText.singleLine(uri)) }
         add("added", readableDay(movie.createdAt))
         add("updated", readable(movie.updatedAt))

@@ -6,7 +6,7 @@ import MoviesCore
 /// Keys are snake_case like the export's; counts are `films`; a missing value (no year, no average, no
 /// run) is `null`, so every key is always there.
 enum StatsJSON {
-    static func object(_ statistics: MovieStatistics) -> String {
+    static func object(_ statistics: MovieStatistics, details: FilmDetailStatistics? = nil) -> String {
         let query = statistics.query
         let periods = statistics.periods.map { "{\"period\":\(string($0.label)),\"viewings\":\($0.count)}" }
         let ratings = statistics.ratings.map { rating in
@@ -20,7 +20,7 @@ enum StatsJSON {
             "{\"days\":\($0.days),\"first\":\(string($0.first.description)),\"last\":\(string($0.last.description))}"
         }
         let average = statistics.averageStars.flatMap(finite)
-        let fields = [
+        var fields = [
             "\"by\":\(string(query.period.rawValue))",
             "\"year\":\(number(query.year))",
             "\"periods\":[\(periods.joined(separator: ","))]",
@@ -35,6 +35,19 @@ enum StatsJSON {
             "\"undated\":\(statistics.undated)",
             "\"watchlist\":\(number(statistics.watchlist))",
         ]
+        if let details {
+            func names(_ counts: [FilmDetailStatistics.NameCount]) -> String {
+                "["
+                    + counts.map { "{\"name\":\(string($0.name)),\"viewings\":\($0.viewings)}" }
+                    .joined(separator: ",") + "]"
+            }
+            fields += [
+                "\"directors\":\(names(details.directors))",
+                "\"genres\":\(names(details.genres))",
+                "\"minutes_watched\":\(details.minutesWatched)",
+                "\"viewings_without_runtime\":\(details.viewingsWithoutRuntime)",
+            ]
+        }
         return "{" + fields.joined(separator: ",") + "}"
     }
 

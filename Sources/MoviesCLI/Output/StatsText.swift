@@ -3,7 +3,9 @@ import MoviesCore
 /// `movies stats` as a person reads it: a chart of the films seen per month or year, the ratings with
 /// their stars and average, the decades, the longest run and the total.
 enum StatsText {
-    static func render(_ statistics: MovieStatistics, style: ChartStyle) -> String {
+    static func render(
+        _ statistics: MovieStatistics, details: FilmDetailStatistics? = nil, style: ChartStyle
+    ) -> String {
         let query = statistics.query
         guard !statistics.isEmpty else {
             if let year = query.year { return "No films were watched in \(year).\n" }
@@ -33,8 +35,38 @@ enum StatsText {
                 }, style: style)
         }
 
+        if let details, !details.isEmpty {
+            text += detailsText(details, style: style)
+        }
+
         text += "\n" + runLine(statistics.longestRun) + "\n"
         text += totalLine(statistics) + "\n"
+        return text
+    }
+
+    /// The most watched directors and genres, and the hours watched (films linked to the catalog, or
+    /// imported from IMDb, have them).
+    private static func detailsText(_ details: FilmDetailStatistics, style: ChartStyle) -> String {
+        var text = ""
+        for (heading, names) in [
+            ("Most watched directors", details.directors), ("Most watched genres", details.genres),
+        ]
+        where !names.isEmpty {
+            text += "\n" + style.bold(heading) + "\n"
+            text += BarChart.render(
+                names.map { BarChart.Row(label: TerminalText.singleLine($0.name), count: $0.viewings) },
+                style: style)
+        }
+        if details.minutesWatched > 0 {
+            let hours = details.minutesWatched / 60
+            let minutes = details.minutesWatched % 60
+            var line = "\nHours watched: \(hours) h \(minutes) min"
+            if details.viewingsWithoutRuntime > 0 {
+                line +=
+                    " (\(details.viewingsWithoutRuntime) of \(details.viewings) viewings without a runtime left out)"
+            }
+            text += line + "\n"
+        }
         return text
     }
 

@@ -1,4 +1,5 @@
 import Basics
+import Catalog
 import MoviesCore
 import ViewModels
 
@@ -19,6 +20,8 @@ import ViewModels
 struct AddMovieForm {
     let console: any Console
     let form: AddMovieViewModel
+    /// The film catalog, when one was loaded: after the year, the films it has of that title are offered.
+    var catalog: CatalogReader?
 
     /// What one answer does to the form.
     private enum Outcome {
@@ -59,6 +62,7 @@ struct AddMovieForm {
                     + "give another title or year, or an empty title to cancel.\n")
             guard await field("Title: ", takeTitle) else { return nil }
         }
+        guard await chooseFromCatalog() else { return nil }
         // A movie not seen has no day it was watched.
         if form.rating != .notSeen {
             guard await field("Watched (YYYY-MM-DD, today, yesterday; optional): ", takeWatched) else {
@@ -79,6 +83,41 @@ struct AddMovieForm {
             return nil
         }
         return try form.save()
+    }
+
+    // MARK: - The catalog
+
+    /// Offers the catalog's films of the title (and year): one is taken and said, several are numbered
+    /// for the person to choose (Enter for none of them), none leaves the film unlinked. False when the
+    /// person cancelled.
+    private func chooseFromCatalog() async -> Bool {
+        guard let catalog,
+            let found = try? CatalogLinker(catalog: catalog).candidates(
+                title: form.title, year: form.year, imdbID: nil),
+            !found.isEmpty
+        else { return true }
+        if found.count == 1, let only = found.first {
+            console.show("  In the catalog: \(CatalogText.candidate(only))\n")
+            form.details = only.details
+            return true
+        }
+        let offered = Array(found.prefix(9))
+        console.show("  The catalog has \(found.count) films of that title:\n")
+        for (index, title) in offered.enumerated() {
+            console.show("  \(index + 1)  \(CatalogText.candidate(title))\n")
+        }
+        return await field("Which one? [1-\(offered.count), Enter for none]: ") { answer in
+            let text = answer.trimmingWhitespace()
+            if text.isEmpty {
+                form.details = nil
+                return .accepted
+            }
+            guard let number = Int(text), offered.indices.contains(number - 1) else {
+                return .again("type a number from 1 to \(offered.count), or Enter for none")
+            }
+            form.details = offered[number - 1].details
+            return .accepted
+        }
     }
 
     // MARK: - Fields

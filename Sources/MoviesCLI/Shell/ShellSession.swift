@@ -248,7 +248,9 @@ final class ShellSession {
         do {
             // `add` alone at a terminal opens the form instead of asking for a title it was not given.
             if words == [AddCommand.about.name], case .movies = screen, console.isInteractive {
-                let form = AddMovieForm(console: console, form: AddMovieViewModel(store: dependencies.movies))
+                let form = AddMovieForm(
+                    console: console, form: AddMovieViewModel(store: dependencies.movies),
+                    catalog: try? context.catalogIfLoaded())
                 if let movie = try await form.run() {
                     context.output.line("Added \(MovieText.summary(movie))")
                     for other in form.form.similarMovies {

@@ -22,44 +22,37 @@ final class ProgressLine: Sendable {
 
     /// Shows `done` of `total`.
     func update(_ done: Int, of total: Int) {
-        guard isEnabled else { return }
-        let now = ContinuousClock.now
-        let shouldDraw = lastDraw.withLock { last in
-            guard done == total || last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
-            last = now
-            return true
-        }
-        if shouldDraw {
-            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(done)/\(total)", to: STDERR_FILENO)
-        }
+        draw("\(done)/\(total)", isLast: done == total)
     }
 
     /// Shows a count without a total (`Importing: 120000 rows`).
     func update(count: Int, unit: String) {
-        guard isEnabled else { return }
-        let now = ContinuousClock.now
-        let shouldDraw = lastDraw.withLock { last in
-            guard last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
-            last = now
-            return true
-        }
-        if shouldDraw {
-            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(count) \(unit)", to: STDERR_FILENO)
-        }
+        draw("\(count) \(unit)")
     }
 
     /// Shows bytes moved, of a whole size when known (`Downloading ep1.mp3: 4.2 MB of 12.3 MB`).
     func update(bytes done: Int64, of total: Int64?) {
+        draw(
+            NewsText.byteCount(done) + (total.map { " of " + NewsText.byteCount($0) } ?? ""),
+            isLast: done == total)
+    }
+
+    /// Shows a text of the caller's (`Loading: title.basics.tsv.gz 42%`).
+    func update(_ text: String) {
+        draw(text)
+    }
+
+    /// Redraws the line with `text`, at most ten times a second; the last update always shows.
+    private func draw(_ text: String, isLast: Bool = false) {
         guard isEnabled else { return }
         let now = ContinuousClock.now
         let shouldDraw = lastDraw.withLock { last in
-            guard done == total || last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
+            guard isLast || last.map({ now - $0 > .milliseconds(100) }) ?? true else { return false }
             last = now
             return true
         }
         if shouldDraw {
-            let amount = NewsText.byteCount(done) + (total.map { " of " + NewsText.byteCount($0) } ?? "")
-            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(amount)", to: STDERR_FILENO)
+            FileDescriptorWriter.write("\r\u{1B}[K\(label): \(text)", to: STDERR_FILENO)
         }
     }
 

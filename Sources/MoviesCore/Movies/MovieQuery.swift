@@ -31,6 +31,11 @@ public struct MovieQuery: Sendable, Hashable {
     public var tag: String?
     /// Only the films on this list (`lists.id`); nil means all.
     public var listID: Int64?
+    /// Only films one of whose directors is this name (as the catalog or an IMDb export gave it; ASCII
+    /// case aside); nil means all.
+    public var director: String?
+    /// Only films of this genre (`Drama`; ASCII case aside); nil means all.
+    public var genre: String?
     public var sort: MovieSort
     /// Flip the sort's natural direction.
     public var reversed: Bool
@@ -44,8 +49,10 @@ public struct MovieQuery: Sendable, Hashable {
         ratings: Set<RatingWord> = [], watchState: WatchState? = nil, text: String? = nil,
         tag: String? = nil, listID: Int64? = nil, sort: MovieSort = .added, reversed: Bool = false,
         limit: Int? = nil,
-        after: MovieCursor? = nil
+        after: MovieCursor? = nil, director: String? = nil, genre: String? = nil
     ) {
+        self.director = director
+        self.genre = genre
         self.ratings = ratings
         self.watchState = watchState
         self.text = text

@@ -88,6 +88,12 @@ extension MovieStore {
                 "id IN (SELECT movie_id FROM viewings WHERE \(ViewingTags.containsSQL(column: "tags")))")
             arguments.append(ViewingTags.containsArgument(tag))
         }
+        // One of the names of a list stored as `Joel Coen, Ethan Coen` (see MovieRow.storedNames).
+        for (column, name) in [("directors", query.director), ("genres", query.genre)] {
+            guard let name else { continue }
+            conditions.append("instr(', ' || lower(\(column)) || ', ', ', ' || lower(?) || ', ') > 0")
+            arguments.append(name.trimmingWhitespace())
+        }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
             conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
             arguments.append(try FullTextQuery.expression(for: text))

@@ -19,6 +19,9 @@ public final class AddMovieViewModel {
     public var year: Int?
     public var watchedOn: CalendarDate?
     public var note = ""
+    /// What a film catalog says of the film chosen for it (its IMDb id, directors, runtime, genres),
+    /// stored with it; nil for none.
+    public var details: FilmDetails?
 
     /// Movies already listed that a person may have meant, found by the last save (`Heat (1995)` when
     /// `Heat` was added without a year; `Amélie` for `Amelie`): the movie was added, and this says so.
@@ -54,9 +57,10 @@ public final class AddMovieViewModel {
 
     /// The movie the form describes.
     public var draft: MovieDraft {
-        MovieDraft(
+        let draft = MovieDraft(
             title: title, year: year, word: rating, watchedOn: watchedOn, note: note.isEmpty ? nil : note,
             stars: stars)
+        return details.map { $0.applied(to: draft) } ?? draft
     }
 
     /// Saves the movie and returns it as stored; throws a `MovieError` a person can read (blank title,
@@ -83,6 +87,7 @@ public final class AddMovieViewModel {
         year = nil
         watchedOn = nil
         note = ""
+        details = nil
         lastError = nil
     }
 }

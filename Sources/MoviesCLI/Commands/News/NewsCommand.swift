@@ -2,7 +2,7 @@
 ///
 /// A group: the parser descends into the subcommand named, whose handler runs; `news` alone shows help.
 /// Its subcommands are the registry's `.news` commands.
-enum NewsCommand {
+enum NewsCommand: CommandGroup {
     static let name = "news"
 
     static var spec: CommandSpec {

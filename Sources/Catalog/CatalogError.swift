@@ -1,0 +1,52 @@
+import UserFacing
+
+/// Why a catalog could not be loaded or read. A refused load leaves the previous catalog as it was.
+package enum CatalogError: Error, Sendable, Equatable {
+    /// A dataset file holds what IMDb's do not (`line` 0: the file as a whole).
+    case badData(file: String, line: Int, reason: String)
+    /// A file given to `catalog load` is missing or unreadable.
+    case missing(file: String, reason: String)
+    /// A file whose name is not one of IMDb's datasets.
+    case unknownFile(String)
+    /// Two files of one kind given to one load.
+    case twice(DatasetKind)
+    /// A load without `title.basics.tsv.gz`, which says what the films are.
+    case noBasics
+    /// zlib is not installed (or not usable).
+    case zlibUnavailable(String)
+    /// There is no catalog beside the diary yet.
+    case noCatalog(path: String)
+    /// The catalog was built by a `movies` whose catalog schema this one does not know.
+    case unusable(path: String, reason: String)
+}
+
+extension CatalogError: UserFacingError, CustomStringConvertible {
+    package var description: String {
+        switch self {
+        case .badData(let file, 0, let reason): "cannot load \(file): \(reason)"
+        case .badData(let file, let line, let reason): "cannot load \(file), line \(line): \(reason)"
+        case .missing(let file, let reason): "cannot read \(file): \(reason)"
+        case .unknownFile(let file):
+            "\(file) is not one of IMDb's dataset files (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")))"
+        case .twice(let kind): "\(kind.fileName) is given twice"
+        case .noBasics:
+            "a catalog needs \(DatasetKind.titleBasics.fileName), which says what the films are; give it with the others"
+        case .zlibUnavailable(let reason):
+            "cannot read gzip files: zlib is not installed or not usable (\(reason))"
+        case .noCatalog(let path):
+            "there is no film catalog yet (\(path)); download IMDb's datasets and run 'movies catalog load FOLDER'"
+        case .unusable(let path, let reason): "cannot use the catalog \(path): \(reason)"
+        }
+    }
+
+    package var message: String { description.capitalizingFirstLetter() }
+
+    package var exitCode: ExitCode {
+        switch self {
+        case .badData, .unknownFile: .dataError
+        case .missing: .noInput
+        case .twice, .noBasics: .usage
+        case .zlibUnavailable, .noCatalog, .unusable: .failure
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Catalog
+import MoviesCore
+
+/// `movies link`: see docs/COMMANDS.md, written from the declarations below.
+struct LinkCommand: Command {
+    static let about = CommandAbout(
+        name: "link",
+        abstract: "Match the films of the list to the catalog, for their directors, runtime and genres.",
+        discussion: """
+            By IMDb id where a film has one, else by its title (in any of the catalog's forms of it) and \
+            year. A film is linked only when exactly one film of the catalog fits: those that fit several, \
+            or none, are named and left as they are (give them a year, or add them again with --imdb). \
+            movies import links what it imports the same way when there is a catalog.
+            """,
+        examples: ["movies link"])
+
+    func run(in context: CommandContext) async throws {
+        let catalog = try context.catalog()
+        let store = try context.existingMovies(orElse: CatalogError.noCatalog(path: catalog.path))
+        let outcomes = try CatalogLinker(catalog: catalog).link(store)
+        LinkText.report(outcomes, to: context.output)
+    }
+}
+
+/// What `link` (and an import, as it links) says of each film.
+enum LinkText {
+    static func report(
+        _ outcomes: [CatalogLinker.Outcome], to output: OutputStream, quietWhenNone: Bool = false
+    ) {
+        var linked = 0
+        var lines: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .linked: linked += 1
+            case .notFound(let movie):
+                lines.append(
+                    "  not in the catalog: \(TerminalText.singleLine(movie.titleWithYear)) (movies show \(movie.id))"
+                )
+            case .ambiguous(let movie, let titles):
+                lines.append(
+                    "  several fit \(TerminalText.singleLine(movie.titleWithYear)) (movies show \(movie.id); give a year, or --imdb): "
+                        + titles.prefix(5).map(CatalogText.candidate).joined(separator: "; "))
+            case .taken(let movie, let title, let other):
+                lines.append(
+                    "  \(TerminalText.singleLine(movie.titleWithYear)) (movies show \(movie.id)) fits \(title.imdbID), "
+                        + "which movie \(other.id) has"
+                )
+            }
+        }
+        if quietWhenNone && outcomes.isEmpty { return }
+        output.line("Linked \(linked) of \(outcomes.count) films to the catalog")
+        for line in lines { output.line(line) }
+    }
+}

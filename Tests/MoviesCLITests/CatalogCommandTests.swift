@@ -1,0 +1,224 @@
+import AppTestSupport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MoviesCLI
+
+/// `movies catalog load|status`, `find`, `link`, and what `add`, `show`, `list` and `stats` make of a
+/// catalog; in process, on IMDb-format files.
+@MainActor @Suite struct CatalogCommandTests {
+    let movies = InProcessCLI()
+    var catalogPath: String { movies.folder.file("movies.catalog.sqlite") }
+
+    /// IMDb's five files in a folder of their own.
+    func datasets(replacing: [String: String] = [:]) throws -> String {
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try IMDbDatasets.write(to: folder, replacing: replacing)
+    }
+
+    @Test func loadsAndSaysWhatItHolds() async throws {
+        let output = try await movies.succeed("catalog", "load", try datasets())
+        #expect(output.hasPrefix("Loaded 7 films into \(catalogPath)\n"))
+        #expect(output.contains("title.basics.tsv.gz  of "))
+        #expect(output.contains("7 of 9 rows kept"))
+        let status = try await movies.succeed("catalog", "status")
+        #expect(status.hasPrefix("7 films in \(catalogPath)\n"))
+        #expect(status.contains("name.basics.tsv.gz"))
+        // The diary itself was neither created nor touched: the catalog is a file of its own.
+        #expect(!fileExists(movies.databasePath))
+    }
+
+    @Test func loadsBeforeTheListsFolderExists() async throws {
+        let diary = movies.folder.file("new/folder/movies.sqlite")
+        let result = try await movies.run(["--db", diary, "catalog", "load", try datasets()])
+        #expect(result.status == 0, "\(result)")
+        #expect(fileExists(movies.folder.file("new/folder/movies.catalog.sqlite")))
+        #expect(permissions(of: movies.folder.file("new/folder")) == 0o700)
+    }
+
+    @Test func withoutACatalogEverythingWorksAsBefore() async throws {
+        #expect(try await movies.succeed("catalog", "status").hasPrefix("No film catalog yet"))
+        #expect(try await movies.succeed("add", "Heat") == "Added 1  Heat  not-seen\n")
+        #expect(try await movies.succeed("show", "1").contains("directed by") == false)
+        try await movies.refuse(
+            ["find", "heat"], status: 1,
+            message: "There is no film catalog yet (\(catalogPath)); download IMDb's datasets")
+        try await movies.refuse(["link"], status: 1, message: "There is no film catalog yet")
+    }
+
+    @Test func findsByAnyTitle() async throws {
+        try await movies.succeed("catalog", "load", try datasets())
+        let heat = try await movies.succeed("find", "heat")
+        #expect(
+            heat == """
+                  IMDB       TITLE  YEAR  DIRECTED BY     RUNTIME
+                  tt0113277  Heat   1995  Michael Mann    170 min
+                  tt0068699  Heat   1972  Paul Morrissey  100 min
+
+                """)
+        #expect(try await movies.succeed("find", "heat", "--year", "1972").contains("tt0068699"))
+        #expect(try await movies.succeed("find", "fabelhafte").contains("Amélie"))
+        #expect(try await movies.succeed("find", "lebowski").contains("Joel Coen, Ethan Coen"))
+        #expect(try await movies.succeed("find", "zardoz").hasPrefix("No film of the catalog"))
+        try await movies.refuse(["find", "?!"], status: 64, message: "Nothing to search for in '?!'")
+    }
+
+    @Test func addLinksTheOneFilmItIsAndRefusesAGuessBetweenTwo() async throws {
+        try await movies.succeed("catalog", "load", try datasets())
+        try await movies.succeed("add", "Carmencita")
+        try await movies.refuse(
+            ["add", "Heat"], status: 1,
+            message:
+                "Several films of the catalog are titled 'Heat': Heat (1995)  tt0113277  Michael Mann; Heat (1972)  tt0068699  Paul Morrissey; give --year or --imdb to say which"
+        )
+        #expect(
+            try await movies.succeed("add", "Heat", "--year", "1995") == "Added 2  Heat (1995)  not-seen\n")
+        #expect(
+            try await movies.succeed("add", "Heat", "--imdb", "tt0068699")
+                == "Added 3  Heat (1972)  not-seen\n")
+        let shown = try await movies.succeed("show", "2")
+        #expect(shown.contains("directed by Michael Mann"))
+        #expect(shown.contains("runtime    170 min"))
+        #expect(shown.contains("genres     Action, Crime, Drama"))
+        #expect(shown.contains("IMDb       tt0113277"))
+        #expect(shown.contains("on IMDb    8.3/10 (721456 votes)"))
+        // A film the catalog lacks is added as before, unlinked.
+        #expect(try await movies.succeed("add", "Zardoz") == "Added 4  Zardoz  not-seen\n")
+        #expect(!(try await movies.succeed("show", "4")).contains("on IMDb"))
+    }
+
+    @Test func linkPlacesWhatItCanAndNamesTheRest() async throws {
+        try await movies.succeed("add", "Heat")
+        try await movies.succeed("add", "Heat", "--year", "1995")
+        try await movies.succeed("add", "Die fabelhafte Welt der Amélie", "--year", "2001")
+        try await movies.succeed("add", "Zardoz")
+        try await movies.succeed("catalog", "load", try datasets())
+        let output = try await movies.succeed("link")
+        #expect(
+            output == """
+                Linked 2 of 4 films to the catalog
+                  several fit Heat (movies show 1; give a year, or --imdb): Heat (1995)  tt0113277  Michael Mann; Heat (1972)  tt0068699  Paul Morrissey
+                  not in the catalog: Zardoz (movies show 4)
+
+                """)
+        #expect(try await movies.succeed("show", "3").contains("directed by Jean-Pierre Jeunet"))
+        #expect(try await movies.succeed("list", "--director", "michael mann").contains("Heat   1995"))
+        let comedies = try await movies.succeed("list", "--genre", "Comedy")
+        #expect(comedies.contains("Amélie") && !comedies.contains("Heat"))
+        // Linking again finds the same.
+        #expect(try await movies.succeed("link").hasPrefix("Linked 2 of 4 films"))
+    }
+
+    @Test func statsCountDirectorsGenresAndHours() async throws {
+        try await movies.succeed("catalog", "load", try datasets())
+        try await movies.succeed("add", "The Big Lebowski", "--watched", "2024-05-01")
+        try await movies.succeed("log", "1", "--on", "2024-06-01")
+        try await movies.succeed("add", "Heat", "--year", "1995", "--watched", "2024-05-02")
+        let stats = try await movies.succeed("stats")
+        #expect(stats.contains("Most watched directors\n  Ethan Coen "))
+        #expect(stats.contains("Most watched genres\n  Crime "))
+        // Two viewings of 117 minutes and one of 170.
+        #expect(stats.contains("Hours watched: 6 h 44 min"))
+        let json = try await movies.succeed("stats", "--format", "json")
+        #expect(json.contains("\"minutes_watched\":404"))
+        #expect(json.contains("{\"name\":\"Crime\",\"viewings\":3}"))
+    }
+
+    @Test func aBadFileIsRefusedWithItsLineAndTheCatalogStaysAsItWas() async throws {
+        let folder = try datasets()
+        try await movies.succeed("catalog", "load", folder)
+        let broken = IMDbDatasets.crew.replacingOccurrences(
+            of: "tt0113277\tnm0000520\t", with: "tt0113277\tnm0000520")
+        try IMDbDatasets.writeGzip(broken, to: folder + "/title.crew.tsv.gz")
+        try await movies.refuse(
+            ["catalog", "load", folder], status: 65,
+            message:
+                "Cannot load \(folder)/title.crew.tsv.gz, line 4: 2 fields where title.crew.tsv.gz has 3",
+            databasePath: catalogPath)
+        try await movies.refuse(
+            ["catalog", "load", movies.folder.file("nowhere")], status: 66,
+            message: "Cannot read \(movies.folder.file("nowhere")): No such file or directory",
+            databasePath: catalogPath)
+        try await movies.refuse(
+            ["catalog", "load", folder + "/title.akas.tsv.gz"], status: 64,
+            message: "A catalog needs title.basics.tsv.gz", databasePath: catalogPath)
+    }
+}
+
+/// The progress of a load: on a terminal only.
+@Suite(.offPool) struct CatalogProgressTests {
+    @Test func progressIsShownAtATerminalAndNotInAPipe() throws {
+        let movies = MoviesProcess()
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        let terminal = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["catalog", "load", folder], environment: movies.environment)
+        #expect(terminal.waitFor("Loaded 7 films"), "\(terminal.output)")
+        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.output.contains("Loading: title.basics.tsv.gz 100%"), "\(terminal.output)")
+        let piped = try movies.run(["catalog", "load", folder])
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+    }
+}
+
+/// A machine without a usable zlib: the load says so (exit 1, not bad data) and nothing is written.
+@Suite(.offPool) struct CatalogWithoutZlibTests {
+    @Test func aBrokenZlibIsAClearFailure() throws {
+        let movies = MoviesProcess()
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        // Empty files under zlib's names, found first: the dynamic loader refuses them, as it would a
+        // broken installation.
+        let broken = movies.folder.file("broken-zlib")
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        for name in ["libz.so.1", "libz.so"] {
+            _ = FileManager.default.createFile(atPath: broken + "/" + name, contents: Data())
+        }
+        let result = try movies.run(["catalog", "load", folder], environment: ["LD_LIBRARY_PATH": broken])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr.hasPrefix("Error: Cannot read gzip files: zlib is not installed or not usable ("),
+            "\(result)")
+        #expect(!fileExists(movies.folder.file("movies.catalog.sqlite")))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).sorted() == [
+                "broken-zlib", "imdb",
+            ])
+    }
+}
+
+/// The shell's add form with a catalog: the films of the title are offered at a terminal.
+@Suite(.offPool) struct CatalogShellTests {
+    @Test func theAddFormOffersTheCatalogsFilmsOfTheTitle() throws {
+        let movies = MoviesProcess()
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        _ = try movies.succeed("catalog", "load", folder)
+        let shell = try movies.startShellAtTerminal()
+        shell.type("add\n")
+        #expect(shell.waitFor("Title: "))
+        for (answer, next) in [
+            ("Heat", "Rating [not-seen]: "), ("", "Year (optional): "),
+            ("", "2  Heat (1972)  tt0068699  Paul Morrissey"), ("3", "type a number from 1 to 2"),
+            ("2", "Note (optional): "), ("", "Add Heat (1972)"), ("", "Added 1  Heat (1972)"),
+            ("add", "Title: "), ("Amélie", "Rating"), ("", "Year (optional): "),
+            ("", "In the catalog: Amélie (2001)  tt0211915  Jean-Pierre Jeunet"),
+        ] {
+            shell.type(answer + "\n")
+            #expect(shell.waitFor(next), "\(next): \(shell.output)")
+        }
+        for answer in ["", ""] { shell.type(answer + "\n") }
+        #expect(shell.waitFor("Added 2  Amélie (2001)"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+        #expect(
+            try DirectSQL.run(movies.databasePath, "SELECT imdb_id, directors FROM movies ORDER BY id")
+                == "tt0068699|Paul Morrissey\ntt0211915|Jean-Pierre Jeunet")
+    }
+}
