@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Threads of the tests' own, for test code that blocks: waiting for a process, a terminal, `sqlite3`.
@@ -91,29 +90,32 @@ public final class OffPoolExecutor: TaskExecutor, @unchecked Sendable {
 }
 
 /// How many `.offPool` tests run at once: a test waits to start (holding no thread) while that many run.
-final class OffPoolAdmission: Sendable {
+///
+/// The state is guarded by an `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on Linux that one
+/// waits on a futex of its own, which ThreadSanitizer does not see as a lock, so it reported the guarded
+/// accesses as a race whenever several tests entered at once (the installed-binary suite in CI).
+final class OffPoolAdmission: @unchecked Sendable {
     static let shared = OffPoolAdmission(width: max(4, ProcessInfo.processInfo.activeProcessorCount * 2))
 
-    private struct State {
-        var free: Int
-        var waiting: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state: Mutex<State>
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var free: Int
+    /// Guarded by `lock`.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     private init(width: Int) {
-        state = Mutex(State(free: width))
+        free = width
     }
 
     /// Takes a place, waiting (first come, first served) until one is free.
     func enter() async {
         await withCheckedContinuation { continuation in
-            let admitted = state.withLock { state in
-                guard state.free > 0 else {
-                    state.waiting.append(continuation)
+            let admitted = lock.withLock {
+                guard free > 0 else {
+                    waiting.append(continuation)
                     return false
                 }
-                state.free -= 1
+                free -= 1
                 return true
             }
             if admitted { continuation.resume() }
@@ -122,12 +124,12 @@ final class OffPoolAdmission: Sendable {
 
     /// Gives the place to the first test waiting, or back.
     func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.waiting.isEmpty else {
-                state.free += 1
+        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            guard !waiting.isEmpty else {
+                free += 1
                 return nil
             }
-            return state.waiting.removeFirst()
+            return waiting.removeFirst()
         }
         next?.resume()
     }
