@@ -107,6 +107,18 @@ struct DiaryCommandTests {
         #expect(show.stdout.contains("added      2019-03-05\n"), "\(show)")
     }
 
+    @Test("a file that cannot be opened is reported, not shown as an empty diary")
+    func unreadableFile() async throws {
+        let junk = movies.folder.file("junk.sqlite")
+        try String(repeating: "not a database, only text\n", count: 100).write(
+            toFile: junk, atomically: true, encoding: .utf8)
+        for format in ["table", "csv"] {
+            try await movies.refuse(
+                ["--db", junk, "diary", "--format", format], status: 1,
+                message: "is not a SQLite database; it was left unchanged", databasePath: junk)
+        }
+    }
+
     @Test("the usage of a group that runs on its own marks the subcommand optional")
     func usage() async throws {
         #expect(try await movies.succeed("diary", "--help").contains("[--no-pager] [<subcommand>]\n"))
