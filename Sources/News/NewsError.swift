@@ -53,7 +53,7 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidFeedURL(let url):
             "'\(url)' is not a feed address; give an http:// or https:// URL"
         case .alreadySubscribed(let feed):
-            "already subscribed to \(feed.url) as feed #\(feed.id)"
+            "already subscribed to \(feed.url) as feed \(feed.id)"
         case .feedNotFound(let reference):
             "no subscribed feed \(reference)"
         case .folderNotFound(let folder):
@@ -65,7 +65,7 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .blankIgnoreText(let field):
             "the \(field) is blank; a rule with it would match every item"
         case .ignoreRuleNotFound(let id):
-            "no ignore rule #\(id) (news ignores lists them)"
+            "no ignore rule \(id) (news ignores lists them)"
         case .blankSearchName:
             "the search's name is blank"
         case .searchAlreadySaved(let name):

@@ -28,7 +28,7 @@ extension NewsRepository {
                     "UPDATE news_items SET read_at = ? WHERE read_at IS NULL", arguments: [now])
             case .feed(let feedID):
                 guard try Self.feed(id: feedID, in: connection) != nil else {
-                    throw NewsError.feedNotFound("#\(feedID)")
+                    throw NewsError.feedNotFound("\(feedID)")
                 }
                 try connection.execute(
                     "UPDATE news_items SET read_at = ? WHERE feed_id = ? AND read_at IS NULL",

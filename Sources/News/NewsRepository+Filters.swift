@@ -29,7 +29,7 @@ extension NewsRepository {
         }
         return try database.write { connection in
             if let feedID = rule.feedID, try Self.feed(id: feedID, in: connection) == nil {
-                throw NewsError.feedNotFound("#\(feedID)")
+                throw NewsError.feedNotFound("\(feedID)")
             }
             try connection.execute(
                 """

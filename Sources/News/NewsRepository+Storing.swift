@@ -88,7 +88,7 @@ extension NewsRepository {
         movedTo newAddress: String? = nil, fetchedFrom finalAddress: String? = nil, in connection: Connection
     ) throws -> FeedUpdate {
         guard try Self.feed(id: feedID, in: connection) != nil else {
-            throw NewsError.feedNotFound("#\(feedID)")
+            throw NewsError.feedNotFound("\(feedID)")
         }
         if let newAddress {
             // A feed moved for good (301, 308) is fetched from its new address from now on, unless that
@@ -148,6 +148,6 @@ extension NewsRepository {
     /// Throws `NewsError.feedNotFound` when the statement just run found no feed `feedID`: it was
     /// unsubscribed since the caller read it (a refresh fetching it, another process unsubscribing).
     private static func requireFeedUpdated(_ feedID: Int64, in connection: Connection) throws {
-        if connection.changedRowCount == 0 { throw NewsError.feedNotFound("#\(feedID)") }
+        if connection.changedRowCount == 0 { throw NewsError.feedNotFound("\(feedID)") }
     }
 }

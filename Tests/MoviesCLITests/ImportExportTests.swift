@@ -132,7 +132,7 @@ struct ImportExportTests {
             ["export", "-o", movies.folder.file("no/such/folder/out.csv")], status: 1, message: "Cannot write"
         )
     }
-    @Test("import -- -d.zip: a name starting with - is a file, read in process")
+    @Test("import -- -d.zip: a name starting with - is a file, read in process", .requires(.libzip))
     func dashNamedZip() throws {
         let zip = Reliability.ReliabilityHostileInputTests.path("zip/folder-export.zip")
         let folder = TemporaryDirectory()
@@ -146,7 +146,9 @@ struct ImportExportTests {
     }
 
     #if os(Linux)
-        @Test("libzip is loaded by a zip import only, never by other commands or a folder import")
+        @Test(
+            "libzip is loaded by a zip import only, never by other commands or a folder import",
+            .requires(.libzip))
         func libzipLoadedOnlyForZips() throws {
             let ldd = try ProcessRunner.run(try #require(ProcessRunner.which("ldd")), [MoviesProcess.binary])
             #expect(ldd.status == 0 && !ldd.stdout.contains("libzip"), "\(ldd)")

@@ -26,10 +26,10 @@ struct NewsCommandTests {
     func transcript() throws {
         #expect(
             try movies.succeed("news", "subscribe", server.url("/alpha.xml"))
-                == "Subscribed #1  Alpha  (30 items)\n")
+                == "Subscribed 1  Alpha  (30 items)\n")
         #expect(
             try movies.succeed("news", "subscribe", server.url("/beta.xml"))
-                == "Subscribed #2  Beta  (5 items)\n")
+                == "Subscribed 2  Beta  (5 items)\n")
         let refresh = try run("news", "refresh")
         #expect(refresh.status == 0)
         #expect(
@@ -61,10 +61,10 @@ struct NewsCommandTests {
         #expect(table.stdout.contains("●   2023-11-14 22:12     1  Alpha   Alpha 1"))
 
         let shown = try movies.succeed("news", "show", "1")
-        #expect(shown.hasPrefix("#1  Alpha 1\n  source     in Alpha (feed #1)\n"), "\(shown)")
+        #expect(shown.hasPrefix("1  Alpha 1\n  source     in Alpha (feed 1)\n"), "\(shown)")
         #expect(shown.contains("status     read"))
         #expect(shown.contains("Summary of alpha 1"))
-        #expect(try movies.succeed("news", "star", "1", "2").contains(" ★ #1  Alpha 1"))
+        #expect(try movies.succeed("news", "star", "1", "2").contains(" ★ 1  Alpha 1"))
         #expect(
             try movies.succeed("news", "list", "--starred", "--format", "csv").split(separator: "\n").count
                 == 3)
@@ -103,12 +103,12 @@ struct NewsCommandTests {
         #expect(
             try movies.succeed(
                 "news", "add", "--title", "Note", "--url", "https://x.example", "--published", "2026-01-02")
-                == "Added #1  Note\n")
+                == "Added 1  Note\n")
         try movies.succeed("news", "subscribe", server.url("/beta.xml"))
         try movies.succeed("news", "star", "2")
         #expect(
             try movies.succeed("news", "unsubscribe", "1")
-                == "Unsubscribed #1  Beta: 4 items removed, 1 starred item kept\n")
+                == "Unsubscribed 1  Beta: 4 items removed, 1 starred item kept\n")
         let left = try movies.succeed("news", "list", "--format", "csv")
         #expect(left.split(separator: "\n").count == 3)  // header, the note, the starred item
     }
@@ -236,7 +236,7 @@ struct NewsCommandTests {
             result.stdout
                 == "Refreshed 1 feed: 0 unchanged (304), 0 fetched with nothing new, 1 failed; 0 new items.\n"
         )
-        #expect(result.stderr.contains("#1 \(server.url("/gone.xml")): HTTP 404 Not Found"))
+        #expect(result.stderr.contains("1  \(server.url("/gone.xml")): HTTP 404 Not Found"))
         #expect(try movies.succeed("news", "feeds").contains("error: HTTP 404 Not Found"))
     }
 
@@ -248,7 +248,7 @@ struct NewsCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Alpha 20"))
         #expect(result.stdout.contains("Alpha 21"))  // from `more`
-        #expect(result.stdout.contains("#1  Alpha 1\n"))
+        #expect(result.stdout.contains("1  Alpha 1\n"))
         #expect(result.stdout.contains("0 new, 0 failed."))
         #expect(result.stdout.contains("Back to the movie list."))
     }

@@ -50,10 +50,10 @@ struct NewsRealFeedsCommandTests {
     func recoveredAndUndated() throws {
         #expect(
             try movies.succeed("news", "subscribe", server.url("/typepad.xml"))
-                == "Subscribed #1  Film Comment Weekly  (10 items)\n")
+                == "Subscribed 1  Film Comment Weekly  (10 items)\n")
         #expect(
             try movies.succeed("news", "subscribe", server.url("/forum.xml"))
-                == "Subscribed #2  Forum  (3 items)\n")
+                == "Subscribed 2  Forum  (3 items)\n")
         let feeds = try movies.succeed("news", "feeds", "--format", "tsv")
         #expect(feeds.contains("\tmalformed XML at line 50: "), "\(feeds)")
         #expect(try sql("SELECT undated_items FROM feeds ORDER BY id") == "0\n1")
@@ -85,9 +85,9 @@ struct NewsRealFeedsCommandTests {
         try movies.succeed("news", "subscribe", server.url("/typepad.xml"))
         try movies.succeed("news", "subscribe", server.url("/forum.xml"))
         let shown = try movies.succeed("news", "show", "1")
-        #expect(shown.contains("  source     by Jane Critic in Film Comment Weekly (feed #1)\n"), "\(shown)")
+        #expect(shown.contains("  source     by Jane Critic in Film Comment Weekly (feed 1)\n"), "\(shown)")
         let untitled = try movies.succeed("news", "show", "11")
-        #expect(untitled.contains("  source     in Forum (feed #2)\n"), "\(untitled)")
+        #expect(untitled.contains("  source     in Forum (feed 2)\n"), "\(untitled)")
         let json = try movies.succeed("news", "list", "--feed", "2", "--format", "json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         let podcast = try #require(rows.first { $0["title"] as? String == "Podcast" })
@@ -109,7 +109,7 @@ struct NewsRealFeedsCommandTests {
         try movies.succeed("news", "star", "1")
         #expect(
             try movies.succeed("news", "unsubscribe", "1")
-                == "Unsubscribed #1  Forum: 2 items removed, 1 starred item kept\n")
+                == "Unsubscribed 1  Forum: 2 items removed, 1 starred item kept\n")
     }
 
     @Test("OPML as readers write it: text over title, feedUrl, addresses without a scheme, folders moved")
@@ -146,7 +146,7 @@ struct NewsRealFeedsCommandTests {
     @Test("news subscribe takes an address without a scheme, https first, then http")
     func subscribeWithoutScheme() throws {
         let address = server.url("/forum.xml").replacingOccurrences(of: "http://", with: "")
-        #expect(try movies.succeed("news", "subscribe", address) == "Subscribed #1  Forum  (3 items)\n")
+        #expect(try movies.succeed("news", "subscribe", address) == "Subscribed 1  Forum  (3 items)\n")
         #expect(try sql("SELECT url FROM feeds") == server.url("/forum.xml"))
     }
 
@@ -160,7 +160,7 @@ struct NewsRealFeedsCommandTests {
         try saved.write(to: file, atomically: true, encoding: .utf8)
         #expect(
             try movies.succeed("news", "import", file.path)
-                == "Imported 1 item from \(file.path) into feed #1 Forum (3 already there)\n")
+                == "Imported 1 item from \(file.path) into feed 1 (Forum) (3 already there)\n")
         #expect(try sql("SELECT count(*) FROM news_items WHERE feed_id IS NULL") == "0")
         #expect(try sql("SELECT count(*) FROM news_items WHERE feed_id = 1") == "4")
     }
@@ -241,7 +241,7 @@ struct NewsDownloadCommandTests {
         )
         let none = try movies.run(["news", "download", "2", "--to", folder])
         #expect(none.status == 1)
-        #expect(none.stderr.hasPrefix("Error: News item #2 has no enclosure to download"), "\(none)")
+        #expect(none.stderr.hasPrefix("Error: News item 2 has no enclosure to download"), "\(none)")
         let missing = try movies.run(["news", "download", "1", "--to", folder + "/nope"])
         #expect(missing.stderr.contains("does not exist"), "\(missing)")
     }

@@ -33,17 +33,17 @@ struct NewsSubscriptionCommandTests {
     func upperCaseScheme() throws {
         #expect(
             try movies.succeed("news", "subscribe", shouted("/one.xml"))
-                == "Subscribed #1  RDF Site  (1 item)\n")
+                == "Subscribed 1  RDF Site  (1 item)\n")
         #expect(try feedURLs() == server.url("/one.xml"))
         try movies.refuse(
             ["news", "subscribe", server.url("/one.xml")], status: 1,
-            message: "Already subscribed to \(server.url("/one.xml")) as feed #1")
+            message: "Already subscribed to \(server.url("/one.xml")) as feed 1")
         try movies.refuse(
             ["news", "subscribe", "--no-fetch", shouted("/one.xml")],
             status: 1, message: "Already subscribed to")
         #expect(
             try movies.succeed("news", "subscribe", "--no-fetch", "HTTP://Example.ORG:80/Feed.xml")
-                == "Subscribed #2  http://example.org/Feed.xml  (not fetched yet: run movies news refresh)\n")
+                == "Subscribed 2  http://example.org/Feed.xml  (not fetched yet: run movies news refresh)\n")
         try movies.refuse(
             ["news", "subscribe", "http://example.org:99999/feed.xml"], status: 64,
             message:
@@ -51,7 +51,7 @@ struct NewsSubscriptionCommandTests {
                 + "https address")
         #expect(
             try movies.succeed("news", "unsubscribe", "HTTP://EXAMPLE.org/Feed.xml").hasPrefix(
-                "Unsubscribed #2"))
+                "Unsubscribed 2"))
     }
 
     @Test("an OPML file with HTTP:// addresses subscribes to every entry, each once; repeats are named so")

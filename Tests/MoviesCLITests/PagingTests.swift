@@ -155,7 +155,7 @@ struct WordingTests {
             "/one.xml", .feed(FeedXML.rss(title: "RDF Site", items: FeedXML.numberedItems(1, prefix: "x"))))
         #expect(
             try movies.succeed("news", "subscribe", server.url("/one.xml"))
-                == "Subscribed #1  RDF Site  (1 item)\n")
+                == "Subscribed 1  RDF Site  (1 item)\n")
     }
 
     @Test("an IMDb file read with --from letterboxd is described in words, not by an internal name")

@@ -35,4 +35,27 @@ struct PasteableIDTests {
         #expect(shell.status == 0, "\(shell)")
         #expect(shell.stdout.hasPrefix("1  Heat (1995)\n"), "\(shell)")
     }
+
+    @Test("news items, feeds and ignore rules print their ids as news commands take them back")
+    func newsIDsPastedBack() throws {
+        let added = try movies.succeed("news", "add", "--title", "Note")
+        #expect(added == "Added 1  Note\n")
+        let id = String(try #require(added.split(separator: " ").dropFirst().first))
+        #expect(try movies.succeed("news", "show", id).hasPrefix("1  Note\n"))
+        try movies.refuse(
+            ["news", "open", id], status: 1, message: "Error: News item 1 has no link to open; `news show 1`")
+        let ignored = try movies.succeed("news", "ignore", "--title", "sponsored")
+        #expect(ignored == "Added ignore rule 1: items of every feed whose title holds 'sponsored'\n")
+        #expect(
+            try movies.succeed("news", "ignores") == "1  items of every feed whose title holds 'sponsored'\n")
+        #expect(try movies.succeed("news", "unignore", "1").hasPrefix("Removed ignore rule 1: "))
+        try movies.refuse(
+            ["news", "unignore", "1"], status: 1, message: "Error: No ignore rule 1 (news ignores lists them)"
+        )
+        try movies.refuse(["news", "list", "--feed", "3"], status: 1, message: "Error: No subscribed feed 3")
+        // `#1` typed into the shell's news screen reads the item.
+        let shell = try movies.run(["shell"], input: "news\nshow #1\n")
+        #expect(shell.status == 0, "\(shell)")
+        #expect(shell.stdout.contains("1  Note\n"), "\(shell)")
+    }
 }

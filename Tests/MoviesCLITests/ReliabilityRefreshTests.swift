@@ -119,7 +119,7 @@ extension Reliability {
                     environment: fresh.environment)
                 let ending = await subscribe.finished()
                 #expect(ending.result.status == 0, "\(ending)")
-                #expect(ending.result.stdout.contains("Subscribed #\(feeds)  Large"), "\(ending)")
+                #expect(ending.result.stdout.contains("Subscribed \(feeds)  Large"), "\(ending)")
                 #expect(try count("SELECT count(*) FROM feeds", in: fresh.databasePath) == feeds)
                 #expect(
                     try count("SELECT count(*) FROM news_items", in: fresh.databasePath)
@@ -196,7 +196,7 @@ extension Reliability {
             let refresh = try MeasuredProcess(
                 MoviesProcess.binary, ["news", "refresh", "--jobs", "5"], environment: movies.environment)
             #expect(await server.waitForRequests(to: "/2.xml"))
-            #expect(try movies.succeed("news", "unsubscribe", "3").hasPrefix("Unsubscribed #3"))
+            #expect(try movies.succeed("news", "unsubscribe", "3").hasPrefix("Unsubscribed 3"))
             gate.open()
             let ending = await refresh.finished()
             #expect(ending.result.status == 0, "\(ending)")

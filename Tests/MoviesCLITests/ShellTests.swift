@@ -159,7 +159,7 @@ struct ShellTests {
         #expect(
             try movies.run(["news", "add", "--title", "Added elsewhere", "--source", "Elsewhere"]).status == 0
         )
-        #expect(shell.waitFor("+ #1 Added elsewhere (Elsewhere)"), "\(shell.output)")
+        #expect(shell.waitFor("+ 1  Added elsewhere (Elsewhere)"), "\(shell.output)")
         // Back on the movie list, news changes are no longer printed.
         shell.type("movies\n")
         #expect(shell.waitFor("Back to the movie list."))

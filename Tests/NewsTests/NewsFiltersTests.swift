@@ -86,7 +86,7 @@ struct NewsFiltersTests {
         #expect(throws: NewsError.controlCharacter(field: "author text")) {
             try news.addIgnoreRule(IgnoreRule(authorContains: "a\u{1B}b"))
         }
-        #expect(throws: NewsError.feedNotFound("#9")) { try news.addIgnoreRule(IgnoreRule(feedID: 9)) }
+        #expect(throws: NewsError.feedNotFound("9")) { try news.addIgnoreRule(IgnoreRule(feedID: 9)) }
         #expect(throws: NewsError.ignoreRuleNotFound(id: 1)) { try news.removeIgnoreRule(id: 1) }
         #expect(try news.ignoreRules().isEmpty)
     }

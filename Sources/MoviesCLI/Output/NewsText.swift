@@ -47,21 +47,21 @@ enum NewsText {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// `+ #15 Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
+    /// `+ 15  Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
     /// for the shell's change feed.
     static func newItemLine(_ item: NewsItem, terminal: Terminal) -> String {
         let source = item.source.map { " (" + TerminalText.truncated($0, to: 24) + ")" } ?? ""
-        return terminal.green("+ #\(item.id) " + TerminalText.truncated(item.title, to: 72) + source)
+        return terminal.green("+ \(item.id)  " + TerminalText.truncated(item.title, to: 72) + source)
     }
 
     /// One item in full, for `news show`: its fullest text, with the links numbered in it listed under
     /// it, then its enclosures with their type and size.
     static func detail(_ item: NewsItem, feed: Feed?, enclosures: [NewsEnclosure]) -> String {
-        var lines = ["#\(item.id)  \(TerminalText.singleLine(item.title))"]
-        // The author and the feed are two things: "by Jane Critic in Film Comment Weekly (feed #3)".
+        var lines = ["\(item.id)  \(TerminalText.singleLine(item.title))"]
+        // The author and the feed are two things: "by Jane Critic in Film Comment Weekly (feed 3)".
         let byline = [
             item.source.map { "by " + TerminalText.singleLine($0) },
-            feed.map { "in " + TerminalText.singleLine($0.displayName) + " (feed #\($0.id))" },
+            feed.map { "in " + TerminalText.singleLine($0.displayName) + " (feed \($0.id))" },
         ].compactMap { $0 }
         if !byline.isEmpty {
             lines.append("  source     " + byline.joined(separator: " "))
@@ -139,7 +139,7 @@ enum NewsText {
         return notes.isEmpty ? "ok" : "ok (" + notes.joined(separator: "; ") + ")"
     }
 
-    /// `items of feed #3 whose title holds "sponsored", published more than 30 days before`: what an
+    /// `items of feed 3 whose title holds "sponsored", published more than 30 days before`: what an
     /// ignore rule keeps out, in words.
     static func describe(_ rule: IgnoreRule) -> String {
         var parts: [String] = []
@@ -150,7 +150,7 @@ enum NewsText {
         if let days = rule.olderThanDays {
             parts.append("published more than \(days) day\(days == 1 ? "" : "s") before the refresh")
         }
-        let whose = rule.feedID.map { "items of feed #\($0)" } ?? "items of every feed"
+        let whose = rule.feedID.map { "items of feed \($0)" } ?? "items of every feed"
         return ([whose] + parts).joined(separator: parts.count > 1 ? ", " : " ")
     }
 }

@@ -95,7 +95,7 @@ final class NewsScreen: PagedScreen {
         let item = try NewsOpenCommand.open(
             id.rawValue, news: try context.dependencies().news, environment: context.environment)
         _ = try list.setRead(id: item.id, true)
-        context.output.line("Opened #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+        context.output.line("Opened \(item.id)  \(TerminalText.truncated(item.title, to: 72))")
     }
 
     /// `read`, `unread`, `star`, `unstar` of items by id, through the view model; every id is checked
@@ -111,7 +111,7 @@ final class NewsScreen: PagedScreen {
             case .starred(let isStarred): item = try list.setStarred(id: id.rawValue, isStarred)
             }
             context.output.line(
-                "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+                "\(NewsText.flags(item)) \(item.id)  \(TerminalText.truncated(item.title, to: 72))")
         }
     }
 

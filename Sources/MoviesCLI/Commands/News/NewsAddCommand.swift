@@ -28,6 +28,6 @@ struct NewsAddCommand: Command {
             NewsItemDraft(
                 title: title, summary: summary, source: source, url: url, imageURL: imageURL,
                 publishedAt: published?.date))
-        context.output.line("Added #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+        context.output.line("Added \(item.id)  \(TerminalText.truncated(item.title, to: 72))")
     }
 }

@@ -39,8 +39,8 @@ struct NewsDownloadCommand: Command {
         guard enclosure.value <= enclosures.count else {
             throw CommandFailure(
                 message: enclosures.isEmpty
-                    ? "News item #\(item.id) has no enclosure to download"
-                    : "News item #\(item.id) has \(RefreshReport.counted(enclosures.count, "enclosure")), "
+                    ? "News item \(item.id) has no enclosure to download"
+                    : "News item \(item.id) has \(RefreshReport.counted(enclosures.count, "enclosure")), "
                         + "not \(enclosure.value) (news show \(item.id) lists them)",
                 exitCode: .failure)
         }

@@ -46,7 +46,7 @@ struct NewsSubscribeCommand: Command {
         if noFetch {
             let feed = try dependencies.news.subscribe(address)
             context.output.line(
-                "Subscribed #\(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
+                "Subscribed \(feed.id)  \(feed.url)  (not fetched yet: run movies news refresh)")
             return
         }
         let subscription: NewsRefresher.Subscription
@@ -87,7 +87,7 @@ struct NewsSubscribeCommand: Command {
         }
         for (feed, update) in subscription.subscribed {
             context.output.line(
-                "Subscribed #\(feed.id)  \(TerminalText.singleLine(feed.displayName))  "
+                "Subscribed \(feed.id)  \(TerminalText.singleLine(feed.displayName))  "
                     + "(\(update.inserted) item\(update.inserted == 1 ? "" : "s"))")
         }
         for (feedURL, problem) in subscription.failed {
@@ -116,7 +116,7 @@ struct NewsUnsubscribeCommand: Command {
         let removed = done.removedItems
         let kept = done.keptStarredItems
         context.output.line(
-            "Unsubscribed #\(done.feed.id)  \(TerminalText.singleLine(done.feed.displayName)): "
+            "Unsubscribed \(done.feed.id)  \(TerminalText.singleLine(done.feed.displayName)): "
                 + "\(RefreshReport.counted(removed, "item")) removed, "
                 + "\(RefreshReport.counted(kept, "starred item")) kept")
     }
@@ -188,7 +188,7 @@ struct NewsImportCommand: Command {
             let (update, feed) = try context.dependencies().news.importItems(parsed, fetchedAt: Date())
             context.output.line(
                 "Imported \(update.inserted) item\(update.inserted == 1 ? "" : "s") from \(path)"
-                    + (feed.map { " into feed #\($0.id) \(TerminalText.singleLine($0.displayName))" } ?? "")
+                    + (feed.map { " into feed \($0.id) (\(TerminalText.singleLine($0.displayName)))" } ?? "")
                     + (update.unchanged + update.updated > 0
                         ? " (\(update.unchanged + update.updated) already there)" : ""))
         }

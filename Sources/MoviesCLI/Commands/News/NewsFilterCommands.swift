@@ -46,7 +46,7 @@ struct NewsIgnoreCommand: Command {
             IgnoreRule(
                 feedID: feedID, titleContains: title, authorContains: author, olderThanDays: olderThan?.value)
         )
-        context.output.line("Ignoring #\(rule.id): \(NewsText.describe(rule))")
+        context.output.line("Added ignore rule \(rule.id): \(NewsText.describe(rule))")
     }
 }
 
@@ -60,7 +60,7 @@ struct NewsIgnoresCommand: Command {
             context.hint("No ignore rules. Add one with: movies news ignore --title <text>")
         }
         for rule in rules {
-            context.output.line("#\(rule.id)  \(NewsText.describe(rule))")
+            context.output.line("\(rule.id)  \(NewsText.describe(rule))")
         }
     }
 }
@@ -74,7 +74,7 @@ struct NewsUnignoreCommand: Command {
 
     func run(in context: CommandContext) async throws {
         let removed = try context.dependencies().news.removeIgnoreRule(id: rule.rawValue)
-        context.output.line("Removed ignore rule #\(removed.id): \(NewsText.describe(removed))")
+        context.output.line("Removed ignore rule \(removed.id): \(NewsText.describe(removed))")
     }
 }
 

@@ -90,7 +90,7 @@ struct NewsListCommand: Command {
         }
         if !kinds.isEmpty || filter.feedID != nil || filter.folder != nil {
             return "No \(kinds.joined(separator: ", "))\(kinds.isEmpty ? "" : " ")items"
-                + (filter.feedID.map { " from feed #\($0)" } ?? "")
+                + (filter.feedID.map { " from feed \($0)" } ?? "")
                 + (filter.folder.map { " in folder " + TerminalText.singleLine($0) } ?? "") + "."
         }
         return "No news items. Subscribe with: movies news subscribe <url>, then: movies news refresh"

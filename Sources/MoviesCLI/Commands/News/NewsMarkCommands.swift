@@ -26,7 +26,7 @@ enum NewsMark: Sendable {
             case .starred(let isStarred): item = try news.setStarred(id: id.rawValue, isStarred)
             }
             context.output.line(
-                "\(NewsText.flags(item)) #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+                "\(NewsText.flags(item)) \(item.id)  \(TerminalText.truncated(item.title, to: 72))")
         }
     }
 }

@@ -31,7 +31,7 @@ struct NewsOpenCommand: Command {
         let news = try context.dependencies().news
         let item = try Self.open(id.rawValue, news: news, environment: context.environment)
         _ = try news.setRead(id: item.id, true)
-        context.output.line("Opened #\(item.id)  \(TerminalText.truncated(item.title, to: 72))")
+        context.output.line("Opened \(item.id)  \(TerminalText.truncated(item.title, to: 72))")
     }
 
     /// Opens the link of item `id` in the browser and returns the item; refuses an item that is not there
@@ -41,13 +41,13 @@ struct NewsOpenCommand: Command {
         guard let item = try news.item(id: id) else { throw NewsError.itemNotFound(id: id) }
         guard let link = item.url, !link.isEmpty else {
             throw CommandFailure(
-                message: "News item #\(item.id) has no link to open; `news show \(item.id)` prints its text",
+                message: "News item \(item.id) has no link to open; `news show \(item.id)` prints its text",
                 exitCode: .failure)
         }
         // Links stored before only web addresses were (`file:`, `javascript:`, `-…`) stay text.
         guard WebAddress.isWeb(link) else {
             throw CommandFailure(
-                message: "News item #\(item.id)'s link is not an http(s) address, so it is not opened: "
+                message: "News item \(item.id)'s link is not an http(s) address, so it is not opened: "
                     + "\(TerminalText.singleLine(link)); `news show \(item.id)` prints it",
                 exitCode: .failure)
         }

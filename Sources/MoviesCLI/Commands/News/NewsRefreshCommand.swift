@@ -59,7 +59,7 @@ struct NewsRefreshCommand: Command {
         context.output.flush()
         for failure in summary.failures {
             context.errors.line(
-                "  #\(failure.feed.id) \(failure.feed.url): \(TerminalText.singleLine(failure.message))")
+                "  \(failure.feed.id)  \(failure.feed.url): \(TerminalText.singleLine(failure.message))")
         }
         if interrupt.isRaised {
             context.errors.line(RefreshReport.interruption(summary))
