@@ -60,9 +60,15 @@ public actor Recorder<Value: Sendable> {
     }
 
     /// Starts a task that records every element of `sequence` until it ends or the task is cancelled.
+    ///
+    /// The task runs on the tests' own threads (`OffPoolExecutor`), not on Swift's cooperative pool: an
+    /// unstructured task does not inherit its creator's executor preference, and on the pool the
+    /// recording waits behind every in-process test that keeps the pool's two threads busy. A test
+    /// waiting for a value another process committed (the shell's refresh storing its first feeds)
+    /// then saw it only after the shell's 15 s fetch timeout had ended the refresh.
     public nonisolated func record<S: AsyncSequence & Sendable>(_ sequence: S) -> Task<Void, Never>
     where S.Element == Value {
-        Task {
+        Task(executorPreference: OffPoolExecutor.shared) {
             do {
                 for try await value in sequence {
                     await self.append(value)
