@@ -150,9 +150,23 @@ public struct OffPoolTrait: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         await OffPoolAdmission.shared.enter()
         defer { OffPoolAdmission.shared.leave() }
+        let admitted = ContinuousClock.now
+        defer { Self.reportTime(of: test, since: admitted) }
         try await withTaskExecutorPreference(OffPoolExecutor.shared) {
             try await function()
         }
+    }
+
+    /// `MOVIES_TEST_TIMES=1` (CI): how long the test ran once it had its place, on standard error, for
+    /// `.ci/run`'s ten slowest tests. Swift Testing times a test from its start, which for these tests
+    /// includes the wait for a place, so its figures would all be about as long as the whole run.
+    private static func reportTime(of test: Test, since admitted: ContinuousClock.Instant) {
+        guard ProcessInfo.processInfo.environment["MOVIES_TEST_TIMES"] == "1" else { return }
+        let elapsed = ContinuousClock.now - admitted
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let line = "test time: \(String(format: "%.3f", seconds)) s  \"\(test.displayName ?? test.name)\"\n"
+        // One write of one short line, so lines from tests running at once never interleave.
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 
