@@ -16,7 +16,7 @@ import Testing
 /// machine; `movies-bench` measures the import against SQLite). 50,000 rows with `MOVIES_SLOW_TESTS=1`
 /// (CI), a million with `MOVIES_BENCH=1`: `MOVIES_BENCH=1 swift test -c release --filter ImportThroughputTests`.
 @Suite(
-    "Import readers on large files (MOVIES_SLOW_TESTS=1)", .serialized,
+    "Import readers on large files (MOVIES_SLOW_TESTS=1)", .serialized, .offPool,
     .enabled(
         if: ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1"
             || ProcessInfo.processInfo.environment["MOVIES_BENCH"] == "1"))

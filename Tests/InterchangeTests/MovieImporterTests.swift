@@ -209,7 +209,7 @@ struct MovieImporterTests {
     static let roundTripCount =
         ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1" ? 100_000 : 5_000
 
-    @Test("an export/import round trip of 100,000 movies reproduces every field")
+    @Test("an export/import round trip of 100,000 movies reproduces every field", .offPool)
     func hundredThousandRoundTrip() throws {
         // Build the list through the importer from a generated file with every kind of field.
         let count = Self.roundTripCount

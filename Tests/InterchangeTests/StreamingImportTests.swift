@@ -4,7 +4,7 @@ import MoviesCore
 import TestSupport
 import Testing
 
-@Suite("Streaming large files")
+@Suite("Streaming large files", .offPool)
 struct StreamingImportTests {
     /// 200,000 rows normally (several seconds in a debug build); a million with `MOVIES_SLOW_TESTS=1`.
     static let rowCount =

@@ -7,7 +7,7 @@ import Testing
 /// Search in a list of a million movies. Building the file takes the `sqlite3` command half a minute, so
 /// it runs when `MOVIES_SLOW_TESTS=1` (CI sets it).
 @Suite(
-    "Full-text search on 1,000,000 movies",
+    "Full-text search on 1,000,000 movies", .offPool,
     .enabled(if: ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1", "set MOVIES_SLOW_TESTS=1"))
 struct LargeSearchTests {
     @Test("any word of any title finds its movie")

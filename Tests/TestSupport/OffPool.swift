@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Threads of the tests' own, for test code that blocks: waiting for a process, a terminal, `sqlite3`.
+/// Threads of the tests' own, for test code that blocks: waiting for a process, a terminal, `sqlite3`,
+/// or computing for minutes (the slow tests' million-row files).
 ///
 /// Swift Testing runs every test, synchronous ones included, on Swift's cooperative pool, which has one
 /// thread per core (two here). A test that blocks one of them in a process wait leaves the async tests
