@@ -83,10 +83,11 @@ public final class Waitable<State: Sendable>: @unchecked Sendable {
         }
         if let now { return now }
         // Only a hang reaches this: the wait is ended by `update` long before.
-        let hang = Task {
-            try? await Task.sleep(for: limit)
-            self.abandon(id)
-        }
+        // A deadline on a dispatch timer, not a sleeping task: nothing waits on it, and it needs no
+        // thread of the cooperative pool to fire.
+        let hang = DispatchWorkItem { self.abandon(id) }
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: hang)
         defer { hang.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
