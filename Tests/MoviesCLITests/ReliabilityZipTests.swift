@@ -58,7 +58,7 @@ extension Reliability {
             let result = try await BackgroundProcess.run(
                 MoviesProcess.binary, ["import", zip], environment: environment, currentDirectory: work.path)
             let elapsed = clock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.inSeconds
             #expect(FolderSnapshot(work.path).entries.isEmpty, "written in the working folder")
             #expect(FolderSnapshot(temporary.path).entries.isEmpty, "left in TMPDIR")
             // Under --sanitize=thread the ThreadSanitizer runtime makes (and removes) tsan.rodata.PID in

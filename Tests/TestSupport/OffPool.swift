@@ -164,7 +164,7 @@ public struct OffPoolTrait: SuiteTrait, TestTrait, TestScoping {
     private static func reportTime(of test: Test, since admitted: ContinuousClock.Instant) {
         guard ProcessInfo.processInfo.environment["MOVIES_TEST_TIMES"] == "1" else { return }
         let elapsed = ContinuousClock.now - admitted
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         let line = "test time: \(String(format: "%.3f", seconds)) s  \"\(test.displayName ?? test.name)\"\n"
         // One write of one short line, so lines from tests running at once never interleave.
         FileHandle.standardError.write(Data(line.utf8))

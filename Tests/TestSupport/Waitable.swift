@@ -65,7 +65,7 @@ public final class Waitable<State: Sendable>: @unchecked Sendable {
         while !isSatisfied(state) {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
-            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            let seconds = left.inSeconds
             _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
         }
         return state
@@ -86,7 +86,7 @@ public final class Waitable<State: Sendable>: @unchecked Sendable {
         // A deadline on a dispatch timer, not a sleeping task: nothing waits on it, and it needs no
         // thread of the cooperative pool to fire.
         let hang = DispatchWorkItem { self.abandon(id) }
-        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        let seconds = limit.inSeconds
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: hang)
         defer { hang.cancel() }
         return await withTaskCancellationHandler {
@@ -120,5 +120,13 @@ public final class Waitable<State: Sendable>: @unchecked Sendable {
         let waiter = waiters.removeValue(forKey: id)
         condition.unlock()
         waiter?.continuation.resume(returning: nil)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for the APIs that take a `TimeInterval` (`Date`, `DispatchTime`) and
+    /// for printing.
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
