@@ -6,9 +6,8 @@ import Testing
 
 @Suite("Streaming large files", .offPool)
 struct StreamingImportTests {
-    /// 200,000 rows normally (several seconds in a debug build); a million with `MOVIES_SLOW_TESTS=1`.
-    static let rowCount =
-        ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1" ? 1_000_000 : 200_000
+    /// 200,000 rows (several seconds in a debug build; CI too); a million with `MOVIES_FULL_RELIABILITY=1`.
+    static let rowCount = ReliabilityScale.count(ci: 200_000, full: 1_000_000)
 
     /// Writes `count` rows of this program's CSV to `path`, a chunk at a time, and returns its size.
     static func writeOwnCSV(rows count: Int, to path: String) throws -> Int {

@@ -125,12 +125,7 @@ struct PagerTests {
 
     @Test("leaving the pager early (q) is not an error, and the listing stops")
     func pagerLeftEarly() throws {
-        try DirectSQL.run(
-            movies.databasePath,
-            """
-            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20000)
-            INSERT INTO movies (title) SELECT 'Movie ' || x FROM n
-            """)
+        try GeneratedMovies.insert(into: movies.databasePath, count: 20000, title: "'Movie ' || x")
         let pager = movies.folder.file("fake-pager")
         // Reads the first line, then quits, as a person pressing q in less does (exit status 0).
         try writePager(at: pager, ending: "head -n 1 > \"$RECORD\"\nexit 0")

@@ -29,14 +29,10 @@ extension Reliability {
 
         init() throws {
             try movies.succeed("migrate")
-            // sqlite3 writes the rows in one statement (a few seconds, most of it the search index).
-            try DirectSQL.run(
-                movies.databasePath,
-                """
-                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(Self.count - 1))
-                INSERT INTO movies (title, year, rating) SELECT 'Movie ' || x, 1900 + x % 100, 'good' FROM n;
-                INSERT INTO movies (title) VALUES ('\(Self.widest)');
-                """)
+            try GeneratedMovies.insert(
+                into: movies.databasePath, count: Self.count - 1, title: "'Movie ' || x",
+                columns: ["year": "1900 + x % 100", "rating": "'good'"])
+            try DirectSQL.run(movies.databasePath, "INSERT INTO movies (title) VALUES ('\(Self.widest)')")
         }
 
         /// Runs `movies arguments` under the address-space limit.

@@ -20,11 +20,12 @@ extension Reliability {
         /// must read while movies writes.
         init() throws {
             try movies.succeed("add", "Heat", "--year", "1995", "--rating", "excellent")
-            try DirectSQL.run(
-                movies.databasePath,
-                "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1999) "
-                    + "INSERT INTO movies (title, year, note) SELECT 'Film ' || x, 1900 + x % 120, "
-                    + "'A note long enough to make the export larger than a pipe buffer, ' || x FROM n")
+            try GeneratedMovies.insert(
+                into: movies.databasePath, count: 1999, title: "'Film ' || x",
+                columns: [
+                    "year": "1900 + x % 120",
+                    "note": "'A note long enough to make the export larger than a pipe buffer, ' || x",
+                ])
         }
 
         private var expected: String {
@@ -350,10 +351,9 @@ extension Reliability {
             try "the previous export\n".write(toFile: output, atomically: false, encoding: .utf8)
             let previous = fileSnapshot(output)
             // 50,000 more movies, so the export lasts long enough to be caught in the middle.
-            try DirectSQL.run(
-                movies.databasePath,
-                "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 50000) "
-                    + "INSERT INTO movies (title, year) SELECT 'More ' || x, 1900 + x % 120 FROM n")
+            try GeneratedMovies.insert(
+                into: movies.databasePath, count: 50000, title: "'More ' || x",
+                columns: ["year": "1900 + x % 120"])
             // Not SIGPIPE: movies ignores it, so that a reader closing its pipe is EPIPE and exit 0
             // (PipesAndTerminalsTests), and an output file is never a pipe.
             for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {

@@ -6,8 +6,9 @@ import Testing
     import Glibc
 #endif
 
-/// How large the reliability scenarios run: small counts by default (`MOVIES_SLOW_TESTS=1`, as CI runs
-/// them), the counts docs/RELIABILITY.md reports with `MOVIES_FULL_RELIABILITY=1`.
+/// How large the long scenarios run (the reliability scenarios, the large-list search, streaming and
+/// round trip): the counts CI runs by default (the long ones only with `MOVIES_SLOW_TESTS=1`, as CI sets
+/// it), the counts docs/RELIABILITY.md reports with `MOVIES_FULL_RELIABILITY=1`.
 public enum ReliabilityScale {
     /// `MOVIES_SLOW_TESTS=1`: the long scenarios run at all.
     public static let isSlowEnabled = ProcessInfo.processInfo.environment["MOVIES_SLOW_TESTS"] == "1"
