@@ -17,10 +17,10 @@ struct ListsAndInterchangeCommandTests {
         #expect(try await cli.succeed("lists").contains("Heists"))
         try await cli.succeed("lists", "move", "heists", "Thief", "1")
         let shown = try await cli.succeed("lists", "show", "Heists", "--format", "csv")
-        #expect(
-            shown.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == [
-                "Thief", "Heat", "Rififi",
-            ])
+        let titles: [String] = shown.split(separator: "\n").dropFirst().map { (line: Substring) -> String in
+            String(line.split(separator: ",")[2])
+        }
+        #expect(titles == ["Thief", "Heat", "Rififi"])
         try await cli.succeed("lists", "rm", "Heists", "Heat")
         let after = try await cli.succeed("lists", "show", "Heists", "--format", "csv")
         #expect(after.contains("1,3,Thief") && after.contains("2,2,Rififi"), "positions close up: \(after)")
