@@ -73,8 +73,8 @@ extension AppDatabase {
         progress: (Double) -> Void
     ) throws -> BackupSummary {
         let file = try ReplacementFile(replacing: target, displayPath: displayPath)
-        // SQLite writes the file by name; this descriptor must be closed before it opens the file.
-        file.closeDescriptor()
+        // SQLite writes the file by name, and any file it makes beside it goes with it.
+        file.handOverToSQLite()
         let snapshot = try database.backup(into: file.temporaryPath) { progress($0.fraction) }
         let counts = try verifyCopy(at: file.temporaryPath, of: snapshot, displayPath: displayPath)
         try file.commit(replacing: replacing)

@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { SLOT_COUNT = 8 };
+/// Room for four files SQLite writes by name at once (each is four paths: the file, its journal, its
+/// write-ahead log and the log's index), or sixteen plain ones.
+enum { SLOT_COUNT = 16 };
 
 /// Every signal whose default action ends the process: the requests to stop (a terminal's SIGINT,
 /// SIGQUIT and SIGHUP, kill's SIGTERM), a closed pipe, timers and limits, the user signals, and the
@@ -138,9 +140,16 @@ void movies_temporary_file_unregister(int slot) {
     pthread_mutex_unlock(&lock);
 }
 
-int movies_temporary_file_count(void) {
+int movies_temporary_file_count_in(const char *folder) {
+    size_t length = strlen(folder);
+    int count = 0;
     pthread_mutex_lock(&lock);
-    int count = registered;
+    for (int slot = 0; slot < SLOT_COUNT; slot++) {
+        if (atomic_load_explicit(&ready[slot], memory_order_relaxed)
+            && strncmp(paths[slot], folder, length) == 0 && paths[slot][length] == '/') {
+            count++;
+        }
+    }
     pthread_mutex_unlock(&lock);
     return count;
 }

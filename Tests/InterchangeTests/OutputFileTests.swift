@@ -12,6 +12,8 @@ import Testing
 @Suite("Output files: what is at the path decides how it is written", .serialized)
 struct OutputFileTests {
     let folder = TemporaryDirectory()
+    /// How many files in this test's folder the signal handler would remove now.
+    var registeredHere: Int { Int(movies_temporary_file_count_in(folder.path)) }
 
     @Test("a database, its companions (existing or not), and every path leading to them are recognised")
     func databaseFiles() throws {
@@ -51,24 +53,51 @@ struct OutputFileTests {
         let files = DatabaseFiles(databasePath: database)
         #expect(throws: OutputFileError.self) { try OutputFileSink(path: database, refusing: files) }
         #expect(throws: OutputFileError.self) { try OutputFileSink(path: folder.path, refusing: files) }
-        #expect(movies_temporary_file_count() == 0)
+        #expect(registeredHere == 0)
 
         let out = folder.file("out.csv")
         do {
             let sink = try OutputFileSink(path: out, refusing: files)
             try sink.write("half of it")
-            #expect(movies_temporary_file_count() == 1)
+            #expect(registeredHere == 1)
         }
-        #expect(movies_temporary_file_count() == 0)
+        #expect(registeredHere == 0)
         #expect(!fileExists(out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite"])
 
         let sink = try OutputFileSink(path: out, refusing: files)
         try sink.write("whole")
         try sink.commit()
-        #expect(movies_temporary_file_count() == 0)
+        #expect(registeredHere == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "whole")
         #expect(permissions(of: out) == 0o600)
         #expect(fileSnapshot(database) == Data("data".utf8))
+    }
+
+    @Test("a file handed to SQLite takes SQLite's journal, log and index with it, dropped or committed")
+    func handedOverToSQLite() throws {
+        let target = folder.file("catalog.sqlite")
+        func makeCompanions(of file: ReplacementFile) {
+            for suffix in ["-journal", "-wal", "-shm"] {
+                _ = FileManager.default.createFile(
+                    atPath: file.temporaryPath + suffix, contents: Data("x".utf8))
+            }
+        }
+        do {
+            let file = try ReplacementFile(replacing: target, displayPath: target)
+            file.handOverToSQLite()
+            // The file and its three companions are removed by a signal as well.
+            #expect(registeredHere == 4)
+            makeCompanions(of: file)
+        }
+        #expect(registeredHere == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+
+        let file = try ReplacementFile(replacing: target, displayPath: target)
+        file.handOverToSQLite()
+        makeCompanions(of: file)
+        try file.commit()
+        #expect(registeredHere == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])
     }
 }

@@ -165,6 +165,48 @@ import Testing
     }
 }
 
+/// A load ended by a signal part way: the previous catalog stays byte for byte, nothing is left beside
+/// it, and the load runs again.
+@Suite(.offPool) struct CatalogInterruptTests {
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalMidLoadLeavesThePreviousCatalog(signal: Int32) async throws {
+        let movies = MoviesProcess()
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        let first = try movies.run(["catalog", "load", folder])
+        try #require(first.status == 0, "\(first)")
+        let catalog = movies.folder.file("movies.catalog.sqlite")
+        let before = try #require(fileSnapshot(catalog))
+        // A newer dataset, with one film more, is what the interrupted load was bringing.
+        try IMDbDatasets.writeGzip(
+            IMDbDatasets.basics
+                + "tt0133093\tmovie\tThe Matrix\tThe Matrix\t0\t1999\t\\N\t136\tAction,Sci-Fi\n",
+            to: folder + "/title.basics.tsv.gz")
+        func scratchFiles() -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: movies.folder.path)) ?? []
+            return names.filter { $0.hasPrefix(".movies.catalog.sqlite.") }
+        }
+        let watch = try FolderWatch(movies.folder.path)
+        // Output suspended: the load's first progress line blocks, so the signal comes while the new
+        // catalog is being written (its scratch file exists) and before it can be finished, however
+        // fast the load runs.
+        let terminal = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["catalog", "load", folder], environment: movies.environment,
+            outputSuspended: true)
+        #expect(await watch.wait { !scratchFiles().isEmpty }, "no scratch file appeared")
+        terminal.send(signal)
+        let status = terminal.waitForExit()
+        #expect(status == signal && terminal.wasKilledBySignal, "signal \(signal): \(terminal.output)")
+        #expect(fileSnapshot(catalog) == before, "signal \(signal): the previous catalog changed")
+        let left = try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).sorted()
+        #expect(left == ["imdb", "movies.catalog.sqlite"], "signal \(signal): left beside the catalog")
+        let again = try movies.run(["catalog", "load", folder])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.hasPrefix("Loaded 8 films into \(catalog)\n"), "\(again)")
+    }
+}
+
 /// A machine without a usable zlib: the load says so (exit 1, not bad data) and nothing is written.
 @Suite(.offPool) struct CatalogWithoutZlibTests {
     @Test func aBrokenZlibIsAClearFailure() throws {

@@ -18,10 +18,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     private let transcript: OutputCollector
 
     /// Starts `executable` on a new pseudo-terminal `columns` cells wide (`TIOCSWINSZ`, as a terminal
-    /// window sets it).
+    /// window sets it). With `outputSuspended`, the terminal's output is suspended before the program
+    /// starts (`tcflow(TCOOFF)`, as Ctrl-S suspends it), so the program's first write to the terminal
+    /// blocks: whatever it does before it, it does, and nothing after, however fast it runs.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120,
-        currentDirectory: String? = nil
+        currentDirectory: String? = nil, outputSuspended: Bool = false
     ) throws {
         // posix_openpt/unlockpt/ptsname are not exported by Swift's Glibc module; these are their Linux
         // insides: open the multiplexer, unlock the new terminal, ask its number.
@@ -41,6 +43,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        if outputSuspended { guard tcflow(slave, TCOOFF) == 0 else { throw POSIXError(.ENOTTY) } }
         let process = Process()
         self.process = process
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)

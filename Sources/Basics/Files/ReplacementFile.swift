@@ -13,7 +13,8 @@ import CTemporaryFiles
 /// personal) with `O_EXCL`, in the destination's own folder so the rename is atomic. It is removed when
 /// this value goes without `commit()` (an error midway), and by a signal handler when any signal ends the
 /// process (CTemporaryFiles); only `kill -9` can leave it behind. `export -o` writes it
-/// through `descriptor`; `movies backup` closes the descriptor and lets SQLite write it by name.
+/// through `descriptor`; `movies backup` and `catalog load` hand it to SQLite (`handOverToSQLite()`),
+/// which writes it by name, and the files SQLite makes beside it go with it.
 package final class ReplacementFile {
     /// The path renamed over on `commit()`.
     package let destination: String
@@ -23,6 +24,9 @@ package final class ReplacementFile {
     private let displayPath: String
     private var openDescriptor: Int32
     private let registration: Int32
+    /// The signal handler's registrations of the files SQLite may make beside the temporary file, once it
+    /// is handed over (`handOverToSQLite()`).
+    private var companionRegistrations: [Int32] = []
     private var isFinished = false
 
     /// Creates the temporary file beside `destination` (a regular file or a new path, already resolved);
@@ -47,6 +51,7 @@ package final class ReplacementFile {
         closeDescriptor()
         unlink(temporaryPath)
         movies_temporary_file_unregister(registration)
+        removeCompanions()
     }
 
     /// The temporary file, open for writing; -1 after `closeDescriptor()`.
@@ -63,6 +68,32 @@ package final class ReplacementFile {
         }
     }
 
+    /// Hands the temporary file to SQLite, which opens it by its path: closes this value's descriptor
+    /// (see `closeDescriptor()`), and has the files SQLite makes beside a database it writes (its rollback
+    /// journal, or its write-ahead log and that log's index: https://www.sqlite.org/tempfiles.html)
+    /// removed with the temporary file, by a failure or a signal. A signal that came while SQLite wrote
+    /// its journal (a migration of the new file) used to leave `.<name>.<pid>.<random>.tmp-journal`
+    /// behind. They are removed at `commit()` too: SQLite has closed the file by then, and under the
+    /// temporary name nothing would ever read them.
+    package func handOverToSQLite() {
+        closeDescriptor()
+        guard companionRegistrations.isEmpty else { return }
+        for suffix in DatabaseFiles.suffixes where !suffix.isEmpty {
+            companionRegistrations.append(movies_temporary_file_register(temporaryPath + suffix))
+        }
+    }
+
+    /// Removes the files SQLite made beside the temporary file, and their registrations.
+    private func removeCompanions() {
+        for (suffix, registration) in zip(
+            DatabaseFiles.suffixes.filter { !$0.isEmpty }, companionRegistrations)
+        {
+            unlink(temporaryPath + suffix)
+            movies_temporary_file_unregister(registration)
+        }
+        companionRegistrations = []
+    }
+
     /// Syncs the temporary file, renames it over the destination and syncs the folder, so the new file
     /// survives a power cut once this returns.
     ///
@@ -77,7 +108,10 @@ package final class ReplacementFile {
         close(descriptor)
         openDescriptor = -1
         isFinished = true
-        defer { movies_temporary_file_unregister(registration) }
+        defer {
+            movies_temporary_file_unregister(registration)
+            removeCompanions()
+        }
         if replacing {
             guard rename(temporaryPath, destination) == 0 else {
                 let code = errno

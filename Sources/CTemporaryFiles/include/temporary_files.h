@@ -28,8 +28,10 @@ int movies_temporary_file_register(const char *path);
 /// the signal dispositions found at the first registration. Thread-safe; -1 is ignored.
 void movies_temporary_file_unregister(int slot);
 
-/// How many paths are registered now; for tests.
-int movies_temporary_file_count(void);
+/// How many paths inside `folder` (a prefix of theirs, without the last "/") are registered now; for
+/// tests, which each ask about a folder of their own, so that tests running at the same time in the
+/// process do not count each other's files.
+int movies_temporary_file_count_in(const char *folder);
 
 #ifdef __cplusplus
 }

@@ -28,9 +28,8 @@ package struct CatalogLoader {
         // The list's folder may not exist yet: a catalog can be loaded before the first movie.
         try DatabaseFile.createFolders(for: catalogPath)
         let scratch = try ReplacementFile(replacing: catalogPath, displayPath: catalogPath)
-        // SQLite opens the scratch file by its name; a descriptor of ours open on it would drop SQLite's
-        // locks when closed (see ReplacementFile.closeDescriptor).
-        scratch.closeDescriptor()
+        // SQLite opens the scratch file by its name, and its journal beside it goes with it.
+        scratch.handOverToSQLite()
         try build(files, at: scratch.temporaryPath, progress: progress)
         try scratch.commit()
         return try CatalogReader(path: catalogPath).status()
