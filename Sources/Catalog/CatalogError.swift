@@ -18,6 +18,8 @@ package enum CatalogError: Error, Sendable, Equatable {
     case noCatalog(path: String)
     /// The catalog was built by a `movies` whose catalog schema this one does not know.
     case unusable(path: String, reason: String)
+    /// Something that is not a film catalog is at the catalog's path, which a load would replace.
+    case notACatalog(path: String)
 }
 
 extension CatalogError: UserFacingError, CustomStringConvertible {
@@ -26,9 +28,10 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .badData(let file, 0, let reason): "cannot load \(file): \(reason)"
         case .badData(let file, let line, let reason): "cannot load \(file), line \(line): \(reason)"
         case .missing(let file, let reason): "cannot read \(file): \(reason)"
+        // A message that begins with a file's name would have it capitalized (`Title.crew.tsv.gz`).
         case .unknownFile(let file):
-            "\(file) is not one of IMDb's dataset files (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")))"
-        case .twice(let kind): "\(kind.fileName) is given twice"
+            "cannot load \(file): it is not one of IMDb's dataset files by its name (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")))"
+        case .twice(let kind): "the same dataset file is given twice: \(kind.fileName)"
         case .noBasics:
             "a catalog needs \(DatasetKind.titleBasics.fileName), which says what the films are; give it with the others"
         case .zlibUnavailable(let reason):
@@ -36,6 +39,9 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .noCatalog(let path):
             "there is no film catalog yet (\(path)); download IMDb's datasets and run 'movies catalog load FOLDER'"
         case .unusable(let path, let reason): "cannot use the catalog \(path): \(reason)"
+        case .notACatalog(let path):
+            "cannot load the catalog into \(path): a file that is not a film catalog is there, and a load "
+                + "replaces what is there; move it away, or give --db another list, and load again"
         }
     }
 
@@ -46,7 +52,7 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .badData, .unknownFile: .dataError
         case .missing: .noInput
         case .twice, .noBasics: .usage
-        case .zlibUnavailable, .noCatalog, .unusable: .failure
+        case .zlibUnavailable, .noCatalog, .unusable, .notACatalog: .failure
         }
     }
 }

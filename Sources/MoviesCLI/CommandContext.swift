@@ -116,9 +116,17 @@ final class CommandContext {
     /// The movie store for a command about something already listed; `missing` is thrown where there is
     /// no database file yet, without creating one.
     func existingMovies(orElse missing: @autoclosure () -> any Error) throws -> MovieStore {
+        guard let store = try existingMoviesIfAny() else { throw missing() }
+        return store
+    }
+
+    /// The movie store of the database file, or nil where there is none yet (which is then not created):
+    /// for a command to which no file is an empty list. Any other failure to open it (a newer
+    /// version's file, a damaged one) is thrown as it is.
+    func existingMoviesIfAny() throws -> MovieStore? {
         if let openedDatabase { return openedDatabase.movies }
         guard let database = try AppDatabase.existing(path: try databasePath, options: databaseOptions) else {
-            throw missing()
+            return nil
         }
         return opened(database).movies
     }

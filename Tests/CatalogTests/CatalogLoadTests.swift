@@ -47,6 +47,27 @@ import Testing
         #expect(try reader.title(imdbID: "tt0944947") == nil)
     }
 
+    @Test func ofEveryTitleTypeIMDbPublishesTheFilmsAreKept() throws {
+        let types = [
+            "movie", "short", "tvEpisode", "tvMiniSeries", "tvMovie", "tvPilot", "tvSeries", "tvShort",
+            "tvSpecial", "video", "videoGame",
+        ]
+        var basics =
+            "tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres\n"
+        for (index, type) in types.enumerated() {
+            basics += "tt\(1_000_001 + index)\t\(type)\tA \(type)\tA \(type)\t0\t2020\t\\N\t90\tDrama\n"
+        }
+        let status = try load(["title.basics": basics])
+        let reader = try CatalogReader(path: catalogPath)
+        var kept: [String] = []
+        for (index, type) in types.enumerated()
+        where try reader.title(imdbID: "tt\(1_000_001 + index)") != nil {
+            kept.append(type)
+        }
+        #expect(kept == ["movie", "short", "tvMovie", "tvShort", "video"])
+        #expect(status.titleCount == 5)
+    }
+
     @Test func titlesKeepTheirDoubleQuotesAndNullsStayNull() throws {
         _ = try load()
         let reader = try CatalogReader(path: catalogPath)
@@ -71,6 +92,17 @@ import Testing
         #expect(try reader.find("amelie").map(\.imdbID) == ["tt0211915"])
         // Whole words, not prefixes.
         #expect(try reader.find("hea").isEmpty)
+    }
+
+    @Test func theBestMatchByWordsComesBeforeTheBetterKnown() throws {
+        let basics =
+            IMDbDatasets.basics
+            + "tt2000001\tmovie\tThe Long Hot Summer of the River Heat Wave\tThe Long Hot Summer of the River Heat Wave\t0\t1990\t\\N\t90\tDrama\n"
+        let ratings = IMDbDatasets.ratings + "tt2000001\t7.0\t9000000\n"
+        _ = try load(["title.basics": basics, "title.ratings": ratings])
+        let reader = try CatalogReader(path: catalogPath)
+        // The long title has the most votes of all, but both Heats are the word and nothing else.
+        #expect(try reader.find("heat").map(\.imdbID) == ["tt0113277", "tt0068699", "tt2000001"])
         #expect(throws: FullTextQuery.Problem.self) { try reader.find("?!") }
     }
 

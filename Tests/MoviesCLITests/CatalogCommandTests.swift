@@ -19,12 +19,21 @@ import Testing
     }
 
     @Test func loadsAndSaysWhatItHolds() async throws {
-        let output = try await movies.succeed("catalog", "load", try datasets())
+        let folder = try datasets()
+        // The download's date is the file's: IMDb refreshes the files daily.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_764_504_000)],  // 2025-11-30 12:00 UTC
+            ofItemAtPath: folder + "/title.basics.tsv.gz")
+        let output = try await movies.succeed("catalog", "load", folder)
         #expect(output.hasPrefix("Loaded 7 films into \(catalogPath)\n"))
-        #expect(output.contains("title.basics.tsv.gz  of "))
-        #expect(output.contains("7 of 9 rows kept"))
+        #expect(
+            output.contains("  title.basics.tsv.gz  of 2025-11-30  7 of 9 rows kept  (loaded 20"), "\(output)"
+        )
         let status = try await movies.succeed("catalog", "status")
         #expect(status.hasPrefix("7 films in \(catalogPath)\n"))
+        #expect(
+            status.contains("  title.basics.tsv.gz  of 2025-11-30  7 of 9 rows kept  (loaded 20"), "\(status)"
+        )
         #expect(status.contains("name.basics.tsv.gz"))
         // The diary itself was neither created nor touched: the catalog is a file of its own.
         #expect(!fileExists(movies.databasePath))
@@ -109,6 +118,181 @@ import Testing
         #expect(comedies.contains("Amélie") && !comedies.contains("Heat"))
         // Linking again finds the same.
         #expect(try await movies.succeed("link").hasPrefix("Linked 2 of 4 films"))
+    }
+
+    @Test func linkWithoutAListLinksNothingAndMakesNoFile() async throws {
+        try await movies.succeed("catalog", "load", try datasets())
+        #expect(try await movies.succeed("link") == "Linked 0 of 0 films to the catalog\n")
+        #expect(!fileExists(movies.databasePath))
+    }
+
+    @Test func linkGoesByIMDbIDFirstAndNeverGivesOneFilmToTwo() async throws {
+        // Added before there was a catalog: an IMDb id, under a title the catalog does not know.
+        try await movies.succeed("add", "Heat (director's cut)", "--imdb", "tt0113277")
+        try await movies.succeed("add", "Heat", "--year", "1995")
+        try await movies.succeed("catalog", "load", try datasets())
+        #expect(
+            try await movies.succeed("link") == """
+                Linked 1 of 2 films to the catalog
+                  Heat (1995) (movies show 2) fits tt0113277, which movie 1 has
+
+                """)
+        #expect(try await movies.succeed("show", "1").contains("directed by Michael Mann"))
+        #expect(!(try await movies.succeed("show", "2")).contains("directed by"))
+    }
+
+    @Test func anImportLinksWhatItBringsAndNamesWhatItCannot() async throws {
+        try await movies.succeed("catalog", "load", try datasets())
+        let export = movies.folder.file("watched.csv")
+        try """
+        Date,Name,Year,Letterboxd URI
+        2024-01-02,Heat,1995,https://boxd.it/2b0e
+        2024-01-03,Amélie,2001,https://boxd.it/29pw
+        2024-01-04,Zardoz,1974,https://boxd.it/1fNy
+
+        """.write(toFile: export, atomically: true, encoding: .utf8)
+        let output = try await movies.succeed("import", export)
+        #expect(
+            output.hasSuffix(
+                """
+                Linked 2 of 3 films to the catalog
+                  not in the catalog: Zardoz (1974) (movies show 3)
+
+                """), "\(output)")
+        #expect(try await movies.succeed("show", "1").contains("directed by Michael Mann"))
+        #expect(try await movies.succeed("show", "2").contains("directed by Jean-Pierre Jeunet"))
+    }
+
+    @Test func anAnthologysHundredsOfDirectorsLinkAsFarAsTheListHoldsThem() async throws {
+        let people = (1...300).map { "nm9\(String(100_000 + $0).dropFirst())" }
+        let basics =
+            IMDbDatasets.basics
+            + "tt9900001\tmovie\tThree Hundred Shorts\tThree Hundred Shorts\t0\t2020\t\\N\t300\tDocumentary\n"
+        let crew = IMDbDatasets.crew + "tt9900001\t\(people.joined(separator: ","))\t\\N\n"
+        let names =
+            IMDbDatasets.names
+            + people.enumerated().map { "\($1)\tDirector Number \($0 + 1)\t\\N\t\\N\tdirector\ttt9900001\n" }
+            .joined()
+        try await movies.succeed(
+            "catalog", "load",
+            try datasets(replacing: ["title.basics": basics, "title.crew": crew, "name.basics": names]))
+        #expect(
+            try await movies.succeed("add", "Three Hundred Shorts")
+                == "Added 1  Three Hundred Shorts (2020)  not-seen\n")
+        #expect(
+            try await movies.succeed("show", "1").contains(
+                "directed by Director Number 1, Director Number 2,"))
+        // As many whole names as 2,000 characters hold, in IMDb's order.
+        let stored = try DirectSQL.run(movies.databasePath, "SELECT directors FROM movies WHERE id = 1")
+        #expect(stored.count <= 2_000 && stored.count > 1_900, "\(stored.count)")
+        #expect(stored.hasSuffix(", Director Number 100"), "\(stored.suffix(40))")
+    }
+
+    @Test func everyRefusalOfALoadSaysWhatAndLeavesTheCatalogAsItWas() async throws {
+        let folder = try datasets()
+        try await movies.succeed("catalog", "load", folder)
+        let basics = folder + "/title.basics.tsv.gz"
+        let akas = folder + "/title.akas.tsv.gz"
+        let crew = folder + "/title.crew.tsv.gz"
+        let ratings = folder + "/title.ratings.tsv.gz"
+        let names = folder + "/name.basics.tsv.gz"
+        /// Writes the good files again, makes `change`, and expects `catalog load` of `files` to be refused.
+        func refused(
+            _ files: [String], status: Int32, message: String,
+            sourceLocation: SourceLocation = #_sourceLocation,
+            after change: () throws -> Void
+        ) async throws {
+            try IMDbDatasets.write(to: folder)
+            try change()
+            try await movies.refuse(
+                ["catalog", "load"] + files, status: status, message: message, databasePath: catalogPath,
+                sourceLocation: sourceLocation)
+        }
+        try await refused(
+            [folder], status: 65,
+            message:
+                "Cannot load \(ratings): the gzip data ends too soon (the file is cut short; download it again)"
+        ) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: ratings))
+            try bytes.prefix(bytes.count - 12).write(to: URL(fileURLWithPath: ratings))
+        }
+        try await refused(
+            [folder], status: 65, message: "Cannot load \(crew): not gzip or damaged (incorrect header check)"
+        ) {
+            try IMDbDatasets.crew.write(toFile: crew, atomically: true, encoding: .utf8)
+        }
+        try await refused(
+            [folder], status: 65,
+            message:
+                "Cannot load \(basics), line 1: the header is not title.basics.tsv.gz's (tconst, titleType,"
+        ) {
+            try IMDbDatasets.writeGzip(IMDbDatasets.ratings, to: basics)
+        }
+        try await refused([folder], status: 65, message: "Cannot load \(names): it is empty (no header line)")
+        {
+            try IMDbDatasets.writeGzip("", to: names)
+        }
+        try await refused(
+            [folder], status: 65, message: "Cannot load \(akas), line 3: longer than 1048576 bytes"
+        ) {
+            let long = String(repeating: "a", count: 1_100_000)
+            let lines = IMDbDatasets.akas.split(separator: "\n", omittingEmptySubsequences: false)
+            let text = ([lines[0], lines[1], "tt0113277\t9\t\(long)\tUS\t\\N\t\\N\t\\N\t0"] + lines[2...])
+                .joined(separator: "\n")
+            try IMDbDatasets.writeGzip(text, to: akas)
+        }
+        try await refused(
+            [folder, crew], status: 64,
+            message: "Error: The same dataset file is given twice: title.crew.tsv.gz"
+        ) {}
+        let renamed = movies.folder.file("basics.tsv.gz")
+        try await refused(
+            [renamed], status: 65,
+            message:
+                "Cannot load \(renamed): it is not one of IMDb's dataset files by its name (title.basics.tsv.gz, "
+        ) {
+            try FileManager.default.copyItem(atPath: basics, toPath: renamed)
+        }
+        let elsewhere = movies.folder.file("fifo")
+        try await refused(
+            [elsewhere + "/title.basics.tsv.gz"], status: 66,
+            message: "Cannot read \(elsewhere)/title.basics.tsv.gz: not a regular file"
+        ) {
+            try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+            #expect(mkfifo(elsewhere + "/title.basics.tsv.gz", 0o600) == 0)
+        }
+        // None of them left anything beside the catalog.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).sorted() == [
+                "basics.tsv.gz", "fifo", "imdb", "movies.catalog.sqlite",
+            ])
+    }
+
+    @Test func aFileAtTheCatalogsPlaceThatIsNoCatalogIsSaidSoAndNotReplaced() async throws {
+        let folder = try datasets()
+        try "notes, not a catalog".write(toFile: catalogPath, atomically: true, encoding: .utf8)
+        for arguments in [["find", "heat"], ["catalog", "status"]] {
+            let refused = try await movies.run(arguments)
+            #expect(refused.status == 1, "\(refused)")
+            #expect(
+                refused.stderr.contains(
+                    "movies.catalog.sqlite is not a SQLite database; it was left unchanged"), "\(refused)")
+        }
+        let replacing =
+            "Cannot load the catalog into \(catalogPath): a file that is not a film catalog is there"
+        try await movies.refuse(
+            ["catalog", "load", folder], status: 1, message: replacing, databasePath: catalogPath)
+        // Another program's SQLite database, in WAL mode: not replaced, and nothing made beside it.
+        try FileManager.default.removeItem(atPath: catalogPath)
+        try DirectSQL.run(catalogPath, "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT)")
+        try await movies.refuse(
+            ["catalog", "load", folder], status: 1, message: replacing, databasePath: catalogPath)
+        #expect(!fileExists(catalogPath + "-wal") && !fileExists(catalogPath + "-shm"))
+        // A catalog is replaced.
+        try FileManager.default.removeItem(atPath: catalogPath)
+        try await movies.succeed("catalog", "load", folder)
+        try await movies.succeed("catalog", "load", folder)
+        #expect(try await movies.succeed("find", "heat").contains("tt0113277"))
     }
 
     @Test func statsCountDirectorsGenresAndHours() async throws {

@@ -38,8 +38,9 @@ package enum DatasetKind: String, Sendable, CaseIterable, Comparable {
     }
 
     /// The kinds of title IMDb calls `titleType` that a film diary holds: feature films, TV films,
-    /// shorts and videos; not series, episodes, specials or games.
-    package static let keptTitleTypes: Set<String> = ["movie", "tvMovie", "short", "video"]
+    /// shorts (made for television too) and videos; not series, mini-series, pilots, episodes,
+    /// specials or games.
+    package static let keptTitleTypes: Set<String> = ["movie", "tvMovie", "short", "tvShort", "video"]
 
     package static func < (left: Self, right: Self) -> Bool {
         allCases.firstIndex(of: left)! < allCases.firstIndex(of: right)!

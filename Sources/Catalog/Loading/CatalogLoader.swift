@@ -1,6 +1,12 @@
 import Basics
 import Storage
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Builds a catalog from IMDb's dataset files, into a new file that replaces the old one only once it
 /// is whole.
 ///
@@ -25,6 +31,14 @@ package struct CatalogLoader {
     /// catalog with the result; returns what the new catalog holds.
     package func load(_ files: [DatasetFile], progress: Progress = { _, _, _ in }) throws -> CatalogStatus {
         if let reason = ZlibLibrary.unavailableReason { throw CatalogError.zlibUnavailable(reason) }
+        // A load replaces a catalog, of any version, and nothing else: not another program's database
+        // or a file that happens to have the catalog's name.
+        var status = stat()
+        if stat(catalogPath, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFREG, Self.isCatalog(at: catalogPath) else {
+                throw CatalogError.notACatalog(path: catalogPath)
+            }
+        }
         // The list's folder may not exist yet: a catalog can be loaded before the first movie.
         try DatabaseFile.createFolders(for: catalogPath)
         let scratch = try ReplacementFile(replacing: catalogPath, displayPath: catalogPath)
@@ -33,6 +47,22 @@ package struct CatalogLoader {
         try build(files, at: scratch.temporaryPath, progress: progress)
         try scratch.commit()
         return try CatalogReader(path: catalogPath).status()
+    }
+
+    /// Whether the file at `path` is a film catalog, of this version or another (it has the table each
+    /// load records its files in); false for anything else, a file SQLite cannot read included. Opened
+    /// immutable (https://www.sqlite.org/uri.html#uriimmutable), so that looking makes no `-journal`,
+    /// `-wal` or `-shm` beside another program's file, nor changes it.
+    static func isCatalog(at path: String) -> Bool {
+        var configuration = DatabaseConfiguration()
+        configuration.access = .immutable
+        configuration.createIfMissing = false
+        guard let database = try? Database(path: path, configuration: configuration) else { return false }
+        let tables = try? database.read { connection in
+            try connection.scalarInt(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'catalog_files'")
+        }
+        return tables == 1
     }
 
     /// Writes the whole catalog into the new file at `path`.

@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// Matches a diary's films to the catalog: by IMDb id where a film has one, else by title (any of the
@@ -64,9 +65,32 @@ extension Movie {
 }
 
 extension CatalogTitle {
-    /// What linking a film to this one stores on it.
+    /// What linking a film to this one stores on it (`add`, `link`, an import, the shell's form): its
+    /// genres and directors as far as the diary's columns hold them, so that no film of IMDb's is
+    /// refused whole for its credits (an anthology credits a hundred directors and more, past the
+    /// diary's 2,000 characters). The catalog keeps them all.
     package var details: FilmDetails {
         FilmDetails(
-            imdbID: imdbID, year: year, runtimeMinutes: runtimeMinutes, genres: genres, directors: directors)
+            imdbID: imdbID, year: year, runtimeMinutes: runtimeMinutes,
+            genres: Self.fitting(genres, within: MovieValidation.maximumGenresLength),
+            directors: Self.fitting(directors, within: MovieValidation.maximumDirectorsLength))
+    }
+
+    /// The first of `names`, in the catalog's order (IMDb lists the principal ones first), that fit in
+    /// `limit` characters once joined as the diary stores them (", "); a control character, which the
+    /// diary refuses, is left out of its name.
+    static func fitting(_ names: [String], within limit: Int) -> [String] {
+        var kept: [String] = []
+        var length = 0
+        for name in names {
+            let clean = String(
+                String.UnicodeScalarView(name.unicodeScalars.filter { !$0.isControlCharacter }))
+            guard !clean.isEmpty else { continue }
+            let added = clean.unicodeScalars.count + (kept.isEmpty ? 0 : 2)
+            guard length + added <= limit else { break }
+            kept.append(clean)
+            length += added
+        }
+        return kept
     }
 }

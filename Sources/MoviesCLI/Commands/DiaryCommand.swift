@@ -45,10 +45,7 @@ struct DiaryCommand: Command {
         query.after = after
         // No file yet is an empty diary; any other failure to open it (a newer version's file, a
         // damaged one) is said as it is.
-        let store: MovieStore
-        do {
-            store = try context.existingMovies(orElse: NoFileYet())
-        } catch is NoFileYet {
+        guard let store = try context.existingMoviesIfAny() else {
             if format == .table { context.errors.line(Self.emptyHint(query, context: context)) }
             try DiaryRendering.write([], format: format, context: context)
             return
@@ -82,9 +79,6 @@ struct DiaryCommand: Command {
             context.errors.line(NextPageHint.line("viewings", command: words))
         }
     }
-
-    /// What `existingMovies` throws here when there is no file yet.
-    private struct NoFileYet: Error {}
 
     @MainActor
     static func emptyHint(_ query: DiaryQuery, context: CommandContext) -> String {

@@ -16,8 +16,9 @@ struct LinkCommand: Command {
 
     func run(in context: CommandContext) async throws {
         let catalog = try context.catalog()
-        let store = try context.existingMovies(orElse: CatalogError.noCatalog(path: catalog.path))
-        let outcomes = try CatalogLinker(catalog: catalog).link(store)
+        // No list yet is an empty one: nothing to link, and no file made for it.
+        let linker = CatalogLinker(catalog: catalog)
+        let outcomes = try context.existingMoviesIfAny().map { try linker.link($0) } ?? []
         LinkText.report(outcomes, to: context.output)
     }
 }
