@@ -68,6 +68,25 @@ import Testing
         #expect(status.titleCount == 5)
     }
 
+    @Test func anOddValueIsLeftOutAndTheLoadGoesOn() throws {
+        // Values IMDb's files should not hold, in lines that are whole: the film stays, the value goes.
+        let basics =
+            IMDbDatasets.basics
+            + "tt2000001\tmovie\tOdd Values\tOdd Values\t2019\t19x5\t\\N\t-\tDrama\n"
+            + "tt2000002\tmovie\tFar Future\tFar Future\t1\t3021\t\\N\t999999\tDrama\n"
+        let ratings =
+            IMDbDatasets.ratings + "tt2000001\t11.5\t100\n" + "tt2000002\t7.5\t\\N\n"
+        let status = try load(["title.basics": basics, "title.ratings": ratings])
+        #expect(status.titleCount == 9)
+        let reader = try CatalogReader(path: catalogPath)
+        let odd = try #require(try reader.title(imdbID: "tt2000001"))
+        #expect(odd.year == nil && odd.runtimeMinutes == nil && odd.rating == nil && odd.votes == nil)
+        // Stored as published, and linked only with what a diary's film may hold.
+        let future = try #require(try reader.title(imdbID: "tt2000002"))
+        #expect(future.year == 3021 && future.runtimeMinutes == 999_999 && future.rating == nil)
+        #expect(future.details.year == nil && future.details.runtimeMinutes == nil)
+    }
+
     @Test func titlesKeepTheirDoubleQuotesAndNullsStayNull() throws {
         _ = try load()
         let reader = try CatalogReader(path: catalogPath)

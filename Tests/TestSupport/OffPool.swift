@@ -165,7 +165,10 @@ public struct OffPoolTrait: SuiteTrait, TestTrait, TestScoping {
         guard ProcessInfo.processInfo.environment["MOVIES_TEST_TIMES"] == "1" else { return }
         let elapsed = ContinuousClock.now - admitted
         let seconds = elapsed.inSeconds
-        let line = "test time: \(String(format: "%.3f", seconds)) s  \"\(test.displayName ?? test.name)\"\n"
+        // Named as Swift Testing names it in "Test … passed after", so CI's list of the slowest matches
+        // the two: a display name in quotes, a function's name as it is.
+        let name = test.displayName.map { "\"\($0)\"" } ?? test.name
+        let line = "test time: \(String(format: "%.3f", seconds)) s  \(name)\n"
         // One write of one short line, so lines from tests running at once never interleave.
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -132,12 +132,13 @@ private struct RowInsert {
             }
             return id
         }
-        func number(_ index: Int, _ column: String) throws -> Int? {
-            switch fields.number(index) {
-            case .value(let value): return value
-            case .null: return nil
-            case .invalid: throw bad("\(column) '\(fields.text(index))' is not a number")
-            }
+        // A value IMDb's files should not hold (a year or runtime that is not a number, an isAdult other
+        // than 0 or 1, a rating out of range) leaves that value out, or the rating row: one odd row of
+        // eleven million does not cost the whole load. What makes a line unreadable (its number of
+        // fields, an id that is not one) is refused with its line.
+        func number(_ index: Int) -> Int? {
+            if case .value(let value) = fields.number(index) { return value }
+            return nil
         }
         switch kind {
         case .titleBasics:
@@ -145,15 +146,14 @@ private struct RowInsert {
             let type = fields[1]
             guard Self.isKept(type) else { return false }
             guard !fields.isNull(2), !fields[2].isEmpty else { throw bad("the title is empty") }
-            let adult = try number(4, "isAdult")
-            guard adult == 0 || adult == 1 else { throw bad("isAdult '\(fields.text(4))' is not 0 or 1") }
-            let year = try number(5, "startYear")
-            let runtime = try number(7, "runtimeMinutes")
+            let adult = number(4) == 1 ? 1 : 0
+            let year = number(5)
+            let runtime = number(7)
             try primary.bind(id, at: 1)
             try primary.bindText(type, at: 2)
             try primary.bindText(fields[2], at: 3)
             try primary.bindText(fields.isNull(3) ? fields[2] : fields[3], at: 4)
-            try primary.bind(adult ?? 0, at: 5)
+            try primary.bind(adult, at: 5)
             try primary.bind(year, at: 6)
             try primary.bind(runtime.flatMap { $0 > 0 ? $0 : nil }, at: 7)
             if fields.isNull(8) { primary.bindNull(at: 8) } else { try primary.bindText(fields[8], at: 8) }
@@ -199,10 +199,9 @@ private struct RowInsert {
         case .titleRatings:
             let id = try title(0)
             guard state.titles.contains(id) else { return false }
-            guard let average = Double(fields.text(1)), (0...10).contains(average) else {
-                throw bad("averageRating '\(fields.text(1))' is not a rating from 0 to 10")
-            }
-            guard let votes = try number(2, "numVotes") else { throw bad("numVotes is missing") }
+            guard let average = Double(fields.text(1)), (0...10).contains(average), let votes = number(2),
+                votes >= 0
+            else { return false }
             try primary.bind(id, at: 1)
             try primary.bind(average, at: 2)
             try primary.bind(votes, at: 3)

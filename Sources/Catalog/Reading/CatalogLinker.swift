@@ -66,12 +66,14 @@ extension Movie {
 
 extension CatalogTitle {
     /// What linking a film to this one stores on it (`add`, `link`, an import, the shell's form): its
-    /// genres and directors as far as the diary's columns hold them, so that no film of IMDb's is
-    /// refused whole for its credits (an anthology credits a hundred directors and more, past the
-    /// diary's 2,000 characters). The catalog keeps them all.
+    /// genres and directors as far as the diary's columns hold them, and its year and runtime where
+    /// the diary's ranges do, so that no film of IMDb's is refused whole for its details (an anthology
+    /// credits a hundred directors and more, past the diary's 2,000 characters). The catalog keeps them
+    /// all.
     package var details: FilmDetails {
         FilmDetails(
-            imdbID: imdbID, year: year, runtimeMinutes: runtimeMinutes,
+            imdbID: imdbID, year: year.flatMap { MovieValidation.yearRange.contains($0) ? $0 : nil },
+            runtimeMinutes: runtimeMinutes.flatMap { MovieValidation.runtimeRange.contains($0) ? $0 : nil },
             genres: Self.fitting(genres, within: MovieValidation.maximumGenresLength),
             directors: Self.fitting(directors, within: MovieValidation.maximumDirectorsLength))
     }
