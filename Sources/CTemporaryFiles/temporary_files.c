@@ -1,6 +1,7 @@
 // Temporary files removed when a signal ends the process; see include/temporary_files.h.
 
 #include "temporary_files.h"
+#include <errno.h>
 
 #include <limits.h>
 #include <pthread.h>
@@ -9,9 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-/// Room for four files SQLite writes by name at once (each is four paths: the file, its journal, its
-/// write-ahead log and the log's index), or sixteen plain ones.
-enum { SLOT_COUNT = 16 };
+/// Room for sixteen files SQLite writes by name at once (each is four paths: the file, its journal,
+/// its write-ahead log and the log's index), as the tests do in one process, or 64 plain ones. The
+/// paths take 256 KiB of static storage, of which only the pages of slots in use are ever touched.
+enum { SLOT_COUNT = 64 };
 
 /// Every signal whose default action ends the process: the requests to stop (a terminal's SIGINT,
 /// SIGQUIT and SIGHUP, kill's SIGTERM), a closed pipe, timers and limits, the user signals, and the
@@ -52,11 +54,14 @@ static int is_fault(int number, const siginfo_t *info) {
 
 static void handle(int number, siginfo_t *info, void *context) {
     (void)context;
+    // unlink may set errno, which the code the signal interrupted may be about to read.
+    int saved_errno = errno;
     for (int slot = 0; slot < SLOT_COUNT; slot++) {
         if (atomic_load_explicit(&ready[slot], memory_order_acquire)) {
             unlink(paths[slot]);
         }
     }
+    errno = saved_errno;
     for (int index = 0; index < SIGNAL_COUNT; index++) {
         if (handled_signals[index] == number) {
             sigaction(number, &previous[index], NULL);

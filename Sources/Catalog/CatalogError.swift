@@ -18,8 +18,9 @@ package enum CatalogError: Error, Sendable, Equatable {
     case noCatalog(path: String)
     /// The catalog was built by a `movies` whose catalog schema this one does not know.
     case unusable(path: String, reason: String)
-    /// Something that is not a film catalog is at the catalog's path, which a load would replace.
-    case notACatalog(path: String)
+    /// Something that is not a film catalog is at the catalog's path, which a load would replace;
+    /// `reason` says what it is, as far as it could be read.
+    case notACatalog(path: String, reason: String)
 }
 
 extension CatalogError: UserFacingError, CustomStringConvertible {
@@ -30,7 +31,7 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .missing(let file, let reason): "cannot read \(file): \(reason)"
         // A message that begins with a file's name would have it capitalized (`Title.crew.tsv.gz`).
         case .unknownFile(let file):
-            "cannot load \(file): it is not one of IMDb's dataset files by its name (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")))"
+            "cannot load \(file): its name is not one of IMDb's dataset files' (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")))"
         case .twice(let kind): "the same dataset file is given twice: \(kind.fileName)"
         case .noBasics:
             "a catalog needs \(DatasetKind.titleBasics.fileName), which says what the films are; give it with the others"
@@ -39,9 +40,9 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .noCatalog(let path):
             "there is no film catalog yet (\(path)); download IMDb's datasets and run 'movies catalog load FOLDER'"
         case .unusable(let path, let reason): "cannot use the catalog \(path): \(reason)"
-        case .notACatalog(let path):
-            "cannot load the catalog into \(path): a file that is not a film catalog is there, and a load "
-                + "replaces what is there; move it away, or give --db another list, and load again"
+        case .notACatalog(let path, let reason):
+            "cannot load the catalog into \(path): what is there is not a film catalog (\(reason)), and a "
+                + "load would replace it; move or rename it and load again"
         }
     }
 

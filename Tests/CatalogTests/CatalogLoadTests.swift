@@ -111,6 +111,7 @@ import Testing
         #expect(try reader.find("amelie").map(\.imdbID) == ["tt0211915"])
         // Whole words, not prefixes.
         #expect(try reader.find("hea").isEmpty)
+        #expect(throws: FullTextQuery.Problem.self) { try reader.find("?!") }
     }
 
     @Test func theBestMatchByWordsComesBeforeTheBetterKnown() throws {
@@ -122,7 +123,6 @@ import Testing
         let reader = try CatalogReader(path: catalogPath)
         // The long title has the most votes of all, but both Heats are the word and nothing else.
         #expect(try reader.find("heat").map(\.imdbID) == ["tt0113277", "tt0068699", "tt2000001"])
-        #expect(throws: FullTextQuery.Problem.self) { try reader.find("?!") }
     }
 
     @Test func matchesATitleInAnyOfItsFormsAndYear() throws {

@@ -77,10 +77,10 @@ struct OutputFileTests {
     @Test("a file handed to SQLite takes SQLite's journal, log and index with it, dropped or committed")
     func handedOverToSQLite() throws {
         let target = folder.file("catalog.sqlite")
-        func makeCompanions(of file: ReplacementFile) {
+        func makeCompanions(of file: ReplacementFile, holding content: String) {
             for suffix in ["-journal", "-wal", "-shm"] {
                 _ = FileManager.default.createFile(
-                    atPath: file.temporaryPath + suffix, contents: Data("x".utf8))
+                    atPath: file.temporaryPath + suffix, contents: Data(content.utf8))
             }
         }
         do {
@@ -88,14 +88,25 @@ struct OutputFileTests {
             file.handOverToSQLite()
             // The file and its three companions are removed by a signal as well.
             #expect(registeredHere == 4)
-            makeCompanions(of: file)
+            makeCompanions(of: file, holding: "pages")
         }
         #expect(registeredHere == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
 
+        // A log still holding pages would be the file's last transactions: not committed without them.
+        do {
+            let file = try ReplacementFile(replacing: target, displayPath: target)
+            file.handOverToSQLite()
+            makeCompanions(of: file, holding: "pages")
+            #expect(throws: OutputFileError.self) { try file.commit() }
+        }
+        #expect(!fileExists(target))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+
+        // Empty ones are what SQLite leaves of a closed file: they go at the commit.
         let file = try ReplacementFile(replacing: target, displayPath: target)
         file.handOverToSQLite()
-        makeCompanions(of: file)
+        makeCompanions(of: file, holding: "")
         try file.commit()
         #expect(registeredHere == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])

@@ -249,7 +249,7 @@ import Testing
         try await refused(
             [renamed], status: 65,
             message:
-                "Cannot load \(renamed): it is not one of IMDb's dataset files by its name (title.basics.tsv.gz, "
+                "Cannot load \(renamed): its name is not one of IMDb's dataset files' (title.basics.tsv.gz, "
         ) {
             try FileManager.default.copyItem(atPath: basics, toPath: renamed)
         }
@@ -276,20 +276,25 @@ import Testing
             #expect(refused.status == 1, "\(refused)")
             #expect(
                 refused.stderr.contains(
-                    "movies.catalog.sqlite is not a SQLite database; it was left unchanged"), "\(refused)")
+                    "movies.catalog.sqlite is not a SQLite database; it was left unchanged"),
+                "\(refused)")
         }
-        let replacing =
-            "Cannot load the catalog into \(catalogPath): a file that is not a film catalog is there"
+        let replacing = "Cannot load the catalog into \(catalogPath): what is there is not a film catalog ("
         try await movies.refuse(
             ["catalog", "load", folder], status: 1, message: replacing, databasePath: catalogPath)
-        // Another program's SQLite database, in WAL mode: not replaced, and nothing made beside it.
+        // Another program's SQLite database, in WAL mode: not replaced, and looking at it made nothing
+        // beside it, not even for a moment.
         try FileManager.default.removeItem(atPath: catalogPath)
         try DirectSQL.run(catalogPath, "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT)")
+        let watch = try FolderWatch(movies.folder.path)
         try await movies.refuse(
-            ["catalog", "load", folder], status: 1, message: replacing, databasePath: catalogPath)
-        #expect(!fileExists(catalogPath + "-wal") && !fileExists(catalogPath + "-shm"))
-        // A catalog is replaced.
-        try FileManager.default.removeItem(atPath: catalogPath)
+            ["catalog", "load", folder], status: 1,
+            message: replacing + "it is another program's database), and a load would replace it",
+            databasePath: catalogPath)
+        #expect(
+            !watch.changedNames.contains { $0.hasPrefix("movies.catalog.sqlite-") }, "\(watch.changedNames)")
+        // An empty file holds nothing to lose, and a catalog is replaced.
+        try Data().write(to: URL(fileURLWithPath: catalogPath))
         try await movies.succeed("catalog", "load", folder)
         try await movies.succeed("catalog", "load", folder)
         #expect(try await movies.succeed("find", "heat").contains("tt0113277"))
@@ -378,7 +383,7 @@ import Testing
         let terminal = try PseudoTerminalProcess(
             MoviesProcess.binary, ["catalog", "load", folder], environment: movies.environment,
             outputSuspended: true)
-        #expect(await watch.wait { !scratchFiles().isEmpty }, "no scratch file appeared")
+        try #require(await watch.wait { !scratchFiles().isEmpty }, "no scratch file appeared")
         terminal.send(signal)
         let status = terminal.waitForExit()
         #expect(status == signal && terminal.wasKilledBySignal, "signal \(signal): \(terminal.output)")

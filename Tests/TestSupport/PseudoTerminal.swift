@@ -43,7 +43,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
-        if outputSuspended { guard tcflow(slave, TCOOFF) == 0 else { throw POSIXError(.ENOTTY) } }
+        if outputSuspended && tcflow(slave, TCOOFF) != 0 {
+            let code = POSIXErrorCode(rawValue: errno) ?? .ENOTTY
+            close(slave)
+            close(master)
+            throw POSIXError(code)
+        }
         let process = Process()
         self.process = process
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)

@@ -156,6 +156,30 @@ struct MovieViewModelTests {
         #expect(feed.isEmpty)
     }
 
+    @Test("the list the last query selects is the one shown, however fast the query changes")
+    func lastQueryWins() async throws {
+        let store = fixture.dependencies.movies
+        for (title, rating) in [("B", Rating.good), ("A", .poor), ("C", .excellent)] {
+            try store.add(MovieDraft(title: title, rating: rating))
+        }
+        let list = MovieListViewModel(store: store)
+        list.startObserving()
+        #expect(await waitUntil { list.movies.count == 3 })
+        // Each change starts a new read; a read of an earlier query that ends after a later one's
+        // must not be shown.
+        for round in 0..<40 {
+            list.sort = round.isMultiple(of: 2) ? .title : .rating
+            list.isReversed = round.isMultiple(of: 3)
+            await Task.yield()
+        }
+        list.sort = .title
+        list.isReversed = false
+        #expect(await waitUntil { list.movies.map(\.title) == ["A", "B", "C"] })
+        // Nothing earlier arrives after it.
+        for _ in 0..<20 { await Task.yield() }
+        #expect(list.movies.map(\.title) == ["A", "B", "C"])
+    }
+
     @Test("the detail view model loads, edits, and reports an unknown id")
     func detail() throws {
         let store = fixture.dependencies.movies

@@ -24,9 +24,9 @@ package final class ReplacementFile {
     private let displayPath: String
     private var openDescriptor: Int32
     private let registration: Int32
-    /// The signal handler's registrations of the files SQLite may make beside the temporary file, once it
-    /// is handed over (`handOverToSQLite()`).
-    private var companionRegistrations: [Int32] = []
+    /// The files SQLite may make beside the temporary file, with their registrations with the signal
+    /// handler, once it is handed over (`handOverToSQLite()`).
+    private var companions: [(path: String, registration: Int32)] = []
     private var isFinished = false
 
     /// Creates the temporary file beside `destination` (a regular file or a new path, already resolved);
@@ -71,27 +71,34 @@ package final class ReplacementFile {
     /// Hands the temporary file to SQLite, which opens it by its path: closes this value's descriptor
     /// (see `closeDescriptor()`), and has the files SQLite makes beside a database it writes (its rollback
     /// journal, or its write-ahead log and that log's index: https://www.sqlite.org/tempfiles.html)
-    /// removed with the temporary file, by a failure or a signal. A signal that came while SQLite wrote
-    /// its journal (a migration of the new file) used to leave `.<name>.<pid>.<random>.tmp-journal`
-    /// behind. They are removed at `commit()` too: SQLite has closed the file by then, and under the
-    /// temporary name nothing would ever read them.
+    /// removed with the temporary file, by a failure or a signal. At `commit()` they must be gone or
+    /// empty (SQLite has closed the file): a log still holding pages would be the file's last
+    /// transactions, so the commit is refused rather than lose them.
     package func handOverToSQLite() {
+        precondition(!isFinished, "a committed replacement cannot be handed over")
         closeDescriptor()
-        guard companionRegistrations.isEmpty else { return }
+        guard companions.isEmpty else { return }
         for suffix in DatabaseFiles.suffixes where !suffix.isEmpty {
-            companionRegistrations.append(movies_temporary_file_register(temporaryPath + suffix))
+            let path = temporaryPath + suffix
+            companions.append((path, movies_temporary_file_register(path)))
         }
     }
 
     /// Removes the files SQLite made beside the temporary file, and their registrations.
     private func removeCompanions() {
-        for (suffix, registration) in zip(
-            DatabaseFiles.suffixes.filter { !$0.isEmpty }, companionRegistrations)
-        {
-            unlink(temporaryPath + suffix)
+        for (path, registration) in companions {
+            unlink(path)
             movies_temporary_file_unregister(registration)
         }
-        companionRegistrations = []
+        companions = []
+    }
+
+    /// The first of SQLite's files beside the temporary file that still holds something, if any.
+    private func companionHoldingData() -> String? {
+        companions.first { companion in
+            var status = stat()
+            return stat(companion.path, &status) == 0 && status.st_size > 0
+        }?.path
     }
 
     /// Syncs the temporary file, renames it over the destination and syncs the folder, so the new file
@@ -101,6 +108,10 @@ package final class ReplacementFile {
     /// fails with `EEXIST` (`OutputFileError.alreadyExists`) rather than replace a file that appeared since,
     /// and the temporary name is then removed.
     package func commit(replacing: Bool = true) throws(OutputFileError) {
+        if let companion = companionHoldingData() {
+            throw OutputFileError(
+                path: displayPath, problem: "\(companion) still holds data SQLite has not written into it")
+        }
         let descriptor = openDescriptor >= 0 ? openDescriptor : open(temporaryPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0, fsync(descriptor) == 0 else {
             throw OutputFileError(path: displayPath, systemError: errno)

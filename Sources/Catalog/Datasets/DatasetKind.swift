@@ -39,7 +39,8 @@ package enum DatasetKind: String, Sendable, CaseIterable, Comparable {
 
     /// The kinds of title IMDb calls `titleType` that a film diary holds: feature films, TV films,
     /// shorts (made for television too) and videos; not series, mini-series, pilots, episodes,
-    /// specials or games.
+    /// specials or games. (The comment in the catalog's first migration, which predates `tvShort`,
+    /// names four: a shipped migration's SQL is checksummed and stays as it was.)
     package static let keptTitleTypes: Set<String> = ["movie", "tvMovie", "short", "tvShort", "video"]
 
     package static func < (left: Self, right: Self) -> Bool {

@@ -132,10 +132,11 @@ private struct RowInsert {
             }
             return id
         }
-        // A value IMDb's files should not hold (a year or runtime that is not a number, an isAdult other
-        // than 0 or 1, a rating out of range) leaves that value out, or the rating row: one odd row of
-        // eleven million does not cost the whole load. What makes a line unreadable (its number of
-        // fields, an id that is not one) is refused with its line.
+        // A value IMDb's files should not hold does not cost the whole load, one odd row of eleven
+        // million: a year or runtime that is not a number is stored as unknown, an isAdult other than 1
+        // as 0, and a title without a title, or a rating out of range or without votes, is left out.
+        // What makes a line unreadable (its number of fields, an id that is not one) is refused with
+        // its line.
         func number(_ index: Int) -> Int? {
             if case .value(let value) = fields.number(index) { return value }
             return nil
@@ -145,7 +146,7 @@ private struct RowInsert {
             let id = try title(0)
             let type = fields[1]
             guard Self.isKept(type) else { return false }
-            guard !fields.isNull(2), !fields[2].isEmpty else { throw bad("the title is empty") }
+            guard !fields.isNull(2), !fields[2].isEmpty else { return false }
             let adult = number(4) == 1 ? 1 : 0
             let year = number(5)
             let runtime = number(7)
@@ -199,8 +200,7 @@ private struct RowInsert {
         case .titleRatings:
             let id = try title(0)
             guard state.titles.contains(id) else { return false }
-            guard let average = Double(fields.text(1)), (0...10).contains(average), let votes = number(2),
-                votes >= 0
+            guard let average = Double(fields.text(1)), (0...10).contains(average), let votes = number(2)
             else { return false }
             try primary.bind(id, at: 1)
             try primary.bind(average, at: 2)

@@ -27,7 +27,8 @@ struct ListsCommand: Command {
     @Option(.format) var format: OutputFormat
 
     func run(in context: CommandContext) async throws {
-        guard let store = try? context.existingMovies(orElse: MovieError.notFound(id: 0)) else {
+        // No file yet is no lists; a file that cannot be opened (a newer version's, a damaged one) is said.
+        guard let store = try context.existingMoviesIfAny() else {
             try Self.write([], format: format, context: context)
             return
         }

@@ -126,7 +126,11 @@ public final class MovieListViewModel {
         observation = Task { [weak self] in
             do {
                 for try await movies in values {
-                    guard let self else { return }
+                    // A list read for a query that has since changed can arrive after the change
+                    // cancelled this task (it was on its way), and even after the new query's list:
+                    // shown, it would stay until the next change. Cancellation and this check both
+                    // happen on the main actor, so nothing stale gets through.
+                    guard let self, !Task.isCancelled else { return }
                     self.apply(movies, isContinuation: self.continuesCurrentList)
                     self.continuesCurrentList = true
                 }
