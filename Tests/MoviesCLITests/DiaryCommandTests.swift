@@ -116,6 +116,10 @@ struct DiaryCommandTests {
             try await movies.refuse(
                 ["--db", junk, "diary", "--format", format], status: 1,
                 message: "is not a SQLite database; it was left unchanged", databasePath: junk)
+            // `lists` reads the same way: no file is no lists, a file that cannot be opened is said.
+            try await movies.refuse(
+                ["--db", junk, "lists", "--format", format], status: 1,
+                message: "is not a SQLite database; it was left unchanged", databasePath: junk)
         }
     }
 

@@ -135,13 +135,18 @@ struct MovieViewModelTests {
         #expect(list.lastError == "No movie with id \(heat.id)")
     }
 
-    @Test("filter and sort re-query without reporting the new list as changes")
-    func filterAndSort() async throws {
+    /// A list view model over three movies added as B (good), A (poor) and C (excellent).
+    private func listOfBAC() throws -> MovieListViewModel {
         let store = fixture.dependencies.movies
         for (title, rating) in [("B", Rating.good), ("A", .poor), ("C", .excellent)] {
             try store.add(MovieDraft(title: title, rating: rating))
         }
-        let list = MovieListViewModel(store: store)
+        return MovieListViewModel(store: store)
+    }
+
+    @Test("filter and sort re-query without reporting the new list as changes")
+    func filterAndSort() async throws {
+        let list = try listOfBAC()
         var feed: [MovieChange] = []
         list.onChanges = { feed += $0 }
         list.startObserving()
@@ -158,11 +163,7 @@ struct MovieViewModelTests {
 
     @Test("the list the last query selects is the one shown, however fast the query changes")
     func lastQueryWins() async throws {
-        let store = fixture.dependencies.movies
-        for (title, rating) in [("B", Rating.good), ("A", .poor), ("C", .excellent)] {
-            try store.add(MovieDraft(title: title, rating: rating))
-        }
-        let list = MovieListViewModel(store: store)
+        let list = try listOfBAC()
         list.startObserving()
         #expect(await waitUntil { list.movies.count == 3 })
         // Each change starts a new read; a read of an earlier query that ends after a later one's
