@@ -57,6 +57,7 @@ for product in $products; do
     swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" \
         -Xswiftc "-use-ld=$PWD/Scripts/startup-linker" \
         -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+        -Xswiftc -Xfrontend -Xswiftc -function-sections \
         $strip --product "$product"
 done
 folder="$scratch/release"

@@ -88,4 +88,26 @@ struct MovieRowTests {
         }
         #expect(try count() - before == 8)
     }
+
+    @Test("stored genres and directors split as the Character split does, ASCII or not")
+    func storedNames() {
+        func bySplittingCharacters(_ text: String) -> [String] {
+            text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        }
+        #expect(MovieRow.names(nil) == [])
+        #expect(MovieRow.names("Crime, Drama") == ["Crime", "Drama"])
+        #expect(MovieRow.names(" ,Crime ,, \t\u{0B}Drama\r\n, ") == ["Crime", "Drama"])
+        #expect(
+            MovieRow.names("Krzysztof Kieślowski, Agnès Varda") == ["Krzysztof Kieślowski", "Agnès Varda"])
+        // A comma that a combining mark follows is not a comma character: the name stays whole.
+        #expect(MovieRow.names("A,\u{0301}B, C") == ["A,\u{0301}B", "C"])
+        #expect(MovieRow.names("\u{3000}Ozu\u{3000}, Naruse") == ["Ozu", "Naruse"])
+        // Every ASCII string of up to five of the bytes that matter.
+        let alphabet = [",", " ", "\t", "\n", "\r", "\u{0B}", "a"]
+        var texts = [""]
+        for _ in 0..<5 { texts += texts.flatMap { prefix in alphabet.map { prefix + $0 } } }
+        for text in Set(texts) {
+            #expect(MovieRow.names(text) == bySplittingCharacters(text), "\(text.debugDescription)")
+        }
+    }
 }

@@ -66,7 +66,11 @@ public final class OutputFileSink: TextSink {
     }
 
     public func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
+        try write(utf8: Array(text.utf8))
+    }
+
+    public func write(utf8 bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 64 * 1024 {
             try flush()
         }

@@ -41,6 +41,15 @@ final class OutputStream: TextSink {
 
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
+        flushIfDue()
+    }
+
+    func write(utf8 bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        flushIfDue()
+    }
+
+    private func flushIfDue() {
         if flushesEveryWrite || buffer.count >= capacity {
             flush()
         }
