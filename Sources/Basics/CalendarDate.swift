@@ -36,7 +36,26 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        Timestamp.pad(year, 4) + "-" + Timestamp.pad(month, 2) + "-" + Timestamp.pad(day, 2)
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return Timestamp.pad(year, 4) + "-" + Timestamp.pad(month, 2) + "-" + Timestamp.pad(day, 2)
+        }
+        // Ten ASCII bytes written in place: joining padded strings cost 2,300 instructions a date
+        // (callgrind), and `movies list` prints two a row.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func put(_ value: Int, width: Int, at start: Int) {
+                var rest = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            return 10
+        }
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -1,3 +1,5 @@
+import Basics
+
 /// A column of a row type (`MovieRow.Column`, `NewsItemRow.Column`, …): its case is how Swift names it,
 /// `name` how SQL does, and its raw value its place in the row type's column list.
 ///

@@ -43,6 +43,13 @@ struct ValueTypeTests {
     @Test("calendar dates accept only real YYYY-MM-DD days")
     func calendarDates() {
         #expect(CalendarDate(parsing: "2024-02-29")?.description == "2024-02-29")
+        for (year, month, day, text) in [
+            (1, 1, 1, "0001-01-01"), (999, 9, 9, "0999-09-09"), (2024, 12, 31, "2024-12-31"),
+            (9999, 12, 31, "9999-12-31"),
+        ] {
+            #expect(CalendarDate(year: year, month: month, day: day)?.description == text)
+            #expect(CalendarDate(parsing: text)?.description == text)
+        }
         for bad in [
             "2023-02-29", "2024-13-01", "2024-00-10", "24-01-01", "2024-1-1", "2024/01/01", "", "yesterday",
         ] {
