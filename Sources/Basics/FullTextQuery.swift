@@ -43,7 +43,7 @@ public enum FullTextQuery {
     public static func expression(for text: String) throws(Problem) -> String {
         let words = words(in: text)
         guard !words.isEmpty else { throw .noWords(text) }
-        return words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(
+        return words.map { "\"" + $0.replacingEach("\"", with: "\"\"") + "\"*" }.joined(
             separator: " AND ")
     }
 
@@ -59,7 +59,7 @@ public enum FullTextQuery {
         guard words.contains(where: { $0.unicodeScalars.contains(where: isUnspaced) }),
             words.allSatisfy({ $0.unicodeScalars.count >= 3 })
         else { return nil }
-        return words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+        return words.map { "\"" + $0.replacingEach("\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
     }
 
     /// Whether `scalar` belongs to a script whose words are written without spaces between them, or

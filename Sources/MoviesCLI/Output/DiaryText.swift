@@ -68,7 +68,7 @@ enum DiaryText {
             if !marks.isEmpty { line += "  " + marks }
             if !viewing.tags.isEmpty { line += "  " + tags(viewing) }
             if let review = viewing.review {
-                let text = review.replacing("\t", with: "    ").split(
+                let text = review.replacingEach("\t", with: "    ").split(
                     separator: "\n", omittingEmptySubsequences: false
                 )
                 .map { TerminalText.sanitized(String($0)) }

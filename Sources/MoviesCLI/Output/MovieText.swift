@@ -64,7 +64,7 @@ enum MovieText {
             add("watched", [movie.watchedOn?.description, times].compactMap { $0 }.joined(separator: ", "))
         }
         if let note = movie.note {
-            let noteLines = note.replacing("\t", with: "    ")
+            let noteLines = note.replacingEach("\t", with: "    ")
                 .split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.sanitized(String($0)) }
             add("note", noteLines.joined(separator: "\n             "))
@@ -83,7 +83,7 @@ enum MovieText {
         add("updated", readable(movie.updatedAt))
         if !viewings.isEmpty {
             lines.append("  viewings, newest first:")
-            lines += DiaryText.viewings(viewings).map { "    " + $0.replacing("\n", with: "\n    ") }
+            lines += DiaryText.viewings(viewings).map { "    " + $0.replacingEach("\n", with: "\n    ") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -21,3 +21,27 @@ extension Array where Element == String {
         return result
     }
 }
+
+extension String {
+    /// The text with each `scalar` replaced by `replacement`, scalar by scalar.
+    ///
+    /// For the one-shot commands, in place of `replacing(_:with:)`: that one comes from
+    /// `_StringProcessing`, whose generic searchers (and `_RegexParser`'s index types beside them) put
+    /// 860 KB of text the kernel maps around each first call, and it compares whole characters. The two
+    /// agree except where the scalar starts a longer character: this one also replaces the line feed of
+    /// a CRLF and a tab that a combining mark follows (so a line after a Windows line break is indented
+    /// like any other), and a quote before a combining mark, which is what a quoting rule (SQL's,
+    /// FTS5's) means.
+    package func replacingEach(_ scalar: Unicode.Scalar, with replacement: String) -> String {
+        guard unicodeScalars.contains(scalar) else { return self }
+        var result = String.UnicodeScalarView()
+        for each in unicodeScalars {
+            if each == scalar {
+                result.append(contentsOf: replacement.unicodeScalars)
+            } else {
+                result.append(each)
+            }
+        }
+        return String(result)
+    }
+}
