@@ -8,7 +8,7 @@ together at the front of the installed binary's text.
 Why: the installed binary's 11 MB of text hold the code of the Swift library, FoundationEssentials and
 this program, and the few hundred kilobytes a `movies list` runs were spread over all of it. The kernel
 maps a file's pages around each page fault (up to 64 KiB), so every fault in that spread-out code mapped
-pages nobody ran: time in the kernel at start and at exit, and resident memory (docs/PERFORMANCE.md,
+pages nobody ran: time in the kernel at start and at exit, and resident memory (docs/ARCHITECTURE.md,
 "Laid out for start-up"). `Scripts/startup-linker` gives this file to `ld.lld --symbol-ordering-file`,
 which moves the section holding each listed symbol to the front, in the file's order.
 
