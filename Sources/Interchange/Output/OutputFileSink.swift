@@ -66,11 +66,16 @@ public final class OutputFileSink: TextSink {
     }
 
     public func write(_ text: String) throws {
-        try write(utf8: Array(text.utf8))
+        buffer.append(contentsOf: text.utf8)
+        try flushIfDue()
     }
 
     public func write(utf8 bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
+        try flushIfDue()
+    }
+
+    private func flushIfDue() throws {
         if buffer.count >= 64 * 1024 {
             try flush()
         }
