@@ -77,11 +77,9 @@ def executed_functions(binary, arguments, environment, scratch):
                 current_function = name if current_object == binary_path else None
                 if current_function:
                     costs[current_function] += 0
-            elif line.startswith(("cob=", "cfn=", "calls=")):
-                # A call's line and the cost line after it are the callee's inclusive cost.
-                skip_next = line.startswith("calls=")
-                if skip_next:
-                    next(lines, None)
+            elif line.startswith("calls="):
+                # The cost line after a call is the callee's inclusive cost, not this function's own.
+                next(lines, None)
             elif current_function and line[:1].isdigit():
                 fields = line.split()
                 if len(fields) >= 2:
@@ -96,8 +94,10 @@ def main():
         return 64
     binary = sys.argv[1]
     with tempfile.TemporaryDirectory() as scratch:
+        # Swift seeds its hashing at random in each process, so a dictionary's work (and the order of
+        # functions that ran alike) would change from one run of this script to the next.
         environment = {"HOME": scratch, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                       "LANG": "C.UTF-8"}
+                       "LANG": "C.UTF-8", "SWIFT_DETERMINISTIC_HASHING": "1"}
         database = os.path.join(scratch, "order.sqlite")
         ratings = os.path.join(scratch, "ratings.csv")
         letterboxd_ratings(ratings, 2000)
