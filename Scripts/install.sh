@@ -23,6 +23,10 @@
 #   (-disable-concrete-type-metadata-mangled-name-accessors): the runtime's lookup by name demangles the
 #   name and checks each generic requirement by scanning every protocol conformance in the binary,
 #   which was 13 % of a `movies list`; the accessors cost no more space here (docs/ARCHITECTURE.md);
+# - each function in a section of its own, laid out by Scripts/startup-order.txt (-function-sections),
+#   and no functions merged by LLVM (-disable-llvm-merge-functions-pass): merging turns identical
+#   protocol-witness thunks into one unnamed local function, which has no symbol for the order file to
+#   name, so the ones a one-shot command runs stayed scattered over the text;
 # - stripped (-Xlinker --strip-all); --with-symbols keeps the symbol table and drops only the debug
 #   information (-Xlinker --strip-debug): a profile needs function names, and valgrind 3.19 (Debian
 #   12's) gives up on the toolchain's DWARF 5 ("Possibly corrupted debuginfo file").
@@ -58,6 +62,7 @@ for product in $products; do
         -Xswiftc "-use-ld=$PWD/Scripts/startup-linker" \
         -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
         -Xswiftc -Xfrontend -Xswiftc -function-sections \
+        -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass \
         $strip --product "$product"
 done
 folder="$scratch/release"

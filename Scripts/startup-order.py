@@ -12,16 +12,18 @@ pages nobody ran: time in the kernel at start and at exit, and resident memory (
 "Laid out for start-up"). `Scripts/startup-linker` gives this file to `ld.lld --symbol-ordering-file`,
 which moves the section holding each listed symbol to the front, in the file's order.
 
-How: each command below runs once under `valgrind --tool=callgrind` on a scratch database, and every
-function of the binary it executed is listed by its symbol name, the functions that more commands run
-first (start-up, the parser, the schema check), then by the instructions they ran. The list is
-committed, so a build needs neither valgrind nor this script; run it again when the commands' code
-changes much (a symbol that no longer exists is skipped by the linker, a new one is laid out in the
+How: each command below runs twice under `valgrind --tool=callgrind`, each time on a fresh copy of a
+scratch database, and every function of the binary either run executed is listed by its symbol name:
+the functions that more commands run first (start-up, the parser, the schema check), then by name. The
+list is committed, so a build needs neither valgrind nor this script; run it again when the commands'
+code changes much (a symbol that no longer exists is skipped by the linker, a new one is laid out in the
 usual order, so a stale list costs speed, never correctness).
 """
 
+import bisect
 import collections
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,6 +47,21 @@ def commands(database):
     ]
 
 
+def imdb_ratings(path, rows):
+    """An IMDb ratings export of `rows` films, as IMDb writes it: with the genres and directors that a
+    Letterboxd export lacks, so a listed row runs the code that splits them."""
+    genres = ["Drama", "Action, Crime, Drama", "Comedy, Romance", "Documentary"]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,"
+                  "Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\n")
+        for index in range(1, rows + 1):
+            title = f"Film {index} river{index % 100}"
+            out.write(f"tt{1000000 + index},{1 + index % 10},2024-02-{1 + index % 28:02d},{title},"
+                      f"{title},https://www.imdb.com/title/tt{1000000 + index}/,Movie,7.1,"
+                      f"{80 + index % 100},{1900 + index % 120},\"{genres[index % len(genres)]}\","
+                      f"{1000 + index},{1900 + index % 120}-05-01,Director {index % 500}\n")
+
+
 def letterboxd_ratings(path, rows):
     """A Letterboxd ratings.csv of `rows` films, as the export writes it."""
     words = ["Alpha", "Beta", "Gamma", "Delta", "Kappa", "Omega", "Sigma", "Theta"]
@@ -58,34 +75,83 @@ def letterboxd_ratings(path, rows):
 
 
 def executed_functions(binary, arguments, environment, scratch):
-    """{symbol: instructions} of the functions of `binary` that one run executed."""
+    """The names of the functions of `binary` that one run executed (callgrind names a function only
+    once it has run)."""
     report = os.path.join(scratch, "run.callgrind")
     subprocess.run(
         ["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no",
          "--compress-pos=no", f"--callgrind-out-file={report}", binary] + arguments,
         env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     binary_path = os.path.realpath(binary)
-    costs = collections.Counter()
+    names = set()
     current_object = None
-    current_function = None
     with open(report, encoding="utf-8", errors="replace") as lines:
         for line in lines:
             if line.startswith("ob="):
                 current_object = os.path.realpath(line[3:].strip())
-            elif line.startswith("fn="):
+            elif line.startswith("fn=") and current_object == binary_path:
                 name = line[3:].strip()
-                current_function = name if current_object == binary_path else None
-                if current_function:
-                    costs[current_function] += 0
-            elif line.startswith("calls="):
-                # The cost line after a call is the callee's inclusive cost, not this function's own.
-                next(lines, None)
-            elif current_function and line[:1].isdigit():
-                fields = line.split()
-                if len(fields) >= 2:
-                    costs[current_function] += int(fields[1])
+                # A function callgrind knows only by its address (crtbegin's, which have no sized
+                # symbol) cannot be named to the linker, and its address moves with every layout.
+                if not name.startswith("0x"):
+                    names.add(name)
     os.remove(report)
-    return costs
+    return names
+
+
+def data_symbols(binary):
+    """(address ranges of the output sections whose input sections the linker may order, and the
+    binary's data symbols as (start, size, name) by address): .data, .bss, .data.rel.ro and .rodata.
+    The swift5_* sections are left alone: the runtime reads each as one array of records."""
+    headers = subprocess.run(["readelf", "-SW", binary], check=True, capture_output=True, text=True)
+    ranges = []
+    for line in headers.stdout.splitlines():
+        fields = line.replace("[ ", "[").split()
+        if len(fields) > 5 and fields[1] in (".data", ".bss", ".data.rel.ro", ".rodata"):
+            start = int(fields[3], 16)
+            ranges.append((start, start + int(fields[5], 16)))
+    table = subprocess.run(["nm", "-n", "-S", "--defined-only", binary], check=True,
+                           capture_output=True, text=True)
+    symbols = []
+    for line in table.stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[2] in "dDbBrRvV":
+            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    return ranges, symbols
+
+
+def touched_data(binary, arguments, environment, layout):
+    """The names of the data symbols of `binary` that one run read or wrote, by valgrind's lackey
+    (every load and store the program made, filtered here as it streams)."""
+    ranges, symbols = layout
+    low = min(start for start, _ in ranges)
+    high = max(end for _, end in ranges)
+    # lackey writes its trace to the descriptor it is given: here the pipe this script reads, while
+    # the program's own output goes nowhere.
+    run = subprocess.Popen(
+        ["sh", "-c", 'exec valgrind --tool=lackey --trace-mem=yes --log-fd=3 "$@" 3>&1 >/dev/null 2>&1',
+         "sh", binary] + arguments,
+        env=environment, stdout=subprocess.PIPE, text=True)
+    addresses = set()
+    for line in run.stdout:
+        # " L 0f9c5c0,8", " S ...", " M ..." (loads, stores, modifies; "I" lines are instructions).
+        if line[:2] in (" L", " S", " M"):
+            address = int(line[3:line.index(",")], 16)
+            if low <= address < high:
+                addresses.add(address)
+    if run.wait() != 0:
+        raise subprocess.CalledProcessError(run.returncode, arguments)
+    starts = [start for start, _, _ in symbols]
+    names = set()
+    for address in addresses:
+        if not any(start <= address < end for start, end in ranges):
+            continue
+        index = bisect.bisect_right(starts, address) - 1
+        if index >= 0:
+            start, size, name = symbols[index]
+            if start <= address < start + max(size, 1):
+                names.add(name)
+    return names
 
 
 def main():
@@ -94,27 +160,53 @@ def main():
         return 64
     binary = sys.argv[1]
     with tempfile.TemporaryDirectory() as scratch:
-        # Swift seeds its hashing at random in each process, so a dictionary's work (and the order of
-        # functions that ran alike) would change from one run of this script to the next.
         environment = {"HOME": scratch, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                       "LANG": "C.UTF-8", "SWIFT_DETERMINISTIC_HASHING": "1"}
+                       "LANG": "C.UTF-8"}
         database = os.path.join(scratch, "order.sqlite")
-        ratings = os.path.join(scratch, "ratings.csv")
-        letterboxd_ratings(ratings, 2000)
-        subprocess.run([binary, "--db", database, "import", ratings], env=environment, check=True,
-                       stdout=subprocess.DEVNULL)
+        # The films that have genres and directors first, so `list`'s first page shows them (the
+        # benchmark's file has both on every row).
+        exports = [("ratings-imdb.csv", imdb_ratings), ("ratings-letterboxd.csv", letterboxd_ratings)]
+        for name, write in exports:
+            path = os.path.join(scratch, name)
+            write(path, 2000)
+            subprocess.run([binary, "--db", database, "import", path], env=environment, check=True,
+                           stdout=subprocess.DEVNULL)
         runs_using = collections.Counter()
-        instructions = collections.Counter()
-        for arguments in commands(database):
-            costs = executed_functions(binary, arguments, environment, scratch)
-            runs_using.update(costs.keys())
-            instructions.update(costs)
-    order = sorted(runs_using, key=lambda name: (-runs_using[name], -instructions[name], name))
+        data_using = collections.Counter()
+        layout = data_symbols(binary)
+        copy = os.path.join(scratch, "run.sqlite")
+
+        def fresh_copy():
+            # Each run on a fresh copy, so an `add` adds its film each time.
+            for suffix in ["", "-wal", "-shm"]:
+                if os.path.exists(copy + suffix):
+                    os.remove(copy + suffix)
+                if os.path.exists(database + suffix):
+                    shutil.copyfile(database + suffix, copy + suffix)
+
+        for arguments in commands(copy):
+            # Twice, and the functions either run executed: Swift seeds its hashing at random in each
+            # process, and a dictionary that collides more in one run calls code the other does not
+            # (the seed itself comes from swift_stdlib_random, which SWIFT_DETERMINISTIC_HASHING
+            # would skip, so the program runs here as it runs for a user).
+            executed = set()
+            for _ in range(2):
+                fresh_copy()
+                executed |= executed_functions(binary, arguments, environment, scratch)
+            runs_using.update(executed)
+            # The data it touched, once: which pages of data a run touches depends far less on the
+            # hash seed than which code runs, and lackey is slow.
+            fresh_copy()
+            data_using.update(touched_data(binary, arguments, environment, layout))
+    # By name within a count, so two runs of this script write the same file. Functions, then data:
+    # the linker orders each output section on its own, so the two lists do not mix.
+    functions = sorted(runs_using, key=lambda name: (-runs_using[name], name))
+    data = sorted(data_using, key=lambda name: (-data_using[name], name))
     output = os.path.join(HERE, "startup-order.txt")
     with open(output, "w", encoding="utf-8") as out:
-        for name in order:
+        for name in functions + data:
             out.write(name + "\n")
-    print(f"{len(order)} functions written to {output}")
+    print(f"{len(functions)} functions and {len(data)} data symbols written to {output}")
     return 0
 
 
