@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Scripts/startup-order.txt: the functions a one-shot command runs, for the linker to lay out
-together at the front of the installed binary's text.
+"""Writes Scripts/startup-order.txt: the functions a one-shot command runs and the data it touches, for
+the linker to lay out together at the front of the installed binary's text and data sections.
 
     Scripts/install.sh --build-only --with-symbols
     Scripts/startup-order.py .build/install-symbols/release/movies
@@ -14,8 +14,11 @@ which moves the section holding each listed symbol to the front, in the file's o
 
 How: each command below runs twice under `valgrind --tool=callgrind`, each time on a fresh copy of a
 scratch database, and every function of the binary either run executed is listed by its symbol name:
-the functions that more commands run first (start-up, the parser, the schema check), then by name. The
-list is committed, so a build needs neither valgrind nor this script; run it again when the commands'
+the functions that more commands run first (start-up, the parser, the schema check), then by name.
+Then each runs once under valgrind's lackey, and every data symbol it loaded or stored in `.data`,
+`.bss`, `.data.rel.ro` or `.rodata` is listed after the functions, in the same order: the data of the
+Swift runtime and of each module sits in one section per object file, spread over 3 MB, and an
+untouched `.bss` page costs a fault to read and another to write. The list is committed, so a build needs neither valgrind nor this script; run it again when the commands'
 code changes much (a symbol that no longer exists is skipped by the linker, a new one is laid out in the
 usual order, so a stale list costs speed, never correctness).
 """
