@@ -18,9 +18,10 @@ the functions that more commands run first (start-up, the parser, the schema che
 Then each runs once under valgrind's lackey, and every data symbol it loaded or stored in `.data`,
 `.bss`, `.data.rel.ro` or `.rodata` is listed after the functions, in the same order: the data of the
 Swift runtime and of each module sits in one section per object file, spread over 3 MB, and an
-untouched `.bss` page costs a fault to read and another to write. The list is committed, so a build needs neither valgrind nor this script; run it again when the commands'
-code changes much (a symbol that no longer exists is skipped by the linker, a new one is laid out in the
-usual order, so a stale list costs speed, never correctness).
+untouched `.bss` page costs a fault to read and another to write. The list is committed, so a build
+needs neither valgrind nor this script; run it again when the commands' code changes much (a symbol
+that no longer exists is skipped by the linker, a new one is laid out in the usual order, so a stale
+list costs speed, never correctness).
 """
 
 import bisect
