@@ -37,10 +37,17 @@ enum TerminalText {
     /// `sanitized` on one line: line breaks and tabs become spaces first (for table cells).
     static func singleLine(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
-        return sanitized(
-            String(
-                String.UnicodeScalarView(
-                    text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })))
+        func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\n" || scalar == "\r" || scalar == "\t"
+        }
+        guard text.unicodeScalars.contains(where: breaksLine) else { return sanitized(text) }
+        // Scalar by scalar: a view built from an array goes through the standard library's unspecialised
+        // append(contentsOf:), 190,000 instructions for a three-character search in `movies search`.
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            line.append(breaksLine(scalar) ? " " : scalar)
+        }
+        return sanitized(String(line))
     }
 
     /// The number of terminal cells `text` occupies.
