@@ -13,7 +13,8 @@ pages nobody ran: time in the kernel at start and at exit, and resident memory (
 which moves the section holding each listed symbol to the front, in the file's order.
 
 How: each command below runs twice under `valgrind --tool=callgrind`, each time on a fresh copy of a
-scratch database, and every function of the binary either run executed is listed by its symbol name:
+scratch database, and every function of the binary either run executed is listed by its symbol name
+(the symbol around each instruction counted, found in the binary's own symbol table):
 the functions that more commands run first (start-up, the parser, the schema check), then by name.
 Then each runs once under valgrind's lackey, and every data symbol it loaded or stored in `.data`,
 `.bss`, `.data.rel.ro` or `.rodata` is listed after the functions, in the same order: the data of the
@@ -78,28 +79,49 @@ def letterboxd_ratings(path, rows):
                       f"https://boxd.it/m{index},{stars:g}\n")
 
 
-def executed_functions(binary, arguments, environment, scratch):
-    """The names of the functions of `binary` that one run executed (callgrind names a function only
-    once it has run)."""
+def function_symbols(binary):
+    """The binary's function symbols as (start, end, name) by address, local ones included: a
+    specialisation the compiler emits into each module that uses it (`Array<Int8>`'s growth, say) is
+    one local symbol per object file, all with the same name."""
+    table = subprocess.run(["nm", "-n", "-S", "--defined-only", binary], check=True,
+                           capture_output=True, text=True)
+    functions = []
+    for line in table.stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[2] in "tTwW":
+            start = int(fields[0], 16)
+            functions.append((start, start + int(fields[1], 16), fields[3]))
+    return functions
+
+
+def executed_functions(binary, arguments, environment, scratch, functions):
+    """The names of the functions of `binary` that one run executed: the symbol around each
+    instruction callgrind counted. By address, not by the name callgrind gives a function: valgrind
+    keeps one of several local symbols of the same name, and counts the code of the others under
+    whichever symbol comes before it, so the copies a command ran went unlisted and stayed in the
+    unordered text (one 64 KiB window each)."""
     report = os.path.join(scratch, "run.callgrind")
     subprocess.run(
-        ["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no",
+        ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-strings=no",
          "--compress-pos=no", f"--callgrind-out-file={report}", binary] + arguments,
         env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     binary_path = os.path.realpath(binary)
-    names = set()
+    addresses = set()
     current_object = None
     with open(report, encoding="utf-8", errors="replace") as lines:
         for line in lines:
             if line.startswith("ob="):
                 current_object = os.path.realpath(line[3:].strip())
-            elif line.startswith("fn=") and current_object == binary_path:
-                name = line[3:].strip()
-                # A function callgrind knows only by its address (crtbegin's, which have no sized
-                # symbol) cannot be named to the linker, and its address moves with every layout.
-                if not name.startswith("0x"):
-                    names.add(name)
+            elif line.startswith("0x") and current_object == binary_path:
+                addresses.add(int(line.split(None, 1)[0], 16))
     os.remove(report)
+    starts = [start for start, _, _ in functions]
+    names = set()
+    for address in addresses:
+        index = bisect.bisect_right(starts, address) - 1
+        # Code outside every sized symbol (crtbegin's) cannot be named to the linker.
+        if index >= 0 and address < functions[index][1]:
+            names.add(functions[index][2])
     return names
 
 
@@ -178,6 +200,7 @@ def main():
         runs_using = collections.Counter()
         data_using = collections.Counter()
         layout = data_symbols(binary)
+        code = function_symbols(binary)
         copy = os.path.join(scratch, "run.sqlite")
 
         def fresh_copy():
@@ -196,7 +219,7 @@ def main():
             executed = set()
             for _ in range(2):
                 fresh_copy()
-                executed |= executed_functions(binary, arguments, environment, scratch)
+                executed |= executed_functions(binary, arguments, environment, scratch, code)
             runs_using.update(executed)
             # The data it touched, once: which pages of data a run touches depends far less on the
             # hash seed than which code runs, and lackey is slow.

@@ -39,7 +39,7 @@ public enum DatabaseLocation {
         if let path = environment["MOVIES_DB"] {
             return try checked(path, source: .environment, environment: environment)
         }
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasUTF8Prefix("/") {
             return dataHome + "/movies/movies.sqlite"
         }
         return try homeFolder(environment) + "/.local/share/movies/movies.sqlite"
@@ -53,9 +53,9 @@ public enum DatabaseLocation {
             throw .controlCharacter(source, control)
         }
         if path == "~" { return try homeFolder(environment) }
-        if path.hasPrefix("~/") {
+        if path.hasUTF8Prefix("~/") {
             let home = try homeFolder(environment)
-            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst()
+            return (home.hasUTF8Suffix("/") ? String(home.dropLast()) : home) + path.dropFirst()
         }
         return path
     }
@@ -65,7 +65,7 @@ public enum DatabaseLocation {
     /// under whatever folder the command runs in, a new empty one each time: it is ignored, as a relative
     /// `XDG_DATA_HOME` is.
     private static func homeFolder(_ environment: [String: String]) throws(DatabaseLocationError) -> String {
-        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        if let home = environment["HOME"], home.hasUTF8Prefix("/") { return home }
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16_384)

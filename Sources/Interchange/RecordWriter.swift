@@ -1,3 +1,4 @@
+import Basics
 import MoviesCore
 
 /// The machine-readable formats records (movies, news items, feeds) are printed, exported and read in.
@@ -44,6 +45,10 @@ public enum RecordValue: Sendable, Hashable {
         let text: String
         switch self {
         case .null: return
+        case .integer(let value):
+            // Digits and a minus sign need no escaping in either format.
+            line.appendDecimal(value)
+            return
         case .text(let value): (isText, text) = (true, value)
         default: (isText, text) = (false, plainText)
         }

@@ -59,30 +59,31 @@ public enum MoviesCLI {
 
     // MARK: - Running
 
-    /// Runs the tool for a whole command line (program name first) and returns the exit code.
+    /// Starts the tool for a whole command line (program name first): runs it to its end when it needs
+    /// no waiting (`Launch.finished`), else returns the command for Swift concurrency to run.
     ///
     /// Invoked as `news` (a symlink or a copy named so), `news list` means `movies news list`.
     @MainActor
-    public static func main(
+    public static func launch(
         commandLine: [String], environment: [String: String] = ProcessEnvironment.current()
-    ) async -> Int32 {
-        let program =
-            commandLine.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? rootSpec.name
-        return await run(
-            arguments: Array(commandLine.dropFirst()), environment: environment, program: program)
+    ) -> Launch {
+        return launch(
+            arguments: Array(commandLine.dropFirst()), environment: environment,
+            output: OutputStream.standardOutput(), errors: OutputStream.standardError(),
+            terminal: Terminal(environment: environment), program: programName(commandLine.first))
     }
 
-    /// Runs the tool with `arguments` (without the program name) and returns the exit code.
-    @MainActor
-    public static func run(
-        arguments: [String], environment: [String: String] = ProcessEnvironment.current(),
-        program: String = "movies"
-    ) async -> Int32 {
-        let output = OutputStream.standardOutput()
-        let errors = OutputStream.standardError()
-        return await run(
-            arguments: arguments, environment: environment, output: output, errors: errors,
-            terminal: Terminal(environment: environment), program: program)
+    /// The last component of the path the program was started by (`news` for `~/bin/news`), or
+    /// `movies` when there is none.
+    ///
+    /// Split on the byte `/`, which is what a path's components are separated by, rather than on
+    /// characters: a name starting with a combining mark stays whole.
+    static func programName(_ path: String?) -> String {
+        guard let path else { return rootSpec.name }
+        let utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        let name = String(decoding: utf8[start...], as: UTF8.self)
+        return name.isEmpty ? rootSpec.name : name
     }
 
     /// Runs the command with its output streams and terminal, and returns the exit code.
@@ -94,48 +95,88 @@ public enum MoviesCLI {
         arguments: [String], environment: [String: String], output: OutputStream, errors: OutputStream,
         terminal: Terminal, program: String = "movies"
     ) async -> Int32 {
+        switch launch(
+            arguments: arguments, environment: environment, output: output, errors: errors,
+            terminal: terminal,
+            program: program)
+        {
+        case .finished(let code): code
+        case .waiting(let command): await command.run()
+        }
+    }
+
+    /// Parses `arguments` and answers `--version` and `--help`, refuses a bad line, and runs a command
+    /// that needs no waiting; a command that waits comes back `.waiting`, ready to run.
+    @MainActor
+    static func launch(
+        arguments: [String], environment: [String: String], output: OutputStream, errors: OutputStream,
+        terminal: Terminal, program: String
+    ) -> Launch {
         let root = root(named: program)
         let parser = ArgumentParser(root: root, globalOptions: globalOptions)
-        var context: CommandContext?
+        let parsed: ParsedArguments
+        let handler: any Command.Type
         do {
             switch try parser.parse(arguments) {
             case .version:
                 output.line("movies \(version)")
+                return .finished(completed(nil, output: output, errors: errors))
             case .help(let path):
                 output.write(helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(for: path))
-            case .run(let parsed):
-                guard let command = parsed.command.handler else {
+                return .finished(completed(nil, output: output, errors: errors))
+            case .run(let arguments):
+                guard let command = arguments.command.handler else {
                     output.write(
                         helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(
-                            for: parsed.commandPath))
-                    break
+                            for: arguments.commandPath))
+                    return .finished(completed(nil, output: output, errors: errors))
                 }
-                let commandContext = CommandContext(
-                    environment: environment, output: output, errors: errors, terminal: terminal,
-                    databasePath: CommonOptions.databasePath(in: parsed), commandPath: parsed.commandPath)
-                context = commandContext
-                // `--no-pager`, which the commands that page accept.
-                commandContext.allowsPager = !parsed.hasFlag(named: CommonOptions.noPagerName)
-                // An error is reported once the pager is gone, on the terminal; the command's own error
-                // comes before the pager's.
-                do {
-                    try await command.run(parsed, in: commandContext)
-                } catch {
-                    commandContext.finishPager()
-                    throw error
-                }
-                if let failure = commandContext.finishPager() { throw failure }
+                (parsed, handler) = (arguments, command)
             }
         } catch {
-            let code = report(error, to: errors)
-            // The output failing too is said, but the command's own error decides the exit code.
-            if let failure = OutputFailure(output, changeSaved: false) {
-                errors.line("Error: \(failure.message)")
-            }
-            return code
+            return .finished(failed(error, output: output, errors: errors))
         }
-        // Output that did not reach its file (`movies export > file` on a full disk, `>&-`) must not pass
-        // for success, nor hide that the change it reports was saved.
+        let context = CommandContext(
+            environment: environment, output: output, errors: errors, terminal: terminal,
+            databasePath: CommonOptions.databasePath(in: parsed), commandPath: parsed.commandPath)
+        // `--no-pager`, which the commands that page accept.
+        context.allowsPager = !parsed.hasFlag(named: CommonOptions.noPagerName)
+        let waiting: (any Command)?
+        do {
+            waiting = try handler.start(parsed, in: context)
+        } catch {
+            return .finished(failed(error, in: context))
+        }
+        guard let waiting else { return .finished(completed(context, output: output, errors: errors)) }
+        return .waiting(WaitingCommand(command: waiting, context: context))
+    }
+
+    /// The exit code of a command whose run ended by throwing `error`: the error is reported once the
+    /// pager is gone, on the terminal; the command's own error comes before the pager's.
+    @MainActor
+    static func failed(_ error: any Error, in context: CommandContext) -> Int32 {
+        context.finishPager()
+        return failed(error, output: context.output, errors: context.errors)
+    }
+
+    /// Reports `error` and returns its exit code. The output failing too is said, but the command's own
+    /// error decides the exit code.
+    static func failed(_ error: any Error, output: OutputStream, errors: OutputStream) -> Int32 {
+        let code = report(error, to: errors)
+        if let failure = OutputFailure(output, changeSaved: false) {
+            errors.line("Error: \(failure.message)")
+        }
+        return code
+    }
+
+    /// The exit code of a run that ended well, once the pager (if one ran) is gone: output that did not
+    /// reach its file (`movies export > file` on a full disk, `>&-`) must not pass for success, nor hide
+    /// that the change it reports was saved.
+    @MainActor
+    static func completed(_ context: CommandContext?, output: OutputStream, errors: OutputStream) -> Int32 {
+        if let failure = context?.finishPager() {
+            return failed(failure, output: output, errors: errors)
+        }
         if let failure = OutputFailure(output, changeSaved: context?.hasSavedChanges ?? false) {
             return report(failure, to: errors)
         }

@@ -73,7 +73,7 @@ public struct FeedAddress: Sendable, Hashable, CustomStringConvertible {
         guard !trimmed.unicodeScalars.contains(where: \.isControlCharacter),
             let separator = trimmed.firstRange(of: "://")
         else { return nil }
-        var scheme = asciiLowercased(trimmed[..<separator.lowerBound])
+        var scheme = trimmed[..<separator.lowerBound].asciiLowercased
         if scheme == "feed" { scheme = "http" }
         guard scheme == "http" || scheme == "https" else { return nil }
         let rest = trimmed[separator.upperBound...]
@@ -86,7 +86,7 @@ public struct FeedAddress: Sendable, Hashable, CustomStringConvertible {
         let defaultPort = scheme == "http" ? "80" : "443"
         let keptPort = port.flatMap { $0.isEmpty || $0 == defaultPort ? nil : $0 }
         let address =
-            scheme + "://" + user + asciiLowercased(host) + (keptPort.map { ":" + $0 } ?? "")
+            scheme + "://" + user + host.asciiLowercased + (keptPort.map { ":" + $0 } ?? "")
             + rest[authorityEnd...]
         // What the fetcher will make of it: Foundation must read it as a URL with a host.
         guard let url = URL(string: address), let parsedHost = url.host, !parsedHost.isEmpty else {
@@ -113,15 +113,6 @@ public struct FeedAddress: Sendable, Hashable, CustomStringConvertible {
             port.isEmpty || (port.count <= 5 && Int(port) ?? .max <= 65_535)
         else { return nil }
         return (hostAndPort[..<portColon], port)
-    }
-
-    /// `text` with its ASCII capitals made small, every other character as it was.
-    private static func asciiLowercased(_ text: Substring) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0
-                }))
     }
 }
 

@@ -49,16 +49,7 @@ public struct IgnoreRule: Sendable, Hashable, Identifiable {
 
     private static func contains(_ field: String?, _ text: String) -> Bool {
         guard let field else { return false }
-        return asciiLowercased(field).contains(asciiLowercased(text))
-    }
-
-    /// `text` with ASCII capitals made small (what SQLite's `lower()` does, without ICU).
-    static func asciiLowercased(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0
-                }))
+        return field.asciiLowercased.contains(text.asciiLowercased)
     }
 }
 

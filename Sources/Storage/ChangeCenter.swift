@@ -69,9 +69,9 @@ final class ChangeCenter: Sendable {
     }
 
     /// Sets the tables whose commits wake observer `id` (compared case-insensitively, as SQLite compares
-    /// names); nil for every table.
+    /// names: ASCII letters only); nil for every table.
     func watch(_ tables: Set<String>?, for id: Int) {
-        let lowercased = tables.map { Set($0.map { $0.lowercased() }) }
+        let lowercased = tables.map { Set($0.map(\.asciiLowercased)) }
         state.withLock { state in
             state.subscribers[id]?.tables = lowercased
         }
@@ -90,7 +90,7 @@ final class ChangeCenter: Sendable {
 
     /// Wakes the observers of any of `tables`; nil means "unknown tables" and wakes everyone.
     func notify(tables: Set<String>?) {
-        let lowercased = tables.map { Set($0.map { $0.lowercased() }) }
+        let lowercased = tables.map { Set($0.map(\.asciiLowercased)) }
         let targets = state.withLock { state in
             state.subscribers.values.filter { subscriber in
                 guard let changed = lowercased, let watched = subscriber.tables else { return true }

@@ -1,3 +1,4 @@
+import Basics
 import CSQLite
 
 #if canImport(Glibc)
@@ -90,7 +91,8 @@ extension Connection {
     /// SQLite compiles one of its own while a statement steps (FTS5 does, on its shadow tables), for the
     /// running recording.
     private func noteRead(of table: UnsafePointer<CChar>) {
-        let name = String(cString: table).lowercased()
+        let name = String(decoding: UnsafeRawBufferPointer(start: table, count: strlen(table)), as: UTF8.self)
+            .asciiLowercased
         if isCompiling {
             tablesReadWhileCompiling.insert(name)
         } else {
@@ -108,7 +110,7 @@ extension Connection {
         guard !committedTables.isEmpty, isInAutocommitMode else { return }
         let tables = committedTables
         committedTables.removeAll(keepingCapacity: true)
-        didCommit?(tables)
+        changeCenter?.notify(tables: tables)
     }
 
     // MARK: - Tables read

@@ -1,3 +1,4 @@
+import Basics
 import CSQLite
 
 #if canImport(Glibc)
@@ -25,8 +26,13 @@ public final class Connection {
     var touchedTables: Set<String> = []
     /// Tables of a transaction whose commit hook fired; reported once the statement completes.
     var committedTables: Set<String> = []
-    /// Called after a transaction that wrote to tables has committed, with those tables' names.
-    var didCommit: ((Set<String>) -> Void)?
+    /// Told after a transaction that wrote to tables has committed, with those tables' names.
+    ///
+    /// Weak: the center holds the writer connection (for polling), so the connection must not hold the
+    /// center. A weak property rather than a closure capturing the center weakly: that closure's context
+    /// has a destroy function with no symbol of its own, which the start-up order cannot place, and
+    /// each such function costs a one-shot command a 64 KiB window of text at exit.
+    weak var changeCenter: ChangeCenter?
     /// Tables the authorizer saw read since the last statement began compiling (see `compile`).
     var tablesReadWhileCompiling: Set<String> = []
     /// The table a `DROP TABLE` being compiled drops, between the authorizer's SQLITE_DROP_TABLE and
@@ -163,11 +169,11 @@ public final class Connection {
     /// (https://www.sqlite.org/c3ref/busy_handler.html). So the switch is tried again until the others
     /// are done, and skipped when the file is already in WAL mode (the header was read just before).
     private func switchToWAL(timeoutMilliseconds: Int) throws {
-        if try scalarString("PRAGMA journal_mode")?.lowercased() == "wal" { return }
+        if try scalarString("PRAGMA journal_mode")?.asciiLowercased == "wal" { return }
         let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
         while true {
             do {
-                guard try scalarString("PRAGMA journal_mode = WAL")?.lowercased() == "wal" else {
+                guard try scalarString("PRAGMA journal_mode = WAL")?.asciiLowercased == "wal" else {
                     throw StorageError.cannotOpen(
                         path: path, reason: "cannot switch the database to WAL mode")
                 }

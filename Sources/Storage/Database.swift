@@ -43,8 +43,7 @@ public final class Database: Sendable {
         let changes = ChangeCenter(pollInterval: configuration.externalChangePollInterval) {
             try? writer.sync { try $0.dataVersion() }
         }
-        // Weak: the center holds the writer (for polling), the writer must not hold the center.
-        connection.didCommit = { [weak changes] tables in changes?.notify(tables: tables) }
+        connection.changeCenter = changes
         self.changes = changes
         self.writer = writer
         self.reader = Locked(nil)

@@ -32,7 +32,7 @@ package enum DatabaseFile {
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
     /// A file's identity (device and inode), the same whatever path names it.
-    struct Identity: Hashable, Sendable {
+    struct Identity: Equatable, Sendable {
         let device: UInt64
         let inode: UInt64
     }

@@ -57,7 +57,7 @@ public struct Migrator: Sendable {
             else { throw StorageError.unrecognizedDatabase(path: connection.path) }
         }
         try validate(state)
-        return migrations.filter { state.versions.contains($0.version) == false }
+        return migrations.filter { !state.hasApplied($0.version) }
     }
 
     // MARK: - Status
@@ -74,7 +74,7 @@ public struct Migrator: Sendable {
         try validate(state)
         return MigrationStatus(
             applied: state.records,
-            pending: migrations.filter { state.versions.contains($0.version) == false })
+            pending: migrations.filter { !state.hasApplied($0.version) })
     }
 
     // MARK: - Migrating
@@ -87,7 +87,7 @@ public struct Migrator: Sendable {
         try database.writeWithoutTransaction { connection in
             let state = try AppliedState(reading: connection)
             try validate(state)
-            let pending = migrations.filter { state.versions.contains($0.version) == false }
+            let pending = migrations.filter { !state.hasApplied($0.version) }
             var applied: [Migration] = []
             for migration in pending where try apply(migration, on: connection) {
                 applied.append(migration)
@@ -104,7 +104,7 @@ public struct Migrator: Sendable {
             // Re-read under the write lock: a second `movies` may have migrated while this one waited.
             let state = try AppliedState(reading: connection)
             try validate(state)
-            guard !state.versions.contains(migration.version) else { return false }
+            guard !state.hasApplied(migration.version) else { return false }
             do {
                 try connection.executeScript(AppliedState.createTableSQL)
                 try connection.executeScript(migration.sql)
@@ -132,8 +132,8 @@ public struct Migrator: Sendable {
     /// Refuses a database from a newer program or with an edited migration.
     private func validate(_ state: AppliedState) throws {
         let newest = max(state.userVersion, state.records.map(\.version).max() ?? 0)
-        let known = Set(migrations.map(\.version))
-        if newest > latestVersion || state.records.contains(where: { !known.contains($0.version) }) {
+        let isKnown = { (version: Int) in migrations.contains { $0.version == version } }
+        if newest > latestVersion || state.records.contains(where: { !isKnown($0.version) }) {
             throw StorageError.newerDatabase(databaseVersion: newest, knownVersion: latestVersion)
         }
         for record in state.records {
@@ -184,7 +184,9 @@ struct AppliedState {
     let schemaObjects: Int
     /// The rows of `schema_migrations`, empty when there is no such table.
     let records: [MigrationRecord]
-    var versions: Set<Int> { Set(records.map(\.version)) }
+    /// Whether migration `version` is recorded. A search rather than a `Set`: there are a dozen
+    /// records and a dozen migrations, and building a set for each question cost more than asking.
+    func hasApplied(_ version: Int) -> Bool { records.contains { $0.version == version } }
 
     /// One statement on a file that has `schema_migrations` (every file this program made), else three
     /// small ones; compiled once per connection (the check before writing and the migration that

@@ -5,7 +5,10 @@ import Basics
 /// The header of a file is read (with its own descriptor) only when the count is zero; see
 /// `DatabaseFile` for why a stray `close()` on an open database is dangerous.
 enum OpenFiles {
-    private static let counts = Locked<[DatabaseFile.Identity: Int]>([:])
+    /// One entry per file with a connection open: a list searched in order rather than a dictionary,
+    /// as a process has one or two files open (the list, a backup being made or restored); hashing an
+    /// identity would cost more than comparing a few of them.
+    private static let counts = Locked<[(identity: DatabaseFile.Identity, count: Int)]>([])
 
     /// Prepares `path` (creating it when allowed), checks its header when no connection of this process
     /// has it open, and counts one more connection. Balance with `release(_:)`.
@@ -14,10 +17,12 @@ enum OpenFiles {
     {
         try counts.withLock { counts in
             let identity = try DatabaseFile.prepare(path: path, create: create, access: access)
-            if counts[identity, default: 0] == 0 {
+            if let index = counts.firstIndex(where: { $0.identity == identity }) {
+                counts[index].count += 1
+            } else {
                 try DatabaseFile.checkHeader(path: path)
+                counts.append((identity, 1))
             }
-            counts[identity, default: 0] += 1
             return identity
         }
     }
@@ -25,13 +30,14 @@ enum OpenFiles {
     /// Counts one connection fewer.
     static func release(_ identity: DatabaseFile.Identity) {
         counts.withLock { counts in
-            let remaining = counts[identity, default: 1] - 1
-            counts[identity] = remaining > 0 ? remaining : nil
+            guard let index = counts.firstIndex(where: { $0.identity == identity }) else { return }
+            counts[index].count -= 1
+            if counts[index].count == 0 { counts.remove(at: index) }
         }
     }
 
     /// Whether a connection of this process has the file open.
     static func isOpen(_ identity: DatabaseFile.Identity) -> Bool {
-        counts.withLock { $0[identity, default: 0] > 0 }
+        counts.withLock { counts in counts.contains { $0.identity == identity } }
     }
 }

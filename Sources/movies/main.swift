@@ -38,4 +38,11 @@ for index in 1..<Int(CommandLine.argc) {
     exit(64)
 }
 
-exit(await MoviesCLI.main(commandLine: CommandLine.arguments))
+// No `await` at the top level, so `main` is synchronous: a command that never waits (`list`, `show`,
+// `search`, `add`...) runs to its end before Swift concurrency starts, which spares it the main task,
+// the executor and their pages (docs/ARCHITECTURE.md, "Synchronous one-shot commands"). A command that
+// waits runs in a main-actor task (`runInMainTask`).
+switch MoviesCLI.launch(commandLine: CommandLine.arguments) {
+case .finished(let code): exit(code)
+case .waiting(let command): command.runInMainTask()
+}

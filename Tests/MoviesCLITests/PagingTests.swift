@@ -91,6 +91,8 @@ struct PagingTests {
             "plain", "it's", "two words", "$HOME", "`id`", "a\"b", "", "~", "=x", "%1", "*", "new\nline",
             "back\\slash",
             "title:It%27s:3",
+            // A quote that a combining mark follows is still a quote to the shell.
+            "it'\u{301}s",
         ])
     func shellQuoting(word: String) throws {
         let quoted = NextPageHint.shellQuoted(word)

@@ -32,6 +32,16 @@ struct TablesReadTests {
         }
     }
 
+    @Test("names are told apart as SQLite tells them apart: by ASCII letters only")
+    func namesFoldASCIIOnly() throws {
+        try database.write { connection in
+            try connection.executeScript(#"CREATE TABLE "ÄRGER" (x); CREATE TABLE "ärger" (x);"#)
+        }
+        #expect(
+            try tablesRead(by: #"SELECT 1 FROM "ÄRGER", "ärger""#) == ["Ärger", "ärger"])
+        #expect(try tablesRead(by: #"SELECT 1 FROM "Ärger""#) == ["Ärger"])
+    }
+
     @Test("a join reads both tables, and only them")
     func join() throws {
         #expect(

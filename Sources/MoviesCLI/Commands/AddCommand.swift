@@ -3,7 +3,7 @@ import Catalog
 import MoviesCore
 
 /// `movies add`: see docs/COMMANDS.md, written from the declarations below.
-struct AddCommand: Command {
+struct AddCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "add",
         abstract: "Add a movie to the list.",
@@ -46,7 +46,7 @@ struct AddCommand: Command {
         try WatchStateRule.check(rating: rating, stars: stars, watchedOn: watched)
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         // Validated before the file is opened, so a refused add does not even create it; the store
         // takes the validated draft as it is.
         var draft = try MovieValidation.validated(

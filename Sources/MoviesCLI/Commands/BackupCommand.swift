@@ -4,7 +4,7 @@ import FoundationEssentials
 import MoviesCore
 
 /// `movies backup`: see docs/COMMANDS.md, written from the declarations below.
-struct BackupCommand: Command {
+struct BackupCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "backup",
         abstract: "Write a consistent copy of the whole database to a file, while others keep using it.",
@@ -23,7 +23,7 @@ struct BackupCommand: Command {
     @Argument("file", help: "The backup file to write (replaced whole if it exists).", completion: .file)
     var file: String
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let path = file
         let databasePath = try context.databasePath
         // A backup of nothing would create the database it was meant to copy.

@@ -1,5 +1,5 @@
 /// `movies completions`: see docs/COMMANDS.md, written from the declarations below.
-struct CompletionsCommand: Command {
+struct CompletionsCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "completions",
         abstract: "Print a shell completion script for movies.",
@@ -16,7 +16,7 @@ struct CompletionsCommand: Command {
     @Argument("shell", help: "The shell to complete in.")
     var shell: CompletionShell
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let tree = CompletionTree.movies
         switch shell {
         case .bash: context.output.write(BashCompletion(tree: tree).script())

@@ -3,7 +3,7 @@ import Interchange
 import MoviesCore
 
 /// `movies diary`: see docs/COMMANDS.md, written from the declarations below.
-struct DiaryCommand: Command {
+struct DiaryCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "diary",
         abstract: "Show your viewings, newest first, as a diary.",
@@ -38,7 +38,7 @@ struct DiaryCommand: Command {
         try DiaryFilterOptions.check(year: year, month: month)
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         var query = DiaryFilterOptions.query(year: year, month: month, tag: tag)
         query.movieID = movie?.rawValue
         query.limit = limit?.withLookahead
@@ -104,7 +104,7 @@ enum DiaryRendering {
 }
 
 /// `movies diary edit`: see docs/COMMANDS.md, written from the declarations below.
-struct DiaryEditCommand: Command {
+struct DiaryEditCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "edit",
         abstract: "Change a viewing: its day, the rating given then, rewatch, review, tags.",
@@ -151,7 +151,7 @@ struct DiaryEditCommand: Command {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let store = try context.existingMovies(orElse: MovieError.viewingNotFound(id: id.rawValue))
         let change = try store.editViewing(id: id.rawValue, changes)
         guard let movie = try store.movie(id: change.after.movieID) else {
@@ -163,7 +163,7 @@ struct DiaryEditCommand: Command {
 }
 
 /// `movies diary rm`: see docs/COMMANDS.md, written from the declarations below.
-struct DiaryRemoveCommand: Command {
+struct DiaryRemoveCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "rm",
         abstract: "Remove viewings from the diary; the movies stay, seen.",
@@ -173,7 +173,7 @@ struct DiaryRemoveCommand: Command {
     @Argument("viewing", help: "The viewings' ids, as diary and show print them.")
     var ids: [ViewingID]
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let first = ids.first?.rawValue ?? 0
         let store = try context.existingMovies(orElse: MovieError.viewingNotFound(id: first))
         for viewing in try store.removeViewings(ids: ids.map(\.rawValue)) {

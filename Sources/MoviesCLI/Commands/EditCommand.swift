@@ -2,7 +2,7 @@ import Basics
 import MoviesCore
 
 /// `movies edit`: see docs/COMMANDS.md, written from the declarations below.
-struct EditCommand: Command {
+struct EditCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "edit",
         abstract: "Change a movie's title, rating, stars, year, watched date, note or ids.",
@@ -54,7 +54,7 @@ struct EditCommand: Command {
         try WatchStateRule.check(rating: rating, stars: stars, watchedOn: changes.watchedOn?.newValue)
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let store = try context.existingMovies(for: id)
         let change = try store.edit(id: id.rawValue, changes)
         context.output.line(

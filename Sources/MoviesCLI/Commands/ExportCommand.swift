@@ -3,7 +3,7 @@ import Interchange
 import MoviesCore
 
 /// `movies export`: see docs/COMMANDS.md, written from the declarations below.
-struct ExportCommand: Command {
+struct ExportCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "export",
         abstract: "Export the list: this program's formats, or Letterboxd's import layout.",
@@ -58,7 +58,7 @@ struct ExportCommand: Command {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let target = format
         // The output path is checked (and its temporary file made) before the database is opened, so a
         // refused path leaves the database untouched, or not created.

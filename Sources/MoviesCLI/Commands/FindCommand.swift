@@ -2,7 +2,7 @@ import Basics
 import Catalog
 
 /// `movies find`: see docs/COMMANDS.md, written from the declarations below.
-struct FindCommand: Command {
+struct FindCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "find",
         abstract: "Find films in the catalog by words of any of their titles.",
@@ -20,7 +20,7 @@ struct FindCommand: Command {
     @Option("limit", short: "l", valueName: "n", help: "Show at most this many (20 unless given).")
     var limit: Count?
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let text = words.joined(separator: " ")
         _ = try CatalogReader.wordsExpression(text)  // no words: refused before anything is opened
         let catalog = try context.catalog()

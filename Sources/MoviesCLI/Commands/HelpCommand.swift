@@ -2,7 +2,7 @@
 ///
 /// The words name a command below the group `help` was given in, so `news help list` and
 /// `movies news help list` explain the same command, each in the words of the program that was run.
-struct HelpCommand: Command {
+struct HelpCommand: SynchronousCommand {
     static let about = CommandAbout(name: "help", abstract: "Show help for a command.")
 
     @Argument("command", help: "The command to explain.", completion: .commandName)
@@ -12,7 +12,7 @@ struct HelpCommand: Command {
         help: "Print the reference of every command as Markdown instead (what docs/COMMANDS.md holds).")
     var markdown: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         if markdown {
             context.output.write(
                 CommandReference(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions).markdown())

@@ -6,7 +6,7 @@ import MoviesCore
 import UserFacing
 
 /// `movies import`: see docs/COMMANDS.md, written from the declarations below.
-struct ImportCommand: Command {
+struct ImportCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "import",
         abstract: "Import movies from Letterboxd, IMDb, or this program's own export.",
@@ -53,7 +53,7 @@ struct ImportCommand: Command {
     @Flag("include-tv", help: "Also import IMDb titles that are not films (series, episodes, games).")
     var includeTV: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let path = file
         let (readers, isExport) = try Self.openReaders(path, format: format)
         let options = ImportOptions(

@@ -2,7 +2,7 @@ import Catalog
 import MoviesCore
 
 /// `movies link`: see docs/COMMANDS.md, written from the declarations below.
-struct LinkCommand: Command {
+struct LinkCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "link",
         abstract: "Match the films of the list to the catalog, for their directors, runtime and genres.",
@@ -14,7 +14,7 @@ struct LinkCommand: Command {
             """,
         examples: ["movies link"])
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let catalog = try context.catalog()
         // No list yet is an empty one: nothing to link, and no file made for it.
         let linker = CatalogLinker(catalog: catalog)

@@ -5,7 +5,7 @@ import MoviesCore
 import ViewModels
 
 /// `movies list`: see docs/COMMANDS.md, written from the declarations below.
-struct ListCommand: Command {
+struct ListCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "list",
         abstract: "Show the movie list.",
@@ -103,31 +103,34 @@ struct ListCommand: Command {
         }
     }
 
+    /// `--watch` waits for changes; every other list is one page, or all of them, and done.
+    var runsSynchronously: Bool { !watch }
+
     func run(in context: CommandContext) async throws {
+        guard watch, context.shell?.movieScreen == nil else {
+            try runSynchronously(in: context)
+            return
+        }
+        let sort = try checkedSort(in: context)
+        // Follows the change stream: the list view model keeps it current.
+        context.isOneShot = false
+        let list = MovieListViewModel(store: try context.dependencies().movies)
+        list.ratingFilter = Set(ratings)
+        list.watchStateFilter = watchState
+        list.tagFilter = tag
+        list.sort = sort
+        list.isReversed = reverse
+        try await Self.watch(list, store: try context.dependencies().movies, format: format, context: context)
+    }
+
+    /// The list without `--watch` (`run(in:)` follows the changes).
+    func runSynchronously(in context: CommandContext) throws {
         if let screen = context.shell?.movieScreen {
             try listOnScreen(screen, in: context)
             return
         }
-        let sort = sort ?? .added
-        if let after, after.sort != sort {
-            throw UsageError(
-                .validation(Self.cursorMismatch(after, sort: sort)), commandPath: context.commandPath)
-        }
-        if let after { try Self.checkCursor(after, in: try context.dependencies().movies) }
+        let sort = try checkedSort(in: context)
         let ratings = Set(ratings)
-        if watch {
-            // Follows the change stream: the list view model keeps it current.
-            context.isOneShot = false
-            let list = MovieListViewModel(store: try context.dependencies().movies)
-            list.ratingFilter = ratings
-            list.watchStateFilter = watchState
-            list.tagFilter = tag
-            list.sort = sort
-            list.isReversed = reverse
-            try await Self.watch(
-                list, store: try context.dependencies().movies, format: format, context: context)
-            return
-        }
         let store = try context.dependencies().movies
         let listID = try inList.map { try Self.listID(named: $0, in: store) }
         // One more than the page, to know whether there is a next page without a count query.
@@ -160,6 +163,18 @@ struct ListCommand: Command {
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
         }
+    }
+
+    /// The order asked for, once the cursor of `--after` is known to belong to it and to name a movie.
+    @MainActor
+    private func checkedSort(in context: CommandContext) throws -> MovieSort {
+        let sort = sort ?? .added
+        if let after, after.sort != sort {
+            throw UsageError(
+                .validation(Self.cursorMismatch(after, sort: sort)), commandPath: context.commandPath)
+        }
+        if let after { try Self.checkCursor(after, in: try context.dependencies().movies) }
+        return sort
     }
 
     /// `list` in the shell: the screen's filter and sort unless the options say otherwise (`--reverse`

@@ -3,7 +3,7 @@ import Interchange
 import MoviesCore
 
 /// `movies lists`: see docs/COMMANDS.md, written from the declarations below.
-struct ListsCommand: Command {
+struct ListsCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "lists",
         abstract: "Show your named lists (Letterboxd's lists), with how many films each holds.",
@@ -26,7 +26,7 @@ struct ListsCommand: Command {
 
     @Option(.format) var format: OutputFormat
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         // No file yet is no lists; a file that cannot be opened (a newer version's, a damaged one) is said.
         guard let store = try context.existingMoviesIfAny() else {
             try Self.write([], format: format, context: context)
@@ -76,7 +76,7 @@ struct ListsCommand: Command {
 }
 
 /// `movies lists show NAME`.
-struct ListsShowCommand: Command {
+struct ListsShowCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "show",
         abstract: "Show a list's films in order.",
@@ -86,7 +86,7 @@ struct ListsShowCommand: Command {
     var name: String
     @Option(.format) var format: OutputFormat
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let store = try context.existingMovies(orElse: MovieListError.noList(name, known: []))
         guard let list = try store.list(named: name) else {
             throw MovieListError.noList(name, known: try store.lists().map(\.name))
@@ -132,7 +132,7 @@ struct ListsShowCommand: Command {
 }
 
 /// `movies lists add NAME FILM…`.
-struct ListsAddCommand: Command {
+struct ListsAddCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "add",
         abstract: "Add films to the end of a list, making the list if there is none.",
@@ -147,7 +147,7 @@ struct ListsAddCommand: Command {
     @Argument("movie", help: "The movies' ids, as `list` shows them, or their titles.")
     var movies: [FilmReference]
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         var ids: [Int64] = []
         var store: MovieStore?
         for reference in movies {
@@ -170,7 +170,7 @@ struct ListsAddCommand: Command {
 }
 
 /// `movies lists move NAME FILM POSITION`.
-struct ListsMoveCommand: Command {
+struct ListsMoveCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "move",
         abstract: "Put a film of a list at another place; the films between shift by one.",
@@ -184,7 +184,7 @@ struct ListsMoveCommand: Command {
     @Argument("position", help: "Its new place: 1 is the first.")
     var position: Count
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let (store, film) = try context.existingFilm(movie)
         let now = try store.moveInList(name, movieID: film.id, to: position.value)
         context.output.line(
@@ -193,7 +193,7 @@ struct ListsMoveCommand: Command {
 }
 
 /// `movies lists rm NAME [FILM…]`.
-struct ListsRemoveCommand: Command {
+struct ListsRemoveCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "rm",
         abstract: "Take films off a list, or, with no film named, remove the list.",
@@ -209,7 +209,7 @@ struct ListsRemoveCommand: Command {
     @Argument("movie", help: "The movies to take off it, by id or title; none removes the list.")
     var movies: [FilmReference] = []
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let store = try context.existingMovies(orElse: MovieListError.noList(name, known: []))
         guard !movies.isEmpty else {
             let list = try store.removeList(name)

@@ -3,7 +3,7 @@ import MoviesCore
 
 /// `movies log` (and `movies watched`, its former name): see docs/COMMANDS.md, written from the
 /// declarations below.
-struct LogCommand: Command {
+struct LogCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "log",
         abstract: "Log a viewing of a movie: the day, the rating given then, a review, tags.",
@@ -45,7 +45,7 @@ struct LogCommand: Command {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let draft = try ViewingValidation.validated(
             ViewingDraft(
                 watchedOn: on, rating: rating?.rating ?? .notSeen, stars: stars, isRewatch: rewatch,

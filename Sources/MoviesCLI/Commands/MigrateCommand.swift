@@ -3,7 +3,7 @@ import Basics
 import MoviesCore
 
 /// `movies migrate`: see docs/COMMANDS.md, written from the declarations below.
-struct MigrateCommand: Command {
+struct MigrateCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "migrate",
         abstract: "Bring the database's schema up to date, or show which migrations are applied.",
@@ -16,7 +16,7 @@ struct MigrateCommand: Command {
     @Flag("status", help: "List applied and pending migrations; change nothing, create nothing.")
     var status: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let path = try context.databasePath
         if status {
             // Only look: no file, folder, WAL switch, checkpoint or migration.

@@ -1,7 +1,7 @@
 import MoviesCore
 
 /// `movies rate`: see docs/COMMANDS.md, written from the declarations below.
-struct RateCommand: Command {
+struct RateCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "rate",
         abstract: "Change a movie's rating, as a word or as stars.",
@@ -23,7 +23,7 @@ struct RateCommand: Command {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let change = try context.existingMovies(for: id).rate(id: id.rawValue, rating, stars: stars)
         if change.before == change.after {
             context.output.line("Unchanged \(MovieText.summary(change.after))")

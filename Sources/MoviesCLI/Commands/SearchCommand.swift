@@ -2,7 +2,7 @@ import Basics
 import MoviesCore
 
 /// `movies search`: see docs/COMMANDS.md, written from the declarations below.
-struct SearchCommand: Command {
+struct SearchCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "search",
         abstract: "Find movies by words of their title or note, or of their viewings' reviews and tags.",
@@ -32,7 +32,7 @@ struct SearchCommand: Command {
     @Option(.format) var format: OutputFormat
     @Flag(.noPager) var noPager: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let text = words.joined(separator: " ")
         _ = try FullTextQuery.expression(for: text)  // a query with no words is refused before opening
         let ratings = Set(ratings)

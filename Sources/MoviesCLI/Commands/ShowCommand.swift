@@ -3,7 +3,7 @@ import Interchange
 import MoviesCore
 
 /// `movies show`: see docs/COMMANDS.md, written from the declarations below.
-struct ShowCommand: Command {
+struct ShowCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "show", abstract: "Show every detail of one movie, and its viewings.",
         discussion: """
@@ -16,7 +16,7 @@ struct ShowCommand: Command {
     @Option(.format) var format: OutputFormat
     @Flag(.noPager) var noPager: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let store = try context.existingMovies(for: id)
         guard let movie = try store.movie(id: id.rawValue) else {
             throw MovieError.notFound(id: id.rawValue)

@@ -2,7 +2,7 @@ import Basics
 import MoviesCore
 
 /// `movies stats`: see docs/COMMANDS.md, written from the declarations below.
-struct StatsCommand: Command {
+struct StatsCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "stats",
         abstract: "Show the films seen per month or year, how the ratings spread, decades and runs.",
@@ -22,7 +22,7 @@ struct StatsCommand: Command {
     @Option("format", help: "How to print the figures.")
     var format: StatsFormat = .text
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let query = MovieStatistics.Query(period: period, year: year?.value, today: .today())
         let store = try context.dependencies().movies
         let statistics = try store.statistics(query)

@@ -2,7 +2,7 @@ import Basics
 import MoviesCore
 
 /// `movies unwatch`: see docs/COMMANDS.md, written from the declarations below.
-struct UnwatchCommand: Command {
+struct UnwatchCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "unwatch",
         abstract: "Put a movie back on the watchlist: its rating, stars and viewings go.",
@@ -15,7 +15,7 @@ struct UnwatchCommand: Command {
     @Argument("id", help: "The movie's id, as `list` shows it.")
     var id: MovieID
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let change = try context.existingMovies(for: id).unwatch(id: id.rawValue)
         if change.before == change.after {
             context.output.line("Unchanged \(MovieText.summary(change.after))  (already on the watchlist)")

@@ -13,24 +13,29 @@ enum NextPageHint {
 
     /// `word` as any POSIX shell (and fish) reads it back: as it is when it holds only characters no
     /// shell treats specially, else in single quotes (a quote inside written `'\''`).
+    ///
+    /// Read scalar by scalar, as a shell reads bytes: a quote followed by a combining mark is still a
+    /// quote to the shell, though not a character of its own to Swift.
     static func shellQuoted(_ word: String) -> String {
+        let scalars = word.unicodeScalars
         let isPlain =
-            !word.isEmpty && !word.hasPrefix("=") && !word.hasPrefix("%")
-            && word.unicodeScalars.allSatisfy { scalar in
+            scalars.first.map { $0 != "=" && $0 != "%" } ?? false
+            && scalars.allSatisfy { scalar in
                 switch scalar {
                 case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", ":", ",", "@", "%", "+", "=": true
                 default: false
                 }
             }
         if isPlain { return word }
-        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
-            + "'"
+        return "'" + word.replacingEach("'", with: "'\\''") + "'"
     }
 
     /// `--db PATH` when the command was given one: the next page must read the same file.
     @MainActor
     static func databaseWords(_ context: CommandContext) -> [String] {
-        context.databasePathOption.map { ["--db", $0] } ?? []
+        // `if let`, not `Optional.map`: a closure made here is main-actor isolated, and handed to a
+        // nonisolated function it checks the executor at run time, which starts the concurrency runtime.
+        if let path = context.databasePathOption { ["--db", path] } else { [] }
     }
 
     /// `movies --db PATH add Title`: a command a hint suggests, with the options that chose this
@@ -38,8 +43,17 @@ enum NextPageHint {
     /// quoted for a shell; a placeholder such as `<id>` is written as it is.
     @MainActor
     static func command(_ words: String..., in context: CommandContext) -> String {
-        (["movies"] + databaseWords(context).map(shellQuoted)
-            + words.map { $0.hasPrefix("<") || $0.hasPrefix("\"") ? $0 : shellQuoted($0) })
+        commandLine(["movies"] + databaseWords(context), words)
+    }
+
+    /// `leading` quoted, then `words` quoted but for placeholders (`<id>`, `"Title"`), joined by spaces.
+    /// Not main-actor isolated, so its closures are plain ones (see `databaseWords`).
+    private static func commandLine(_ leading: [String], _ words: [String]) -> String {
+        (leading.map(shellQuoted)
+            + words.map { word in
+                let first = word.unicodeScalars.first
+                return first == "<" || first == "\"" ? word : shellQuoted(word)
+            })
             .joined(separator: " ")
     }
 }

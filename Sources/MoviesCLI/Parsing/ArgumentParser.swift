@@ -37,7 +37,9 @@ struct ArgumentParser {
         var optionsEnded = false
 
         while let token = remaining.popFirst() {
-            if optionsEnded || token == "-" || !token.hasPrefix("-") || Self.isNegativeNumber(token) {
+            if optionsEnded || token == "-" || token.unicodeScalars.first != "-"
+                || Self.isNegativeNumber(token)
+            {
                 // A command word descends into the subcommand, as long as no positional came first. `--`
                 // ends the options of the command it follows, not the command words: `movies --db x.sqlite
                 // -- list --seen` lists, taking `--seen` as list's option.
@@ -125,10 +127,14 @@ struct ArgumentParser {
     ) {
         let current = path[path.count - 1]
         let available = current.options + globalOptions
-        if token.hasPrefix("--") {
-            let body = token.dropFirst(2)
-            let name = String(body.prefix { $0 != "=" })
-            let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        // Taken apart scalar by scalar, as getopt takes bytes: `--rating=\u{301}x` is the option
+        // `--rating` with the value `\u{301}x`, though `=` and the mark make one character.
+        let scalars = token.unicodeScalars
+        if scalars.starts(with: "--".unicodeScalars) {
+            let body = scalars.dropFirst(2)
+            let equals = body.firstIndex(of: "=")
+            let name = String(Substring(body[..<(equals ?? body.endIndex)]))
+            let inlineValue = equals.map { String(Substring(body[body.index(after: $0)...])) }
             if let option = available.first(where: { $0.name == name })
                 ?? available.first(where: { $0.hiddenSpellings.contains("--" + name) })
             {
@@ -139,7 +145,7 @@ struct ArgumentParser {
             throw error(.unknownOption("--\(name)", suggestion: suggestion), path)
         }
         // -r value, -rvalue
-        let letter = token.dropFirst().first
+        let letter = scalars.dropFirst().first.map(Character.init)
         let spelling = letter.map { "-\($0)" } ?? ""
         guard
             let option = available.first(where: { $0.short != nil && $0.short == letter })
@@ -150,7 +156,7 @@ struct ArgumentParser {
             }
             throw error(.unknownOption(token, suggestion: retired?.name), path)
         }
-        let rest = String(token.dropFirst(2))
+        let rest = String(Substring(scalars.dropFirst(2)))
         if !option.takesValue && !rest.isEmpty {
             throw error(.unknownOption(token, suggestion: nil), path)
         }
@@ -207,8 +213,19 @@ struct ArgumentParser {
         UsageError(kind, commandPath: path.map(\.name))
     }
 
-    /// `-5` and `-1.5` are values, not options.
+    /// `-5` and `-1.5` are values, not options. Read scalar by scalar, like the rest of a token; a
+    /// digit of another script counts too, as it did when this read characters (`Character.isNumber`).
     static func isNegativeNumber(_ token: String) -> Bool {
-        token.count > 1 && token.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+        let scalars = token.unicodeScalars.dropFirst()
+        return !scalars.isEmpty && scalars.allSatisfy(isNumeric)
+    }
+
+    /// A digit (of any script) or the decimal point.
+    private static func isNumeric(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("0"..."9").contains(scalar) || scalar == "." }
+        switch scalar.properties.numericType {
+        case .none: return false
+        case .some: return true
+        }
     }
 }

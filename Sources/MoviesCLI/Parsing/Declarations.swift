@@ -1,5 +1,11 @@
 import Basics
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // A command declares each of its arguments once, as a property: name, type, default, help and
 // completion in one line (`@Option("rating", short: "r", help: "…") var rating: RatingWord = .notSeen`).
 // Its spec (for parsing, help, usage lines, completions and docs/COMMANDS.md) is collected from those
@@ -16,13 +22,26 @@ import Basics
 /// The declarations of one command being built: recorded, to make its spec, or read from a parsed command
 /// line, to fill its properties.
 ///
-/// Bound with `DeclarationSession.$current.withValue` for exactly the synchronous initializer of one
-/// command on one thread, so it needs no lock; `@unchecked Sendable` only because a task-local value must
-/// be `Sendable`.
-final class DeclarationSession: @unchecked Sendable {
+/// Bound (`bound(to:_:)`) for exactly the synchronous initializer of one command on one thread, so it
+/// needs no lock. The binding is the thread's own (a POSIX thread-specific value): a `@TaskLocal` would
+/// do the same, but each binding of one goes through the concurrency runtime, whose code and data a
+/// one-shot command that never starts a task would otherwise not touch.
+final class DeclarationSession {
     /// The session the property wrappers being initialized report to; nil outside `record` and `read`,
     /// when a command is built directly (`C()` in a test), and then every value is its default.
-    @TaskLocal static var current: DeclarationSession?
+    static var current: DeclarationSession? {
+        pthread_getspecific(threadKey).map {
+            Unmanaged<DeclarationSession>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
+
+    /// The key of the thread-specific value `current` reads; never deleted, as the type lives as long
+    /// as the process.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// The parsed command line being read; nil while recording.
     private let parsed: ParsedArguments?
@@ -36,13 +55,22 @@ final class DeclarationSession: @unchecked Sendable {
     /// The arguments and options `C` declares, in the order it declares them.
     static func record<C: Command>(_: C.Type) -> (arguments: [ArgumentSpec], options: [OptionSpec]) {
         let session = DeclarationSession(parsed: nil)
-        _ = $current.withValue(session) { C() }
+        _ = session.bound { C() }
         return (session.arguments, session.options)
     }
 
     /// `C` with every property set from `parsed`, which the parser made from `C`'s own spec.
     static func read<C: Command>(_: C.Type, from parsed: ParsedArguments) -> C {
-        $current.withValue(DeclarationSession(parsed: parsed)) { C() }
+        DeclarationSession(parsed: parsed).bound { C() }
+    }
+
+    /// `body`'s result, with this session as `current` on this thread while it runs (the one bound
+    /// before, if any, again afterwards).
+    private func bound<Result>(_ body: () -> Result) -> Result {
+        let outer = pthread_getspecific(Self.threadKey)
+        pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.threadKey, outer) }
+        return body()  // `self`, the session bound, lives until this method returns
     }
 
     // MARK: - What the property wrappers call

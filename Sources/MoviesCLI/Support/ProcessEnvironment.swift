@@ -10,22 +10,25 @@
 /// first use instantiates generic metadata by mangled name (callgrind: 600,000 instructions, 12 % of
 /// `movies --version`); this loop costs a few thousand. The first `=` separates name and value, and
 /// of a name given twice the first is kept, as `getenv` does.
+///
+/// Each entry is split as bytes, as the C library does: a value that starts with a combining mark
+/// (`X=\u{301}…`) keeps it, where a split by characters would have taken `=` and the mark for one.
 public enum ProcessEnvironment {
     /// Name to value, for every variable set.
     public static func current() -> [String: String] {
-        var environment: [String: String] = [:]
         // `clearenv()` may leave the list pointer NULL, which Swift imports as non-optional.
-        var entry = environ
-        guard Int(bitPattern: entry) != 0 else { return environment }
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if environment[name] == nil {
-                    environment[name] = String(text[text.index(after: equals)...])
-                }
+        guard Int(bitPattern: environ) != 0 else { return [:] }
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var environment = [String: String](minimumCapacity: count)
+        for index in 0..<count {
+            guard let pointer = environ[index] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = String(decoding: bytes[..<equals], as: UTF8.self)
+            if environment[name] == nil {
+                environment[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
-            entry += 1
         }
         return environment
     }

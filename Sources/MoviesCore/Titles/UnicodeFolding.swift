@@ -15,7 +15,7 @@ enum UnicodeFolding {
     /// Unicode's toNFKC_Casefold: each code point mapped, then the whole made NFC.
     /// https://www.unicode.org/reports/tr44/#NFKC_Casefold
     static func nfkcCasefold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowercased(text) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.asciiLowercased }
         var mapped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if let replacement = casefold[scalar.value] {
@@ -31,16 +31,6 @@ enum UnicodeFolding {
     static func nfc(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         return String(decoding: text._nfcCodeUnits, as: UTF8.self)
-    }
-
-    /// ASCII letters lowercased; everything else as it is.
-    static func asciiLowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            return text
-        }
-        return String(
-            decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 },
-            as: UTF8.self)
     }
 
     // MARK: - Reading the tables

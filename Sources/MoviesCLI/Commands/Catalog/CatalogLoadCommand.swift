@@ -1,7 +1,7 @@
 import Catalog
 
 /// `movies catalog load`: see docs/COMMANDS.md, written from the declarations below.
-struct CatalogLoadCommand: Command {
+struct CatalogLoadCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "load",
         abstract: "Build the film catalog from IMDb's dataset files.",
@@ -20,7 +20,7 @@ struct CatalogLoadCommand: Command {
     @Argument("files", help: "A folder holding IMDb's .tsv.gz files, or the files.")
     var files: [String]
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let datasets = try DatasetFile.files(at: files)
         let catalogPath = CatalogLocation.path(forDiary: try context.databasePath)
         let progress = ProgressLine(label: "Loading", isEnabled: context.terminal.isErrorInteractive)

@@ -1,13 +1,13 @@
 import Catalog
 
 /// `movies catalog status`: see docs/COMMANDS.md, written from the declarations below.
-struct CatalogStatusCommand: Command {
+struct CatalogStatusCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "status", abstract: "Say what the film catalog holds and from when.",
         discussion: "Each file loaded, with its date (the file's modification time), its rows and those kept."
     )
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let catalogPath = CatalogLocation.path(forDiary: try context.databasePath)
         guard let catalog = try CatalogReader.beside(diary: try context.databasePath) else {
             context.output.line("No film catalog yet (\(catalogPath)).")

@@ -2,7 +2,7 @@ import MoviesCore
 import News
 
 /// `movies news add`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsAddCommand: Command {
+struct NewsAddCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "add",
         abstract: "Add a news item by hand (a link to read later, a note).",
@@ -23,7 +23,7 @@ struct NewsAddCommand: Command {
         help: "When it was published: YYYY-MM-DD, an ISO-8601 time, or an RFC 822 date. Default: now.")
     var published: PublicationDate?
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let item = try context.dependencies().news.add(
             NewsItemDraft(
                 title: title, summary: summary, source: source, url: url, imageURL: imageURL,

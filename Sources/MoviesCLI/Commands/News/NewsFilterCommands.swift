@@ -3,7 +3,7 @@ import MoviesCore
 import News
 
 /// `movies news ignore`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsIgnoreCommand: Command {
+struct NewsIgnoreCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "ignore",
         abstract: "Keep matching items out of every refresh from now on (by feed, title, author or age).",
@@ -35,7 +35,7 @@ struct NewsIgnoreCommand: Command {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let news = try context.dependencies().news
         var feedID: Int64?
         if let feed {
@@ -51,10 +51,10 @@ struct NewsIgnoreCommand: Command {
 }
 
 /// `movies news ignores`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsIgnoresCommand: Command {
+struct NewsIgnoresCommand: SynchronousCommand {
     static let about = CommandAbout(name: "ignores", abstract: "List the ignore rules (`news ignore`).")
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let rules = try context.dependencies().news.ignoreRules()
         if rules.isEmpty {
             context.hint("No ignore rules. Add one with: movies news ignore --title <text>")
@@ -66,20 +66,20 @@ struct NewsIgnoresCommand: Command {
 }
 
 /// `movies news unignore`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsUnignoreCommand: Command {
+struct NewsUnignoreCommand: SynchronousCommand {
     static let about = CommandAbout(name: "unignore", abstract: "Remove an ignore rule.")
 
     @Argument("rule", help: "The rule's id, as `news ignores` shows it.")
     var rule: IgnoreRuleID
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let removed = try context.dependencies().news.removeIgnoreRule(id: rule.rawValue)
         context.output.line("Removed ignore rule \(removed.id): \(NewsText.describe(removed))")
     }
 }
 
 /// `movies news save-search`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsSaveSearchCommand: Command {
+struct NewsSaveSearchCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "save-search",
         abstract: "Save a search under a name, listed like a feed with `news list --query NAME`.",
@@ -92,7 +92,7 @@ struct NewsSaveSearchCommand: Command {
     @Flag("unread", short: "u", help: "Only unread items.")
     var unread: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let saved = try context.dependencies().news.saveSearch(
             SavedSearch(name: name, words: words.joined(separator: " "), unreadOnly: unread))
         context.output.line(
@@ -103,11 +103,11 @@ struct NewsSaveSearchCommand: Command {
 }
 
 /// `movies news searches`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsSearchesCommand: Command {
+struct NewsSearchesCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "searches", abstract: "List the saved searches with how many items each finds, unread first.")
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let news = try context.dependencies().news
         let searches = try news.savedSearches()
         if searches.isEmpty {
@@ -134,14 +134,14 @@ struct NewsSearchesCommand: Command {
 }
 
 /// `movies news forget-search`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsForgetSearchCommand: Command {
+struct NewsForgetSearchCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "forget-search", abstract: "Remove a saved search (its items stay).")
 
     @Argument("name", help: "The saved search's name.")
     var name: String
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let forgotten = try context.dependencies().news.forgetSearch(named: name)
         context.output.line("Forgot the saved search \(TerminalText.singleLine(forgotten.name))")
     }

@@ -3,7 +3,7 @@ import MoviesCore
 import News
 
 /// `movies news open`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsOpenCommand: Command {
+struct NewsOpenCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "open",
         abstract: "Open an item's link in the web browser, and mark it read.",
@@ -23,7 +23,7 @@ struct NewsOpenCommand: Command {
     @Argument("id", help: "The item's id, as `news list` shows it.")
     var id: NewsItemID
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         if let screen = context.shell?.news {
             try screen.open(id)
             return

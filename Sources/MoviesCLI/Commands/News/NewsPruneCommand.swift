@@ -3,7 +3,7 @@ import MoviesCore
 import News
 
 /// `movies news prune`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsPruneCommand: Command {
+struct NewsPruneCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "prune",
         abstract: "Remove old items that are read and not starred.",
@@ -18,7 +18,7 @@ struct NewsPruneCommand: Command {
         "older-than", valueName: "age", help: "Remove read, unstarred items published longer ago than this.")
     var olderThan: ItemAge
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let now = Date()
         let removed = try context.dependencies().news.prune(
             publishedBefore: now.addingTimeInterval(-olderThan.seconds), now: now)

@@ -2,7 +2,7 @@ import Basics
 import MoviesCore
 
 /// `movies news search`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsSearchCommand: Command {
+struct NewsSearchCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "search", abstract: "Find news items by words of their title or summary, best match first.")
 
@@ -13,7 +13,7 @@ struct NewsSearchCommand: Command {
     @Option(.format) var format: OutputFormat
     @Flag(.noPager) var noPager: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         let text = words.joined(separator: " ")
         _ = try FullTextQuery.expression(for: text)
         let items = try context.dependencies().news.search(text, limit: limit.value)

@@ -3,7 +3,7 @@ import MoviesCore
 import News
 
 /// `movies news show`: see docs/COMMANDS.md, written from the declarations below.
-struct NewsShowCommand: Command {
+struct NewsShowCommand: SynchronousCommand {
     static let about = CommandAbout(
         name: "show",
         abstract: "Show a news item in full (its fullest text, links and enclosures), and mark it read.")
@@ -13,7 +13,7 @@ struct NewsShowCommand: Command {
     @Option(.format) var format: OutputFormat
     @Flag(.noPager) var noPager: Bool
 
-    func run(in context: CommandContext) async throws {
+    func runSynchronously(in context: CommandContext) throws {
         if let screen = context.shell?.news {
             try screen.show(id)
             return
