@@ -53,3 +53,22 @@ extension [UInt8] {
         self[start...].reverse()
     }
 }
+
+extension String {
+    /// `value` in decimal, with a minus sign when negative: what `String(value)` makes.
+    ///
+    /// Written digit by digit, for the one-shot commands' cursors, hints and dates: the standard
+    /// library's conversion goes through its generic `_BinaryIntegerToASCII`, whose code a command
+    /// would map for a few digits.
+    @inlinable package init(decimal value: Int64) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        bytes.appendDecimal(value)
+        self.init(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `value` in decimal (see `init(decimal:)` for `Int64`).
+    @inlinable package init(decimal value: Int) {
+        self.init(decimal: Int64(value))
+    }
+}

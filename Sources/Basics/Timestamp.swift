@@ -116,7 +116,8 @@ public enum Timestamp {
 
     /// `value` in decimal with leading zeros to `width` digits: `pad(7, 2)` is `07`.
     public static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        let digits = String(decimal: value)
+        let count = digits.utf8.count
+        return count >= width ? digits : String(repeating: "0", count: width - count) + digits
     }
 }

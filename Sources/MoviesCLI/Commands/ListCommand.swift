@@ -130,7 +130,9 @@ struct ListCommand: SynchronousCommand {
             return
         }
         let sort = try checkedSort(in: context)
-        let ratings = Set(ratings)
+        // An empty set when no --rating was given, without building one from the empty array (which
+        // asks the Swift library's set initialiser for room, one more 64 KiB window of its text).
+        let ratings: Set<RatingWord> = ratings.isEmpty ? [] : Set(ratings)
         let store = try context.dependencies().movies
         let listID = try inList.map { try Self.listID(named: $0, in: store) }
         // One more than the page, to know whether there is a next page without a count query.
@@ -158,7 +160,7 @@ struct ListCommand: SynchronousCommand {
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
             words += [
-                "--limit", String(limit.value), "--after", MovieCursor(after: last, sort: sort).description,
+                "--limit", String(decimal: limit.value), "--after", MovieCursor(after: last, sort: sort).description,
             ]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
@@ -209,7 +211,7 @@ struct ListCommand: SynchronousCommand {
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
             words += [
-                "--limit", String(limit.value), "--after", MovieCursor(after: last, sort: order).description,
+                "--limit", String(decimal: limit.value), "--after", MovieCursor(after: last, sort: order).description,
             ]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))

@@ -20,7 +20,9 @@ public enum ProcessEnvironment {
         guard Int(bitPattern: environ) != 0 else { return [:] }
         var count = 0
         while environ[count] != nil { count += 1 }
-        var environment = [String: String](minimumCapacity: count)
+        // Grown as it fills: `Dictionary(minimumCapacity:)` is one more function of the Swift library,
+        // far from the ones growth runs, for the kernel to map.
+        var environment: [String: String] = [:]
         for index in 0..<count {
             guard let pointer = environ[index] else { continue }
             let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))

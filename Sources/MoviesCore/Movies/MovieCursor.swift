@@ -99,10 +99,10 @@ public struct MovieCursor: Sendable, Hashable, LosslessStringConvertible {
 
     public var description: String {
         switch key {
-        case .added: "\(id)"
-        case .title(let title): "title:\(Self.percentEncoded(title)):\(id)"
-        case .rating(let rank): "rating:\(Self.ratingText(rank)):\(id)"
-        case .year(let year): "year:\(year.map { Timestamp.pad($0, 4) } ?? "none"):\(id)"
+        case .added: String(decimal: id)
+        case .title(let title): "title:\(Self.percentEncoded(title)):" + String(decimal: id)
+        case .rating(let rank): "rating:\(Self.ratingText(rank)):" + String(decimal: id)
+        case .year(let year): "year:\(year.map { Timestamp.pad($0, 4) } ?? "none"):" + String(decimal: id)
         }
     }
 
