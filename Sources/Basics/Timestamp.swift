@@ -78,7 +78,11 @@ public enum Timestamp {
             guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, bytes.count - 21 <= 9,
                 let digits = CalendarDate.number(bytes[20..<(bytes.count - 1)])
             else { return nil }
-            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+            // 10 to the number of digits, in integers (at most 10^9, exact in a Double as `pow`'s is):
+            // `pow` is libm's, whose code and tables a command would map for this one division.
+            var scale = 1
+            for _ in 0..<(bytes.count - 21) { scale *= 10 }
+            fraction = Double(digits) / Double(scale)
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second)

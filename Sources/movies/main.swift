@@ -1,4 +1,5 @@
 // The `movies` executable: everything lives in MoviesCLI, so it can be tested and reused.
+import CProcessArguments
 import Glibc
 import MoviesCLI
 
@@ -27,22 +28,35 @@ signal(SIGPIPE, SIG_IGN)
 // rolls the transaction back and reports SQLITE_FULL, and the user reads "the disk is full".
 signal(SIGXFSZ, SIG_IGN)
 
-// CommandLine.arguments replaces bytes that are not UTF-8 with U+FFFD, so `movies add` would store a
-// title other than the one given. Such an argument is refused instead, before anything runs.
-for index in 1..<Int(CommandLine.argc) {
-    guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else {
-        continue
+// The arguments as the C library passed them to `main` (CProcessArguments says why not `CommandLine`,
+// which is asked only when the C library passed nothing to initialisers). CommandLine.arguments would
+// replace bytes that are not UTF-8 with U+FFFD, so `movies add` would store a title other than the one
+// given: such an argument is refused instead, before anything runs. The program's own name (argv[0],
+// which only picks `movies` or `news`) is taken as it comes, repaired.
+let passedCount = Int(movies_argument_count())
+let argumentCount = passedCount > 0 ? passedCount : Int(CommandLine.argc)
+let argumentVector = movies_arguments() ?? UnsafePointer(CommandLine.unsafeArgv)
+var arguments: [String] = []
+arguments.reserveCapacity(argumentCount)
+for index in 0..<argumentCount {
+    guard let pointer = argumentVector[index] else { break }
+    if let argument = String(validatingCString: pointer) {
+        arguments.append(argument)
+    } else if index == 0 {
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+        arguments.append(String(decoding: bytes, as: UTF8.self))
+    } else {
+        let message = "Error: Argument \(index) is not valid UTF-8; movies reads its arguments as UTF-8 text\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        exit(64)
     }
-    let message = "Error: Argument \(index) is not valid UTF-8; movies reads its arguments as UTF-8 text\n"
-    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-    exit(64)
 }
 
 // No `await` at the top level, so `main` is synchronous: a command that never waits (`list`, `show`,
 // `search`, `add`...) runs to its end before Swift concurrency starts, which spares it the main task,
 // the executor and their pages (docs/ARCHITECTURE.md, "Synchronous one-shot commands"). A command that
 // waits runs in a main-actor task (`runInMainTask`).
-switch MoviesCLI.launch(commandLine: CommandLine.arguments) {
+switch MoviesCLI.launch(commandLine: arguments) {
 case .finished(let code): exit(code)
 case .waiting(let command): command.runInMainTask()
 }
