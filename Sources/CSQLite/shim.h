@@ -22,4 +22,11 @@ static inline void (*movies_sqlite3_transient(void))(void *) {
     return SQLITE_TRANSIENT;
 }
 
+/// Turns SQLite's memory statistics on or off (`SQLITE_CONFIG_MEMSTATUS`); `sqlite3_config` is
+/// variadic too. Only before SQLite initialises: afterwards it returns `SQLITE_MISUSE` and changes
+/// nothing. https://www.sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigmemstatus
+static inline int movies_sqlite3_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
+
 #endif

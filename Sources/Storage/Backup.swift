@@ -171,6 +171,7 @@ private final class ScratchConnection {
     init(path: String) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        SQLiteLibrary.configure()
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = StorageError.sqlite(code, handle: handle, sql: nil)

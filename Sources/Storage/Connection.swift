@@ -58,6 +58,7 @@ public final class Connection {
     /// or a special name (`PathText.sqliteName(for:)`), and SQLite is not asked to create it
     /// (`SQLITE_OPEN_CREATE` is left out): the file exists by then, made with private permissions.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
+        SQLiteLibrary.configure()  // before anything calls SQLite, which initialises it
         let access = configuration.access
         let identity = try OpenFiles.acquire(
             path: path, create: configuration.createIfMissing && access.writes, access: access)

@@ -79,6 +79,7 @@ package enum DatabaseFile {
     /// the 8 bytes of `-journal` within the VFS's `mxPathname` (512 on Unix): "unable to open database
     /// file", after this code would have created the file and its folders.
     private static func checkLength(_ path: String) throws {
+        SQLiteLibrary.configure()  // `sqlite3_vfs_find` initialises SQLite
         guard let vfs = sqlite3_vfs_find(nil) else { return }
         let limit = Int(vfs.pointee.mxPathname) - "-journal".utf8.count
         guard let full = resolved(path), full.utf8.count > limit else { return }

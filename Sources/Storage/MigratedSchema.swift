@@ -116,6 +116,7 @@ private final class MemoryDatabase {
 
     init() throws {
         var handle: OpaquePointer?
+        SQLiteLibrary.configure()
         let code = sqlite3_open_v2(
             ":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
         guard code == SQLITE_OK, let handle else {

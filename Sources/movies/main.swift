@@ -46,7 +46,8 @@ for index in 0..<argumentCount {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
         arguments.append(String(decoding: bytes, as: UTF8.self))
     } else {
-        let message = "Error: Argument \(index) is not valid UTF-8; movies reads its arguments as UTF-8 text\n"
+        let message =
+            "Error: Argument \(index) is not valid UTF-8; movies reads its arguments as UTF-8 text\n"
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         exit(64)
     }
