@@ -79,19 +79,24 @@ def letterboxd_ratings(path, rows):
                       f"https://boxd.it/m{index},{stars:g}\n")
 
 
+def sized_symbols(binary, kinds):
+    """The binary's defined symbols of the `nm` kinds in `kinds` that have a size, as (start, size,
+    name) by address, local ones included."""
+    table = subprocess.run(["nm", "-n", "-S", "--defined-only", binary], check=True,
+                           capture_output=True, text=True)
+    symbols = []
+    for line in table.stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[2] in kinds:
+            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    return symbols
+
+
 def function_symbols(binary):
     """The binary's function symbols as (start, end, name) by address, local ones included: a
     specialisation the compiler emits into each module that uses it (`Array<Int8>`'s growth, say) is
     one local symbol per object file, all with the same name."""
-    table = subprocess.run(["nm", "-n", "-S", "--defined-only", binary], check=True,
-                           capture_output=True, text=True)
-    functions = []
-    for line in table.stdout.splitlines():
-        fields = line.split()
-        if len(fields) == 4 and fields[2] in "tTwW":
-            start = int(fields[0], 16)
-            functions.append((start, start + int(fields[1], 16), fields[3]))
-    return functions
+    return [(start, start + size, name) for start, size, name in sized_symbols(binary, "tTwW")]
 
 
 def executed_functions(binary, arguments, environment, scratch, functions):
@@ -136,14 +141,7 @@ def data_symbols(binary):
         if len(fields) > 5 and fields[1] in (".data", ".bss", ".data.rel.ro", ".rodata"):
             start = int(fields[3], 16)
             ranges.append((start, start + int(fields[5], 16)))
-    table = subprocess.run(["nm", "-n", "-S", "--defined-only", binary], check=True,
-                           capture_output=True, text=True)
-    symbols = []
-    for line in table.stdout.splitlines():
-        fields = line.split()
-        if len(fields) == 4 and fields[2] in "dDbBrRvV":
-            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
-    return ranges, symbols
+    return ranges, sized_symbols(binary, "dDbBrRvV")
 
 
 def touched_data(binary, arguments, environment, layout):

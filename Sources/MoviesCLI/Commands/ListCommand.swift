@@ -160,7 +160,8 @@ struct ListCommand: SynchronousCommand {
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
             words += [
-                "--limit", String(decimal: limit.value), "--after", MovieCursor(after: last, sort: sort).description,
+                "--limit", String(decimal: limit.value), "--after",
+                MovieCursor(after: last, sort: sort).description,
             ]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
@@ -211,7 +212,8 @@ struct ListCommand: SynchronousCommand {
             if reverse { words.append("--reverse") }
             if format != .table { words += ["--format", format.rawValue] }
             words += [
-                "--limit", String(decimal: limit.value), "--after", MovieCursor(after: last, sort: order).description,
+                "--limit", String(decimal: limit.value), "--after",
+                MovieCursor(after: last, sort: order).description,
             ]
             context.output.flush()
             context.errors.line(NextPageHint.line("movies", command: words))
