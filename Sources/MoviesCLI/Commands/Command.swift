@@ -98,10 +98,11 @@ extension Command {
 /// change to wait for).
 ///
 /// The `movies` executable runs such a command straight from its synchronous entry point, before Swift
-/// concurrency has started: no main task, no executor, no libdispatch main queue. A one-shot `list`,
-/// `show`, `search` or `add` then executes about 250,000 fewer instructions, and the kernel maps fewer
-/// of the concurrency runtime's pages (docs/ARCHITECTURE.md, "Synchronous one-shot commands"). The
-/// shell and the in-process tests run the same body through `run(in:)`.
+/// concurrency has started: no main task, no executor, no libdispatch main queue. The instructions
+/// saved are few (10,000 of a `list`); what it spares is the concurrency runtime's code and data, which
+/// the kernel would map for a command that never waits, as long as nothing else on the command's path
+/// reaches the runtime (docs/ARCHITECTURE.md, "Synchronous one-shot commands"). The shell and the
+/// in-process tests run the same body through `run(in:)`.
 protocol SynchronousCommand: Command {
     /// Whether this command line runs without waiting: `list --watch` waits for changes, so
     /// `ListCommand` says false for it and runs it through `run(in:)`.

@@ -22,7 +22,7 @@ import Basics
 /// The declarations of one command being built: recorded, to make its spec, or read from a parsed command
 /// line, to fill its properties.
 ///
-/// Bound (`bound(to:_:)`) for exactly the synchronous initializer of one command on one thread, so it
+/// Bound (`bound(_:)`) for exactly the synchronous initializer of one command on one thread, so it
 /// needs no lock. The binding is the thread's own (a POSIX thread-specific value): a `@TaskLocal` would
 /// do the same, but each binding of one goes through the concurrency runtime, whose code and data a
 /// one-shot command that never starts a task would otherwise not touch.
