@@ -7,7 +7,13 @@ extension StringProtocol {
     /// `NSString` and `CharacterSet`, which cost a short-lived command like `movies add` more than its
     /// whole validation (callgrind: 700,000 instructions for one title).
     package func trimmingWhitespace() -> String {
+        // Nearly every text starts and ends with a visible ASCII character, and then nothing is trimmed:
+        // two bytes say so, where the scalar loop below asks Unicode's property tables for each end
+        // (the most of `movies stats`' time over 200,000 films' genres and directors, 2026-12-03).
         let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last, first.isVisibleASCII, last.isVisibleASCII {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
         var end = scalars.endIndex
@@ -34,6 +40,12 @@ extension String {
         else { return "" }
         return String(Substring(utf8[start...end]))
     }
+}
+
+extension UInt8 {
+    /// A printable ASCII character other than the space: never white space, and a whole scalar (the
+    /// last byte of a longer UTF-8 sequence is 0x80 or above).
+    package var isVisibleASCII: Bool { (0x21...0x7E).contains(self) }
 }
 
 /// White_Space, plus U+200B ZERO WIDTH SPACE, which Foundation's `.whitespaces` still counts (it was a

@@ -21,7 +21,8 @@ enum RawSQLite {
         }
     }
 
-    /// Reads every movie into `Movie` values with a plain C loop.
+    /// Reads every movie into `Movie` values with a plain C loop: every column `MovieRow.decode` reads,
+    /// the genres and directors split by the same helper, so both sides build the same values.
     static func fetchAll(from path: String) throws -> [Movie] {
         let handle = try open(path)
         defer { sqlite3_close_v2(handle) }
@@ -30,7 +31,7 @@ enum RawSQLite {
             handle,
             """
             SELECT id, title, year, rating, watched_on, note, created_at, updated_at, stars, imdb_id, letterboxd_uri,
-                   watch_count, rated_on
+                   watch_count, rated_on, runtime_minutes, genres, directors
             FROM movies ORDER BY id
             """, -1, &statement, nil)
         guard let statement else { throw BenchError("prepare failed") }
@@ -55,7 +56,10 @@ enum RawSQLite {
                     updatedAt: text(7).flatMap(Timestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
                     stars: sqlite3_column_type(statement, 8) == SQLITE_NULL
                         ? nil : StarRating(stars: sqlite3_column_double(statement, 8)),
-                    imdbID: text(9), letterboxdURI: text(10)))
+                    imdbID: text(9), letterboxdURI: text(10),
+                    runtimeMinutes: sqlite3_column_type(statement, 13) == SQLITE_NULL
+                        ? nil : Int(sqlite3_column_int64(statement, 13)),
+                    genres: MovieRow.names(text(14)), directors: MovieRow.names(text(15))))
         }
         return movies
     }

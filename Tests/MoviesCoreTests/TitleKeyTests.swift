@@ -49,6 +49,18 @@ struct TitleKeyTests {
         #expect(TitleKeys.stored("\u{1100}\u{1161}") == "\u{AC00}")
     }
 
+    @Test(
+        "a run of spaces counts as one space, in ASCII titles and in others; a single space stays as it is",
+        arguments: [
+            ("Two  words", "Two words"), ("a   b  c", "a b c"), ("Heat ", "Heat "), (" Heat", " Heat"),
+            ("Heat  ", "Heat "), ("Two\u{3000}\u{3000}words", "Two words"),
+            ("Amélie  Poulain", "Amélie Poulain"),
+            ("Two\u{3000}words", "Two\u{3000}words"), ("No runs", "No runs"), ("", ""),
+        ])
+    func spaceRuns(_ pair: (String, String)) {
+        #expect(TitleKeys.collapsingSpaceRuns(pair.0) == pair.1, "\(pair)")
+    }
+
     @Test("keys are stable: folding a key again changes nothing")
     func idempotent() {
         for title in ["AMÉLIE", "Ame\u{301}lie", "ﬁve Ⅱ", "ΣΊΣΥΦΟΣ", "ｶﾞﾒﾗ", "Straße", "ǅemal", "İstanbul"] {

@@ -33,7 +33,9 @@ struct ValueTypeTests {
         arguments: [
             "  Heat  ", "\tHeat\n", "\u{00A0}Heat\u{3000}", "\u{2028}Heat\u{2029}\r\n", "Heat", "", "   ",
             " \u{200B}Heat\u{200B} ", "  千と千尋の神隠し 🎬  ", "e\u{301} ", " Two  words ", "\u{FEFF}Heat",
-            "\u{180E}Heat\u{85}",
+            "\u{180E}Heat\u{85}", "Heat\u{3000}", "\u{3000}Heat", "Heat\u{200B}", "x", "Heat\u{0B}",
+            "~ Heat !",
+            "e\u{301}", "Hé", "\u{0C}Heat",
         ])
     func whitespaceTrimming(text: String) {
         #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines))

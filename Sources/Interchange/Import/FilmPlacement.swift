@@ -64,7 +64,7 @@ struct FilmPlacement {
     /// Places `rows` (all of the title key `key` and `year`). `claims` holds the ids new films of
     /// earlier groups took, with their line.
     init(
-        rows: [(seq: Int64, row: ImportedMovie)], key: String, year: Int?, claims: inout [String: Int],
+        rows: [(seq: Int64, row: ImportedMovie)], key: String, year: Int?, claims: ImportClaims,
         in connection: Connection
     ) throws {
         // 1. Rows with ids, one film per id.
@@ -115,17 +115,22 @@ struct FilmPlacement {
                     }
                 }
             }
-            if film.stored == nil {
+            if film.stored == nil, let line = film.film?.line {
+                // Each id claimed in turn; one taken by another film leaves this one out and gives back
+                // the ids it claimed (no other film is on its line, so a claim it holds is its own).
+                var claimed: [String] = []
                 for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) {
-                    if let line = claims[id], line != film.film?.line {
-                        unplace(film, .idOfAnotherFilm(id: id, holder: "the film on line \(line)"))
+                    let holder = try claims.claim(id, line: line)
+                    if holder != line {
+                        unplace(film, .idOfAnotherFilm(id: id, holder: "the film on line \(holder)"))
                         film.film = nil
                         break
                     }
+                    claimed.append(id)
                 }
-                if film.film == nil { continue }
-                for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) {
-                    claims[id] = film.film?.line ?? 0
+                if film.film == nil {
+                    for id in claimed { try claims.release(id) }
+                    continue
                 }
             }
             kept.append(film)

@@ -18,7 +18,7 @@ final class ImportWriter {
     /// take it from their viewings.
     private var filmsWithViewings: Set<Int64> = []
     /// The ids new films took, with the line that gave each.
-    private var claims: [String: Int] = [:]
+    private let claims: ImportClaims
     /// List entries: the film's id where it is listed, else its place among the new films.
     private var listEntries: [(entry: ImportedMovie.ListEntry, movieID: Int64?, newFilm: Int64?)] = []
 
@@ -36,6 +36,7 @@ final class ImportWriter {
         rows = try ImportStaging(connection: connection, table: "import_rows")
         newFilms = try ImportStaging(connection: connection, table: "import_new")
         newViewings = try ImportStaging(connection: connection, table: "import_viewings")
+        claims = try ImportClaims(connection: connection)
         try InsertBatch.createTable(in: connection)
     }
 
@@ -43,6 +44,7 @@ final class ImportWriter {
         rows.drop()
         newFilms.drop()
         newViewings.drop()
+        claims.drop()
         InsertBatch.dropTable(in: connection)
     }
 
@@ -56,7 +58,7 @@ final class ImportWriter {
     func mergeFilms(options: ImportOptions, summary: inout ImportSummary) throws {
         try rows.forEachGroup { key, year, rows in
             let placement = try FilmPlacement(
-                rows: rows, key: key, year: year, claims: &claims, in: connection)
+                rows: rows, key: key, year: year, claims: claims, in: connection)
             for problem in placement.unplaced { summary.leaveOut(problem) }
             for film in placement.films {
                 guard let imported = film.film else { continue }

@@ -30,22 +30,30 @@ public struct FilmDetailStatistics: Sendable, Equatable {
 }
 
 extension MovieStore {
+    /// The statement `detailStatistics` steps through: one row per film watched (in `query`'s year, when
+    /// it has one), with its directors, genres, runtime and viewings.
+    package static func detailSQL(_ query: MovieStatistics.Query) -> (
+        sql: String, arguments: [any SQLBindable]
+    ) {
+        var sql = """
+            SELECT m.directors, m.genres, m.runtime_minutes, count(*)
+            FROM viewings AS v JOIN movies AS m ON m.id = v.movie_id
+            """
+        var arguments: [any SQLBindable] = []
+        if let range = query.watchedRange {
+            sql += " WHERE v.watched_on >= ? AND v.watched_on < ?"
+            arguments += [range.first, range.end]
+        }
+        return (sql + " GROUP BY m.id", arguments)
+    }
+
     /// The details figures of `query` (its year, when it has one: viewings on that year's days), from one
     /// row per film watched: its directors, genres, runtime and viewings; the names are counted here.
     public func detailStatistics(_ query: MovieStatistics.Query, limit: Int = 10) throws
         -> FilmDetailStatistics
     {
         try database.read { connection in
-            var sql = """
-                SELECT m.directors, m.genres, m.runtime_minutes, count(*)
-                FROM viewings AS v JOIN movies AS m ON m.id = v.movie_id
-                """
-            var arguments: [any SQLBindable] = []
-            if let range = query.watchedRange {
-                sql += " WHERE v.watched_on >= ? AND v.watched_on < ?"
-                arguments += [range.first, range.end]
-            }
-            sql += " GROUP BY m.id"
+            let (sql, arguments) = Self.detailSQL(query)
             var directors: [String: Int] = [:]
             var genres: [String: Int] = [:]
             var minutes = 0
