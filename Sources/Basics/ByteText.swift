@@ -17,6 +17,10 @@ extension String {
         return String(decoding: utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
+    /// Whether every scalar of the text is ASCII: where a byte is a character, so the Unicode-aware paths
+    /// (folding, composing, white space, splitting) can go byte by byte.
+    @inlinable package var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+
     /// Whether the text's UTF-8 bytes start with those of `prefix`: how a path or a command-line word
     /// is matched. Unlike `hasPrefix`, which compares characters, `"/\u{301}x"` starts with `"/"` here,
     /// and the comparison never reaches the grapheme-breaking code.

@@ -90,12 +90,13 @@ package enum MovieRow {
     /// its name.
     package static func names(_ text: String?) -> [String] {
         guard let text else { return [] }
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard text.isASCII else {
             return text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         }
-        return utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)).trimmingWhitespace() }
-            .filter { !$0.isEmpty }
+        return text.utf8.split(separator: UInt8(ascii: ",")).map {
+            String(Substring($0)).trimmingWhitespace()
+        }
+        .filter { !$0.isEmpty }
     }
 
     /// Binds `record` as one row of an insert of `insertColumns` (or of a list with the same columns);

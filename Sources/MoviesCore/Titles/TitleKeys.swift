@@ -48,7 +48,7 @@ public enum TitleKeys {
         // ASCII text (nearly every title) has one such space, U+0020, and is done by bytes: the loop
         // below asks Unicode's property tables of every character, which an import paid three times
         // a row (`identity` and validation).
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return collapsingASCIISpaceRuns(text) }
+        if text.isASCII { return collapsingASCIISpaceRuns(text) }
         func isSpace(_ character: Character) -> Bool {
             character.isWhitespace && !character.unicodeScalars.contains(where: \.isControlCharacter)
         }

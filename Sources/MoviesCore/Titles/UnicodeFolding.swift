@@ -15,7 +15,7 @@ enum UnicodeFolding {
     /// Unicode's toNFKC_Casefold: each code point mapped, then the whole made NFC.
     /// https://www.unicode.org/reports/tr44/#NFKC_Casefold
     static func nfkcCasefold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.asciiLowercased }
+        if text.isASCII { return text.asciiLowercased }
         var mapped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if let replacement = casefold[scalar.value] {
@@ -29,7 +29,7 @@ enum UnicodeFolding {
 
     /// `text` in Unicode Normalization Form C (composed), as the standard library computes it.
     static func nfc(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        if text.isASCII { return text }
         return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
