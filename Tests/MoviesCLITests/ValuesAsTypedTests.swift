@@ -27,7 +27,8 @@ struct ValuesAsTypedTests {
         let stats = try await cli.succeed("stats", "--format", "json")
         #expect(list.contains("\"stars\":5,") && list.contains("\"stars\":3.5,"), "\(list)")
         #expect(stats.contains("\"stars\":5,") && stats.contains("\"stars\":3.5,"), "\(stats)")
-        #expect(!list.contains("5.0") && !stats.contains("\"stars\":5.0"), "\(stats)")
+        // The key is part of the probe: a bare "5.0" also appears in timestamps such as "…:45.012Z".
+        #expect(!list.contains("\"stars\":5.0") && !stats.contains("\"stars\":5.0"), "\(list)\n\(stats)")
     }
 
     @Test("--sort year keeps films without a year last, reversed too; pages of the reverse follow on")
