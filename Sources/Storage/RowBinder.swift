@@ -21,6 +21,18 @@ public struct RowBinder<Column: TableColumn> {
         offset = Int32(row) * columns.count
     }
 
+    @usableFromInline init(_ statement: Statement, offset: Int32) {
+        self.statement = statement
+        self.offset = offset
+    }
+
+    /// The same row through the columns of another row type, when they are this list's first columns
+    /// in the same order (a staging table that adds its own columns after a table's), so that type's
+    /// binder fills its part of the row.
+    @inlinable package func leading<Leading: TableColumn>(_: Leading.Type) -> RowBinder<Leading> {
+        RowBinder<Leading>(statement, offset: offset)
+    }
+
     /// Binds `value` to `column`'s parameter in this row.
     @inlinable package func bind(_ value: some SQLBindable, to column: Column) throws {
         try statement.bind(value, at: offset + column.rawValue + 1)

@@ -42,9 +42,8 @@ struct ImportStagingTests {
             if films == 1 { afterFirst = try count() }
         }
         #expect(try database.store.count() == next)
-        // The rows staged, the new films, their viewings and the films to move into `movies`: inserts of
-        // 64, 32, 16, 8, 4, 2 rows join the one-row inserts of the first import, for each of the four
-        // tables.
+        // The rows staged, the new films, their viewings and the ids they claimed: inserts of 64, 32,
+        // 16, 8, 4, 2 rows join the one-row inserts of the first import, for each of the four tables.
         #expect(try count() - afterFirst <= 4 * 6)
     }
 }

@@ -61,11 +61,11 @@ struct FilmPlacement {
     /// Rows left out, with why.
     private(set) var unplaced: [ImportRowError] = []
 
-    /// Places `rows` (all of the title key `key` and `year`). `claims` holds the ids new films of
-    /// earlier groups took, with their line.
+    /// Places `rows` (all of the title key `key` and `year`) against the `listed` films. `claims` holds
+    /// the ids new films of earlier groups took, with their line.
     init(
         rows: [(seq: Int64, row: ImportedMovie)], key: String, year: Int?, claims: ImportClaims,
-        in connection: Connection
+        listed: ListedFilms
     ) throws {
         // 1. Rows with ids, one film per id.
         for (seq, row) in rows where row.isIdentified {
@@ -85,13 +85,11 @@ struct FilmPlacement {
             }
         }
         // 2. Their listed selves.
-        var sameTitle = try MovieStore.movies(key: key, year: year, in: connection)
+        var sameTitle = try listed.films(key: key, year: year)
         var kept: [Film] = []
         for var film in films {
-            let byAddress = try film.letterboxdURI.flatMap {
-                try MovieStore.movie(letterboxdURI: $0, in: connection)
-            }
-            let byIMDb = try film.imdbID.flatMap { try MovieStore.movie(imdbID: $0, in: connection) }
+            let byAddress = try film.letterboxdURI.flatMap { try listed.film(letterboxdURI: $0) }
+            let byIMDb = try film.imdbID.flatMap { try listed.film(imdbID: $0) }
             if let byIMDb, byAddress?.id != byIMDb.id,
                 byAddress != nil || !Self.agree(byIMDb.letterboxdURI, film.letterboxdURI)
             {
@@ -147,10 +145,10 @@ struct FilmPlacement {
                     films[index].absorb(row, seq: seq)
                     continue
                 }
-                if let viewing = try MovieStore.viewing(letterboxdURI: uri, in: connection) {
+                if let viewing = try listed.viewing(letterboxdURI: uri) {
                     if let index = films.firstIndex(where: { $0.stored?.id == viewing.movieID }) {
                         films[index].absorb(row, seq: seq)
-                    } else if let stored = try MovieStore.film(id: viewing.movieID, in: connection) {
+                    } else if let stored = try listed.film(id: viewing.movieID) {
                         sameTitle.removeAll { $0.id == stored.id }
                         var film = Film(stored: stored)
                         film.absorb(row, seq: seq)

@@ -8,7 +8,8 @@ import Storage
 /// sorts it there (https://www.sqlite.org/tempfiles.html#temp_databases).
 ///
 /// Two of these serve an import: the rows as read (`import_rows`, grouped by title key and year), and
-/// the new films found among them (`import_new`, inserted last in the order they were logged).
+/// the viewings of the new films found among them (`import_viewings`, logged once the films are in).
+/// The new films themselves are staged as rows of `movies` (`NewFilmStaging`).
 final class ImportStaging {
     /// The columns, in the order of the select list (a case's raw value is its place in it).
     enum Column: Int32, TableColumn {

@@ -6,25 +6,21 @@ import Storage
 /// films added with theirs, lists written.
 final class ImportWriter {
     let connection: Connection
-    /// The time stamped on rows that bring none, computed once.
-    let now: String
     /// The highest id this list ever handed out before the import: an id above it was never used.
     let initialSequence: Int64
     private let rows: ImportStaging
-    private let newFilms: ImportStaging
+    private let newFilms: NewFilmStaging
     /// The viewings of new films, each under its film's place in `newFilms` (in the `id` column).
     private let newViewings: ImportStaging
-    /// The places of the new films that bring viewings: they are inserted without a watched state, and
-    /// take it from their viewings.
-    private var filmsWithViewings: Set<Int64> = []
     /// The ids new films took, with the line that gave each.
     private let claims: ImportClaims
+    /// The list as it was before the import, which films are placed against.
+    private let listed: ListedFilms
     /// List entries: the film's id where it is listed, else its place among the new films.
     private var listEntries: [(entry: ImportedMovie.ListEntry, movieID: Int64?, newFilm: Int64?)] = []
 
     init(connection: Connection, now: String) throws {
         self.connection = connection
-        self.now = now
         // AUTOINCREMENT keeps the highest id ever used in sqlite_sequence; max(id) covers a sequence row
         // removed by hand. https://www.sqlite.org/autoinc.html
         initialSequence = Int64(
@@ -34,10 +30,10 @@ final class ImportWriter {
                            coalesce((SELECT max(id) FROM movies), 0))
                 """) ?? 0)
         rows = try ImportStaging(connection: connection, table: "import_rows")
-        newFilms = try ImportStaging(connection: connection, table: "import_new")
+        newFilms = try NewFilmStaging(connection: connection, now: now)
         newViewings = try ImportStaging(connection: connection, table: "import_viewings")
         claims = try ImportClaims(connection: connection)
-        try InsertBatch.createTable(in: connection)
+        listed = try ListedFilms(connection: connection)
     }
 
     func dropTables() {
@@ -45,7 +41,6 @@ final class ImportWriter {
         newFilms.drop()
         newViewings.drop()
         claims.drop()
-        InsertBatch.dropTable(in: connection)
     }
 
     /// Step 1: keeps a row for later, under its title key.
@@ -58,7 +53,7 @@ final class ImportWriter {
     func mergeFilms(options: ImportOptions, summary: inout ImportSummary) throws {
         try rows.forEachGroup { key, year, rows in
             let placement = try FilmPlacement(
-                rows: rows, key: key, year: year, claims: claims, in: connection)
+                rows: rows, key: key, year: year, claims: claims, listed: listed)
             for problem in placement.unplaced { summary.leaveOut(problem) }
             for film in placement.films {
                 guard let imported = film.film else { continue }
@@ -67,8 +62,16 @@ final class ImportWriter {
                         imported, viewings: film.viewings, into: stored, options: options, summary: &summary)
                     for entry in film.listEntries { listEntries.append((entry, stored.id, nil)) }
                 } else {
-                    try newFilms.append(imported.row, key: key, seq: film.seq)
-                    if !film.viewings.isEmpty { filmsWithViewings.insert(film.seq) }
+                    let draft = Self.normalized(imported.draft)
+                    summary.added += 1
+                    if draft.watchState == .seen && draft.rating == .notSeen {
+                        summary.seenWithoutRating += 1
+                    }
+                    try newFilms.append(
+                        MovieRecord(
+                            id: imported.id, draft: draft, createdAt: imported.createdAt,
+                            updatedAt: imported.updatedAt),
+                        seq: film.seq, bringsViewings: !film.viewings.isEmpty)
                     for viewing in film.viewings {
                         var row = ImportedMovie(
                             line: viewing.line, id: film.seq, title: imported.title, watchState: .seen)
@@ -126,44 +129,17 @@ final class ImportWriter {
         if final.watchState == .seen && final.rating == .notSeen { summary.seenWithoutRating += 1 }
     }
 
-    /// Step 3: the new films, those keeping their file's id first, then the others by the day they were
-    /// logged; then each one's viewings, and the lists.
+    /// Step 3: the new films (see `NewFilmStaging` for the ids they get), then the viewings of those
+    /// that bring theirs. The trigger movies_viewings_after_insert logs the viewings of each new film
+    /// that brings none.
     func insertNewFilms(summary: inout ImportSummary) throws {
-        var batch = InsertBatch(connection: connection, now: now, filmsWithViewings: filmsWithViewings)
-        var duplicateIDs: [Int64] = []
-        var previousID: Int64?
-        try newFilms.forEachRow(
-            newFilms.selectSQL("WHERE id > ? ORDER BY id, seq"), arguments: [initialSequence]
-        ) { seq, row in
-            // Two new films with one id in the file: the first keeps it.
-            guard row.id != previousID else {
-                duplicateIDs.append(seq)
-                return
-            }
-            previousID = row.id
-            try batch.add(row, seq: seq, id: row.id, summary: &summary)
-        }
-        try batch.flush()
-        for seq in duplicateIDs {
-            try connection.execute("UPDATE temp.import_new SET id = 0 WHERE seq = ?", arguments: [seq])
-        }
-        try newFilms.forEachRow(
-            newFilms.selectSQL(
-                "WHERE id IS NULL OR id <= ? ORDER BY created_at IS NULL, created_at, seq"),
-            arguments: [initialSequence]
-        ) { seq, row in
-            if row.id != nil { summary.renumbered += 1 }
-            try batch.add(row, seq: seq, id: nil, summary: &summary)
-        }
-        try batch.flush()
-        // The trigger movies_viewings_after_insert logs the viewings of each new film that brings none.
-        try batch.moveIntoMovies()
+        summary.renumbered += try newFilms.moveIntoMovies(initialSequence: initialSequence)
         try logViewingsOfNewFilms(summary: &summary)
     }
 
     /// The viewings of new films that bring theirs, oldest first; the film then takes its rating.
     private func logViewingsOfNewFilms(summary: inout ImportSummary) throws {
-        guard !filmsWithViewings.isEmpty else { return }
+        guard newFilms.bringingViewings > 0 else { return }
         var current: (seq: Int64, movieID: Int64)?
         try newViewings.forEachRow(
             newViewings.selectSQL("ORDER BY id, watched_on IS NULL, watched_on, seq"), arguments: []
@@ -179,31 +155,28 @@ final class ImportWriter {
             summary.viewingsAdded += 1
         }
         // Each film's own rating, now that its viewings made it seen.
-        try newFilms.forEachRow(newFilms.selectSQL("ORDER BY seq"), arguments: []) { seq, row in
-            guard filmsWithViewings.contains(seq), let id = try movieID(ofNewFilm: seq) else { return }
-            var draft = Self.normalized(row.draft)
+        try newFilms.forEachFilmBringingViewings { seq, staged in
+            guard let id = try movieID(of: staged) else { return }
+            var draft = staged
             draft.watchState = .seen
             _ = try MovieStore.updateFilm(id: id, to: draft, in: connection)
         }
     }
 
-    /// The id a new film was given: found by its Letterboxd address, its IMDb id, or its title and year
-    /// among films with neither (each unique in `movies`).
+    /// The id a new film was given.
     private func movieID(ofNewFilm seq: Int64) throws -> Int64? {
-        var found: Int64?
-        try newFilms.forEachRow(newFilms.selectSQL("WHERE seq = ?"), arguments: [seq]) { _, row in
-            if let uri = row.letterboxdURI {
-                found = try MovieStore.movie(letterboxdURI: uri, in: connection)?.id
-            } else if let id = row.imdbID {
-                found = try MovieStore.movie(imdbID: id, in: connection)?.id
-            } else {
-                found = try MovieStore.movies(
-                    key: TitleKeys.identity(row.title), year: row.year, in: connection
-                )
-                .first { $0.letterboxdURI == nil && $0.imdbID == nil }?.id
-            }
+        try newFilms.film(seq: seq).flatMap(movieID(of:))
+    }
+
+    /// The id a new film staged as `staged` was given: found by its Letterboxd address, its IMDb id, or
+    /// its title and year among films with neither (each unique in `movies`).
+    private func movieID(of staged: MovieDraft) throws -> Int64? {
+        if let uri = staged.letterboxdURI {
+            return try MovieStore.movie(letterboxdURI: uri, in: connection)?.id
         }
-        return found
+        if let id = staged.imdbID { return try MovieStore.movie(imdbID: id, in: connection)?.id }
+        return try MovieStore.movies(key: TitleKeys.identity(staged.title), year: staged.year, in: connection)
+            .first { $0.letterboxdURI == nil && $0.imdbID == nil }?.id
     }
 
     /// Step 4: the lists the import read, each with its films in order.
@@ -304,76 +277,5 @@ struct ViewingPlan {
             _ = try MovieStore.insertViewing(
                 ViewingValidation.validated(draft, checkingDate: false), movieID: movieID, in: connection)
         }
-    }
-}
-
-/// New movies, written `ParameterList.maximumRows` per statement into a TEMP table in the order they are to
-/// get their ids, then moved into `movies` with one `INSERT … SELECT`.
-///
-/// FTS5 writes its pending index entries at the end of every statement (its implicit savepoint), so
-/// one statement for all the new movies flushes the full-text index once instead of once a batch:
-/// SQLite's own fastest way to fill a table (https://www.sqlite.org/fts5.html#the_automerge_option
-/// describes the segments each flush adds). Ids are handed out in the SELECT's order, as the batches
-/// did: the file's own ids first, then the rest from the table's sequence.
-private struct InsertBatch {
-    private static let staging = ColumnList<MovieRow.Column>(table: "temp.import_final")
-
-    let connection: Connection
-    let now: String
-    /// New films that bring viewings: inserted unseen, so that no viewing is made up for them.
-    let filmsWithViewings: Set<Int64>
-    private var records: [(record: MovieRecord, id: Int64?)] = []
-
-    init(connection: Connection, now: String, filmsWithViewings: Set<Int64>) {
-        self.connection = connection
-        self.now = now
-        self.filmsWithViewings = filmsWithViewings
-        records.reserveCapacity(ParameterList.maximumRows)
-    }
-
-    mutating func add(_ row: ImportedMovie, seq: Int64, id: Int64?, summary: inout ImportSummary) throws {
-        var draft = ImportWriter.normalized(row.draft)
-        summary.added += 1
-        if draft.watchState == .seen && draft.rating == .notSeen { summary.seenWithoutRating += 1 }
-        if filmsWithViewings.contains(seq) {
-            draft.watchState = .watchlist
-            draft.rating = .notSeen
-            draft.stars = nil
-            draft.ratedOn = nil
-            draft.watchedOn = nil
-            draft.watchCount = nil
-        }
-        records.append(
-            (MovieRecord(id: id, draft: draft, createdAt: row.createdAt, updatedAt: row.updatedAt), id))
-        if records.count == ParameterList.maximumRows { try flush() }
-    }
-
-    mutating func flush() throws {
-        let now = now
-        try Self.staging.insert(records, in: connection) { entry, row in
-            try MovieRow.bind(entry.record, id: entry.id, to: row, now: now)
-        }
-        records.removeAll(keepingCapacity: true)
-    }
-
-    /// The staged movies into `movies`, in the order they were staged.
-    func moveIntoMovies() throws {
-        try connection.executeScript(
-            "INSERT INTO movies (\(MovieRow.insertColumns.sql)) "
-                + "SELECT \(MovieRow.insertColumns.sql) FROM temp.import_final ORDER BY rowid")
-    }
-
-    /// Creates the TEMP table, empty, with the columns' declared types (no constraints: `movies`
-    /// checks every row as it arrives).
-    static func createTable(in connection: Connection) throws {
-        try connection.executeScript(
-            """
-            DROP TABLE IF EXISTS temp.import_final;
-            CREATE TEMP TABLE import_final AS SELECT \(MovieRow.insertColumns.sql) FROM main.movies WHERE 0
-            """)
-    }
-
-    static func dropTable(in connection: Connection) {
-        try? connection.executeScript("DROP TABLE IF EXISTS temp.import_final")
     }
 }
