@@ -24,6 +24,8 @@ public final class Connection {
     private var statementCache: [String: Statement] = [:]
     /// Tables written by the open transaction (or the running autocommit statement).
     var touchedTables: Set<String> = []
+    /// The tables of `touchedTables` by the address of the name SQLite gave the update hook.
+    var touchedTableAddresses: [UnsafeRawPointer: String] = [:]
     /// Tables of a transaction whose commit hook fired; reported once the statement completes.
     var committedTables: Set<String> = []
     /// Told after a transaction that wrote to tables has committed, with those tables' names.

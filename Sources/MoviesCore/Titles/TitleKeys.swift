@@ -107,6 +107,22 @@ public enum TitleKeys {
 
     /// The sort key of a title whose identity key is `identity`.
     public static func sort(identity: String) -> String {
+        let primary = droppingLeadingPunctuation(Substring(baseLetters(of: identity)))
+        guard !primary.isEmpty else { return identity }
+        for (prefix, article) in articles where primary.hasPrefix(prefix) {
+            let rest = droppingLeadingPunctuation(primary.dropFirst(prefix.count))
+            if !rest.isEmpty {
+                return String(rest) + articleSeparator + article
+            }
+        }
+        return String(primary)
+    }
+
+    /// `identity` with accents folded onto base letters and other marks dropped. ASCII is its own
+    /// fold, so most titles are returned as they are, without a scalar loop (0.33 s of an import of
+    /// 200,000 ASCII titles went to that loop; 2026-12-04).
+    private static func baseLetters(of identity: String) -> String {
+        if identity.utf8.allSatisfy({ $0 < 0x80 }) { return identity }
         var letters = String.UnicodeScalarView()
         for scalar in identity.unicodeScalars {
             if scalar.isASCII {
@@ -117,15 +133,7 @@ public enum TitleKeys {
                 letters.append(scalar)
             }
         }
-        let primary = droppingLeadingPunctuation(Substring(String(letters)))
-        guard !primary.isEmpty else { return identity }
-        for (prefix, article) in articles where primary.hasPrefix(prefix) {
-            let rest = droppingLeadingPunctuation(primary.dropFirst(prefix.count))
-            if !rest.isEmpty {
-                return String(rest) + articleSeparator + article
-            }
-        }
-        return String(primary)
+        return String(letters)
     }
 
     /// `text` from its first letter or digit on.
