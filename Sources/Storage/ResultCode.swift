@@ -41,6 +41,9 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// A table locked by another statement or connection of this process (`SQLITE_LOCKED`), treated as
     /// busy.
     public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+    /// An allocation failed (`SQLITE_NOMEM`); also what an import says when its own filter's memory
+    /// cannot be had.
+    public static let noMemory = ResultCode(rawValue: SQLITE_NOMEM)
     /// The file or its folder cannot be written (`SQLITE_READONLY`).
     public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
     /// The file is damaged (`SQLITE_CORRUPT`).

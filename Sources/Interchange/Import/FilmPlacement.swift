@@ -62,7 +62,7 @@ struct FilmPlacement {
     private(set) var unplaced: [ImportRowError] = []
 
     /// Places `rows` (all of the title key `key` and `year`) against the `listed` films. `claims` holds
-    /// the ids new films of earlier groups took, with their line.
+    /// the ids new films of earlier groups took.
     init(
         rows: [(seq: Int64, row: ImportedMovie)], key: String, year: Int?, claims: ImportClaims,
         listed: ListedFilms
@@ -113,23 +113,17 @@ struct FilmPlacement {
                     }
                 }
             }
-            if film.stored == nil, let line = film.film?.line {
-                // Each id claimed in turn; one taken by another film leaves this one out and gives back
-                // the ids it claimed (no other film is on its line, so a claim it holds is its own).
-                var claimed: [String] = []
+            if film.stored == nil, film.film != nil {
+                // Each id claimed in turn; one another new film holds leaves this one out (never staged,
+                // so the ids it claimed stay free).
                 for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) {
-                    let holder = try claims.claim(id, line: line)
-                    if holder != line {
+                    if let holder = try claims.claim(id) {
                         unplace(film, .idOfAnotherFilm(id: id, holder: "the film on line \(holder)"))
                         film.film = nil
                         break
                     }
-                    claimed.append(id)
                 }
-                if film.film == nil {
-                    for id in claimed { try claims.release(id) }
-                    continue
-                }
+                if film.film == nil { continue }
             }
             kept.append(film)
         }

@@ -12,7 +12,7 @@ final class ImportWriter {
     private let newFilms: NewFilmStaging
     /// The viewings of new films, each under its film's place in `newFilms` (in the `id` column).
     private let newViewings: ImportStaging
-    /// The ids new films took, with the line that gave each.
+    /// The ids new films took.
     private let claims: ImportClaims
     /// The list as it was before the import, which films are placed against.
     private let listed: ListedFilms
@@ -32,7 +32,7 @@ final class ImportWriter {
         rows = try ImportStaging(connection: connection, table: "import_rows")
         newFilms = try NewFilmStaging(connection: connection, now: now)
         newViewings = try ImportStaging(connection: connection, table: "import_viewings")
-        claims = try ImportClaims(connection: connection)
+        claims = try ImportClaims(newFilms: newFilms)
         listed = try ListedFilms(connection: connection)
     }
 
@@ -40,7 +40,6 @@ final class ImportWriter {
         rows.drop()
         newFilms.drop()
         newViewings.drop()
-        claims.drop()
     }
 
     /// Step 1: keeps a row for later, under its title key.
@@ -71,7 +70,7 @@ final class ImportWriter {
                         MovieRecord(
                             id: imported.id, draft: draft, createdAt: imported.createdAt,
                             updatedAt: imported.updatedAt),
-                        seq: film.seq, bringsViewings: !film.viewings.isEmpty)
+                        seq: film.seq, line: imported.line, bringsViewings: !film.viewings.isEmpty)
                     for viewing in film.viewings {
                         var row = ImportedMovie(
                             line: viewing.line, id: film.seq, title: imported.title, watchState: .seen)

@@ -24,6 +24,8 @@ final class NewFilmStaging {
         case watchCount, ratedOn, runtimeMinutes, genres, directors, titleKey, titleSort
         /// The place of the film's first row among the rows read: unique, and the film's handle.
         case seq
+        /// The line of its first row, for messages.
+        case line
         /// Whether the film brings viewings of its own: then it goes in unseen, so that no viewing is
         /// made up for it, and takes its watched state from them.
         case bringsViewings
@@ -34,6 +36,7 @@ final class NewFilmStaging {
             if let column = MovieRow.Column(rawValue: rawValue) { return column.name }
             return switch self {
             case .seq: "seq"
+            case .line: "line"
             case .bringsViewings: "brings_viewings"
             default: "is_dated"
             }
@@ -45,11 +48,13 @@ final class NewFilmStaging {
     let connection: Connection
     /// The time stamped on films that bring none.
     let now: String
-    private var pending: [(record: MovieRecord, seq: Int64, bringsViewings: Bool)] = []
+    private var pending: [(record: MovieRecord, seq: Int64, line: Int, bringsViewings: Bool)] = []
     /// How many films the file gave an id of their own.
     private var withOwnID = 0
     /// Whether `temp.import_new_by_seq` exists.
     private var isIndexed = false
+    /// Whether the indexes on the films' ids exist.
+    private var hasIDIndexes = false
     /// How many films bring viewings of their own.
     private(set) var bringingViewings = 0
 
@@ -59,8 +64,7 @@ final class NewFilmStaging {
         self.now = now
         let definitions = Self.columns.columns.map { column in
             switch column {
-            case .seq: "seq INTEGER NOT NULL"
-            case .bringsViewings, .isDated: "\(column.name) INTEGER NOT NULL"
+            case .seq, .line, .bringsViewings, .isDated: "\(column.name) INTEGER NOT NULL"
             default: column.name
             }
         }
@@ -76,11 +80,12 @@ final class NewFilmStaging {
         try? connection.executeScript("DROP TABLE IF EXISTS temp.import_new")
     }
 
-    /// Stages a new film: `record` validated, its id the file's (nil for none), `seq` its place.
-    func append(_ record: MovieRecord, seq: Int64, bringsViewings: Bool) throws {
+    /// Stages a new film: `record` validated, its id the file's (nil for none), `seq` its place, `line`
+    /// its first row's.
+    func append(_ record: MovieRecord, seq: Int64, line: Int, bringsViewings: Bool) throws {
         if record.id != nil { withOwnID += 1 }
         if bringsViewings { bringingViewings += 1 }
-        pending.append((record, seq, bringsViewings))
+        pending.append((record, seq, line, bringsViewings))
         if pending.count == ParameterList.maximumRows { try flush() }
     }
 
@@ -90,6 +95,7 @@ final class NewFilmStaging {
             try MovieRow.bind(
                 film.record, id: film.record.id, to: row.leading(MovieRow.Column.self), now: now)
             try row.bind(film.seq, to: .seq)
+            try row.bind(film.line, to: .line)
             try row.bind(film.bringsViewings, to: .bringsViewings)
             try row.bind(film.record.createdAt != nil, to: .isDated)
         }
@@ -145,6 +151,30 @@ final class NewFilmStaging {
             .directors, .titleKey, .titleSort:
             "n.\(column.name)"
         }
+    }
+
+    /// The line of the staged film whose Letterboxd address or IMDb id is `id`, if any. The indexes
+    /// are made on the first call: `ImportClaims` asks only when its filter cannot rule an id out, which
+    /// most imports never see.
+    func line(holding id: String) throws -> Int? {
+        if let film = pending.first(where: {
+            $0.record.draft.letterboxdURI == id || $0.record.draft.imdbID == id
+        }) {
+            return film.line
+        }
+        if !hasIDIndexes {
+            try connection.executeScript(
+                """
+                CREATE INDEX temp.import_new_by_address ON import_new (letterboxd_uri);
+                CREATE INDEX temp.import_new_by_imdb_id ON import_new (imdb_id)
+                """)
+            hasIDIndexes = true
+        }
+        return try connection.scalarInt(
+            """
+            SELECT line FROM temp.import_new WHERE letterboxd_uri = ?1
+            UNION ALL SELECT line FROM temp.import_new WHERE imdb_id = ?1 LIMIT 1
+            """, [id])
     }
 
     /// Calls `body` with each staged film that brings viewings, as staged (its watched state its own),
