@@ -24,8 +24,9 @@ final class ImportClaims {
     /// Claims `id` for the film being placed, and returns the line of the new film already holding it,
     /// or nil when it was free. (Any staged film is another: the one being placed is staged after.)
     func claim(_ id: String) throws -> Int? {
-        if filter.mayContain(id), let holder = try newFilms.line(holding: id) { return holder }
-        filter.insert(id)
-        return nil
+        // Added to the filter either way: a film left out is never staged, and a later look finds its id
+        // free in the table.
+        guard filter.insert(id) else { return nil }
+        return try newFilms.line(holding: id)
     }
 }

@@ -28,22 +28,20 @@ final class MembershipFilter {
         free(words)
     }
 
-    /// Whether `value` may have been added: false only if it certainly was not.
-    func mayContain(_ value: String) -> Bool {
+    /// Adds `value`, and returns whether it may have been added before: false only if it certainly was
+    /// not. (One call does both, so that the string is hashed once.)
+    func insert(_ value: String) -> Bool {
         let (first, step) = Self.hashes(of: value)
+        var wasPresent = true
         for probe in 0..<Self.probes {
             let bit = Self.bit(probe, first: first, step: step)
-            if words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
+            let mask: UInt64 = 1 << UInt64(bit & 63)
+            if words[bit >> 6] & mask == 0 {
+                wasPresent = false
+                words[bit >> 6] |= mask
+            }
         }
-        return true
-    }
-
-    func insert(_ value: String) {
-        let (first, step) = Self.hashes(of: value)
-        for probe in 0..<Self.probes {
-            let bit = Self.bit(probe, first: first, step: step)
-            words[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
+        return wasPresent
     }
 
     /// The two halves of the string's hash. `hashValue` is seeded per process, which suits a filter
