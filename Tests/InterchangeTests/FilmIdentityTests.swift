@@ -105,6 +105,25 @@ struct FilmIdentityTests {
         #expect(try store.list().map(\.title) == ["Alien"])
     }
 
+    @Test("two films of one title that come to share an IMDb id: the second is reported, not a SQLite error")
+    func sharedIMDbIDInOneTitle() throws {
+        // Two Heats told apart by their addresses; a row with the IMDb id alone joins the first, and a
+        // row with the id and the second's address gives the second the same id.
+        let own = """
+            id,title,year,rating,watched_on,note,created_at,updated_at,stars,imdb_id,letterboxd_uri
+            ,Heat,1995,good,,,,,,,https://boxd.it/heat1
+            ,Heat,1995,good,,,,,,,https://boxd.it/heat2
+            ,Heat,1995,good,,,,,,tt0113277,
+            ,Heat,1995,good,,,,,,tt0113277,https://boxd.it/heat2
+
+            """
+        let summary = try run([("own.csv", own)])
+        #expect(summary.added == 1 && summary.leftOutRowCount == 1, "\(summary)")
+        #expect(summary.leftOutRows.first?.description.contains("the film on line 2") == true)
+        let heat = try #require(try store.list().first)
+        #expect(heat.letterboxdURI == "https://boxd.it/heat1" && heat.imdbID == "tt0113277")
+    }
+
     @Test("a film left out for an id another film took gives back the ids it had claimed")
     func leftOutFilmReleasesItsClaims() throws {
         // Titles are placed in key order: Alien takes tt0000001, Blade Runner claims its address and

@@ -11,8 +11,9 @@ import Storage
 ///   one film of the title and year; else, among several (two *Cinderella* (1922), told apart by their
 ///   addresses), to the one whose current rating is the row's. A row none of that places is reported by
 ///   its line and left out — never merged into a film it may not be.
-/// - An id that another title's film of the import already has is reported by line, so no two films
-///   are given one address (which the unique indexes would refuse with a SQLite error).
+/// - An id that another new film of the import already has (of another title, or of this one when two
+///   of its films come to share an IMDb id) is reported by line, so no two films are given one id
+///   (which the unique indexes would refuse with a SQLite error).
 struct FilmPlacement {
     /// One film of the group, with its listed self when there is one.
     struct Film {
@@ -67,6 +68,7 @@ struct FilmPlacement {
         rows: [(seq: Int64, row: ImportedMovie)], key: String, year: Int?, claims: ImportClaims,
         listed: ListedFilms
     ) throws {
+        claims.beginGroup()
         // 1. Rows with ids, one film per id.
         for (seq, row) in rows where row.isIdentified {
             let index =
@@ -113,17 +115,22 @@ struct FilmPlacement {
                     }
                 }
             }
-            if film.stored == nil, film.film != nil {
-                // Each id claimed in turn; one another new film holds leaves this one out (never staged,
-                // so the ids it claimed stay free).
+            if film.stored == nil, let line = film.film?.line {
+                // Each id claimed in turn; one another new film holds leaves this one out (never staged)
+                // and gives back the ids it claimed.
+                var claimed: [String] = []
                 for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) {
-                    if let holder = try claims.claim(id) {
+                    if let holder = try claims.claim(id, line: line) {
                         unplace(film, .idOfAnotherFilm(id: id, holder: "the film on line \(holder)"))
                         film.film = nil
                         break
                     }
+                    claimed.append(id)
                 }
-                if film.film == nil { continue }
+                if film.film == nil {
+                    claims.release(claimed)
+                    continue
+                }
             }
             kept.append(film)
         }

@@ -3,15 +3,19 @@ import Storage
 /// The ids (Letterboxd film addresses, IMDb ids) new films of an import took, each with the line of the
 /// film that took it: a second new film with the same id is left out, naming the first.
 ///
-/// The record is the table of new films itself (`NewFilmStaging`): a film claims its ids as it is
-/// placed and is staged right after, before the next title's films claim theirs; a film left out is
-/// never staged, so the ids it claimed are free again. Nothing here follows the file's size: a fixed
-/// filter in memory (`MembershipFilter`) rules out almost every id, and only the rest are looked up in
-/// the table. A TEMP table of claims, one row an id, was 0.7 of a 10.6 s import of 200,000 films, and a
+/// The record is the table of new films itself (`NewFilmStaging`), and beside it the claims of the
+/// title and year being placed: its films are staged only once all of them are placed, and two of
+/// them can come to share an IMDb id (a row with the id alone joins one film by title, a row with the
+/// id and the other film's address joins the other). A film left out is never staged and gives back
+/// what it claimed in its group, so its ids are free again. Nothing here follows the file's size: a
+/// fixed filter in memory (`MembershipFilter`) rules out almost every id, and only the rest are looked
+/// up. A TEMP table of claims, one row an id, was 0.7 of a 10.6 s import of 200,000 films, and a
 /// dictionary of them was 210 bytes a film (268 MiB at 1,000,000 films; movies-bench, 2026-12-03/04).
 final class ImportClaims {
     private let newFilms: NewFilmStaging
     private let filter: MembershipFilter
+    /// The ids claimed by films of the group being placed, not staged yet, with each film's line.
+    private var claimedInGroup: [(id: String, line: Int)] = []
 
     init(newFilms: NewFilmStaging) throws {
         self.newFilms = newFilms
@@ -21,12 +25,28 @@ final class ImportClaims {
         self.filter = filter
     }
 
-    /// Claims `id` for the film being placed, and returns the line of the new film already holding it,
-    /// or nil when it was free. (Any staged film is another: the one being placed is staged after.)
-    func claim(_ id: String) throws -> Int? {
+    /// Starts the claims of another title and year: those of the group before are staged by now.
+    func beginGroup() {
+        claimedInGroup.removeAll(keepingCapacity: true)
+    }
+
+    /// Claims `id` for the film on `line`, and returns the line of the other new film already holding
+    /// it, or nil when it was free. Ids are compared byte for byte, as the unique indexes compare them.
+    func claim(_ id: String, line: Int) throws -> Int? {
         // Added to the filter either way: a film left out is never staged, and a later look finds its id
-        // free in the table.
-        guard filter.insert(id) else { return nil }
-        return try newFilms.line(holding: id)
+        // free.
+        if filter.insert(id) {
+            if let holder = claimedInGroup.first(where: { $0.id.utf8.elementsEqual(id.utf8) }) {
+                return holder.line
+            }
+            if let holder = try newFilms.line(holding: id) { return holder }
+        }
+        claimedInGroup.append((id, line))
+        return nil
+    }
+
+    /// Gives back the ids a film left out claimed in this group.
+    func release(_ ids: [String]) {
+        claimedInGroup.removeAll { claim in ids.contains { $0.utf8.elementsEqual(claim.id.utf8) } }
     }
 }

@@ -157,8 +157,12 @@ final class NewFilmStaging {
     /// are made on the first call: `ImportClaims` asks only when its filter cannot rule an id out, which
     /// most imports never see.
     func line(holding id: String) throws -> Int? {
+        // Byte for byte, as the table's indexes compare (Swift's `==` would also match canonically
+        // equivalent spellings).
+        let bytes = id.utf8
         if let film = pending.first(where: {
-            $0.record.draft.letterboxdURI == id || $0.record.draft.imdbID == id
+            $0.record.draft.letterboxdURI?.utf8.elementsEqual(bytes) == true
+                || $0.record.draft.imdbID?.utf8.elementsEqual(bytes) == true
         }) {
             return film.line
         }
