@@ -292,7 +292,7 @@ import Testing
             message: replacing + "it is another program's database), and a load would replace it",
             databasePath: catalogPath)
         #expect(
-            !watch.changedNames.contains { $0.hasPrefix("movies.catalog.sqlite-") }, "\(watch.changedNames)")
+            !watch.changedNames.contains { $0.hasPrefix("movies.catalog.sqlite-") }, "\(watch.changedEvents)")
         // An empty file holds nothing to lose, and a catalog is replaced.
         try Data().write(to: URL(fileURLWithPath: catalogPath))
         try await movies.succeed("catalog", "load", folder)

@@ -11,7 +11,7 @@ import Foundation
 /// Start watching before the change can happen; a wait re-checks its condition after each change.
 public final class FolderWatch: Sendable {
     /// How many changes were seen, and whether the watch has ended.
-    private let changes = Waitable((count: 0, hasEnded: false, names: [String]()))
+    private let changes = Waitable((count: 0, hasEnded: false, names: [String](), events: [String]()))
     private let descriptor: Int32
     private let watch: Int32
 
@@ -43,6 +43,7 @@ public final class FolderWatch: Sendable {
                 var offset = 0
                 var events = 0
                 var names: [String] = []
+                var described: [String] = []
                 while offset + 16 <= count {
                     events += 1
                     let (mask, length) = buffer.withUnsafeBytes { bytes in
@@ -53,12 +54,16 @@ public final class FolderWatch: Sendable {
                     }
                     if mask & UInt32(IN_IGNORED) != 0 { ignored = true }
                     let name = buffer[offset + 16..<min(count, offset + 16 + length)].prefix { $0 != 0 }
-                    if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
+                    if !name.isEmpty {
+                        names.append(String(decoding: name, as: UTF8.self))
+                        described.append("\(String(decoding: name, as: UTF8.self)) \(Self.kinds(mask))")
+                    }
                     offset += 16 + length
                 }
                 changes.update {
                     $0.count += events
                     $0.names += names
+                    $0.events += described
                 }
             }
             changes.update {
@@ -82,6 +87,19 @@ public final class FolderWatch: Sendable {
 
     /// The names of the entries changed so far, one per change (repeated as often as it changed).
     public var changedNames: [String] { changes.current.names }
+
+    /// Each change so far as its name and what happened (`movies.sqlite-wal created`), for a failing
+    /// test to say what it saw.
+    public var changedEvents: [String] { changes.current.events }
+
+    private static func kinds(_ mask: UInt32) -> String {
+        let kinds: [(Int32, String)] = [
+            (IN_CREATE, "created"), (IN_DELETE, "deleted"), (IN_MOVED_FROM, "moved away"),
+            (IN_MOVED_TO, "moved in"), (IN_CLOSE_WRITE, "closed after writing"), (IN_MODIFY, "written"),
+            (IN_ACCESS, "read"),
+        ]
+        return kinds.filter { mask & UInt32($0.0) != 0 }.map(\.1).joined(separator: ", ")
+    }
 
     /// Waits until `condition` holds, checking it again after each change to the folder; false after the
     /// hang limit.
