@@ -8,8 +8,9 @@
 /// and rows are inserted in statements of `maximumRows`, then of falling powers of two for the rest.
 /// Either way a connection holds at most a handful of variants of each statement.
 package enum ParameterList {
-    /// The most rows one insert statement writes: 64 × the widest row's 17 parameters stays far below
-    /// SQLite's limit of 32,766 (https://www.sqlite.org/limits.html#max_variable_number). A power of two.
+    /// The most rows one insert statement writes: 64 × the widest row's 26 parameters (an import's
+    /// staged rows) stays far below SQLite's limit of 32,766
+    /// (https://www.sqlite.org/limits.html#max_variable_number). A power of two.
     package static let maximumRows = 64
 
     /// The size a list of `count` values is written in: `count` rounded up to a power of two (0 stays 0).
