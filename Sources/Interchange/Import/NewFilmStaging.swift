@@ -13,9 +13,9 @@ import Storage
 /// The SELECT's order hands out the ids: first the films whose id in the file (own formats) was never
 /// used in this list, with that id, in id order (of two new films with one id, the first placed keeps
 /// it); then the others, in the order they were logged (Letterboxd's and IMDb's dates; undated last, in
-/// the order they were placed), from the table's sequence. Films staged as rows of `movies` (rather than
-/// as import rows, read back, normalised and staged again) made a 200,000-film import 0.9 s faster
-/// (2026-12-04).
+/// the order they were placed), from the table's sequence. Staged as rows of `movies`, films are
+/// validated and bound once; they used to be staged as import rows, read back, normalised and bound
+/// into a second table.
 final class NewFilmStaging {
     /// The columns: `MovieRow`'s first, in its order (`MovieRow.bind` fills them through
     /// `RowBinder.leading`, and `MovieRow.decode` reads them), then the staging's own.
