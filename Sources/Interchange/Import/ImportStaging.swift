@@ -13,7 +13,7 @@ import Storage
 final class ImportStaging {
     /// The columns, in the order of the select list (a case's raw value is its place in it).
     enum Column: Int32, TableColumn {
-        /// The order rows were added in, or the place given (`append(_:key:seq:)`).
+        /// The order rows were added in (the rowid SQLite gives each, left unbound).
         case seq
         /// The title's identity key (`TitleKeys.identity`).
         case key
@@ -65,7 +65,7 @@ final class ImportStaging {
     let table: String
     /// Its columns.
     private let columns: ColumnList<Column>
-    private var pending: [(key: String, row: ImportedMovie, seq: Int64?)] = []
+    private var pending: [(key: String, row: ImportedMovie)] = []
 
     /// Creates `temp.<table>`, empty. It lives as long as the import's transaction.
     init(connection: Connection, table: String) throws {
@@ -85,16 +85,15 @@ final class ImportStaging {
         try? connection.executeScript("DROP TABLE IF EXISTS temp.\(table)")
     }
 
-    /// Adds a row, under its title key; `seq` places it (the order read, when nil).
-    func append(_ row: ImportedMovie, key: String, seq: Int64? = nil) throws {
-        pending.append((key, row, seq))
+    /// Adds a row, under its title key, after those added before.
+    func append(_ row: ImportedMovie, key: String) throws {
+        pending.append((key, row))
         if pending.count == ParameterList.maximumRows { try flush() }
     }
 
     /// Writes the rows not written yet.
     func flush() throws {
         try columns.insert(pending, in: connection) { entry, row in
-            try row.bind(entry.seq, to: .seq)
             try Self.bind(entry.row, key: entry.key, to: row)
         }
         pending.removeAll(keepingCapacity: true)

@@ -154,7 +154,7 @@ final class ImportWriter {
             summary.viewingsAdded += 1
         }
         // Each film's own rating, now that its viewings made it seen.
-        try newFilms.forEachFilmBringingViewings { seq, staged in
+        try newFilms.forEachFilmBringingViewings { staged in
             guard let id = try movieID(of: staged) else { return }
             var draft = staged
             draft.watchState = .seen

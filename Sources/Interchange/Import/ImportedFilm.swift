@@ -88,15 +88,6 @@ struct ImportedFilm: Sendable, Hashable {
         draft.directors = directors
         return draft
     }
-
-    /// The film as one row, for the table of new films.
-    var row: ImportedMovie {
-        ImportedMovie(
-            line: line, id: id, title: title, year: year, rating: rating, watchState: watchState,
-            stars: stars, watchedOn: watchedOn, watchCount: watchCount, ratedOn: ratedOn, note: note,
-            imdbID: imdbID, letterboxdURI: letterboxdURI, runtimeMinutes: runtimeMinutes, genres: genres,
-            directors: directors, createdAt: createdAt, updatedAt: updatedAt)
-    }
 }
 
 /// One viewing an import brings: a diary entry, with its review from reviews.csv (the same entry

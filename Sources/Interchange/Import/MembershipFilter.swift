@@ -11,7 +11,8 @@
 ///
 /// With 4 probes a string (two halves of one 64-bit hash, combined as Kirsch and Mitzenmacher's double
 /// hashing), a filter holding 400,000 strings (a 200,000-film import's ids) answers "perhaps" for
-/// about one string in 3,000,000 it never held, and one holding 2,000,000 for about one in 6,000. A
+/// about one string in 3,000,000 it never held, and one holding 2,000,000 for about one in 6,000 (by
+/// the standard estimate (1 − e^(−kn/m))^k, not measured). A
 /// "perhaps" only costs the caller an exact look; a "not" is always right.
 final class MembershipFilter {
     private static let bitCount = 1 << 26

@@ -52,7 +52,7 @@ final class NewFilmStaging {
     /// How many films the file gave an id of their own.
     private var withOwnID = 0
     /// Whether `temp.import_new_by_seq` exists.
-    private var isIndexed = false
+    private var hasSeqIndex = false
     /// Whether the indexes on the films' ids exist.
     private var hasIDIndexes = false
     /// How many films bring viewings of their own.
@@ -110,9 +110,10 @@ final class NewFilmStaging {
     /// (https://www.sqlite.org/tempfiles.html#temp_databases): the films that keep their id
     /// (`temp.import_kept`, narrow); the films with their final values sorted into `temp.import_final`
     /// (one sort, before `movies` fills the page cache); that table into `movies` in its rowid order.
-    /// Sorting inside the insert held SQLite's sorter beside a full page cache (88 → 140 MiB at 200,000
-    /// films), and reading the staged films in the insert's order at random made it 1.0 s slower
-    /// (2026-12-04).
+    /// Sorting inside the insert held SQLite's sorter beside a full page cache (198 MiB at 200,000 films
+    /// with a window function for the kept ids, against 96 MiB; `sqlite3` replaying the statements
+    /// peaked at 137 MiB with the one sort and 87 MiB without), and reading the staged films in the
+    /// insert's order at random made the insert 7.2 s against 6.2 s (one traced run each; 2026-12-04).
     func moveIntoMovies(initialSequence: Int64) throws -> Int {
         try flush()
         defer { try? connection.executeScript(Self.dropOrderTablesSQL) }
@@ -182,21 +183,21 @@ final class NewFilmStaging {
     }
 
     /// Calls `body` with each staged film that brings viewings, as staged (its watched state its own),
-    /// by its place.
-    func forEachFilmBringingViewings(_ body: (Int64, MovieDraft) throws -> Void) throws {
+    /// in the order they were placed.
+    func forEachFilmBringingViewings(_ body: (MovieDraft) throws -> Void) throws {
         let statement = try connection.prepare(
             "SELECT \(Self.columns.sql) FROM temp.import_new WHERE brings_viewings ORDER BY seq")
         while try statement.step() {
-            try body(statement.int64(Column.seq), MovieDraft(MovieRow.decode(statement)))
+            try body(MovieDraft(MovieRow.decode(statement)))
         }
     }
 
     /// The staged film at `seq`, as staged. (The index is made on the first call: most imports never
     /// look a film up, and the rowid is the order films were staged in, which the insert reads them by.)
     func film(seq: Int64) throws -> MovieDraft? {
-        if !isIndexed {
+        if !hasSeqIndex {
             try connection.executeScript("CREATE INDEX temp.import_new_by_seq ON import_new (seq)")
-            isIndexed = true
+            hasSeqIndex = true
         }
         return try connection.cachedStatement(
             "SELECT \(Self.columns.sql) FROM temp.import_new WHERE seq = ?"
