@@ -65,6 +65,43 @@ struct ImportExportTests {
         #expect(seen.contains("Alien,1979,,,,,,,https://boxd.it/alien\n") && !seen.contains("Dune"))
     }
 
+    @Test("a FIFO or a folder in an export folder is refused, not waited on (it used to hang the import)")
+    func exportFolderWithAFIFO() throws {
+        try movies.succeed("add", "Heat", "--year", "1995")
+        let folder = try letterboxdExportFolder()
+        let diary = folder + "/diary.csv"
+        try #require(SpecialFiles.makeFIFO(diary))
+        // No writer ever opens the FIFO: an import that opened it would wait in open(2) until the hang
+        // limit.
+        try movies.refuse(
+            ["import", folder], status: 66,
+            message: "Error: Cannot read \(diary): it is a FIFO (named pipe), not a regular file\n")
+        try FileManager.default.removeItem(atPath: diary)
+        let list = folder + "/lists/heists.csv"
+        try FileManager.default.createDirectory(atPath: folder + "/lists", withIntermediateDirectories: true)
+        try #require(SpecialFiles.makeFIFO(list))
+        try movies.refuse(
+            ["import", folder], status: 66,
+            message: "Error: Cannot read \(list): it is a FIFO (named pipe), not a regular file\n")
+        try FileManager.default.removeItem(atPath: list)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/diary.csv", withIntermediateDirectories: true)
+        try movies.refuse(
+            ["import", folder], status: 66,
+            message: "Cannot read \(diary): it is a directory, not a regular file")
+        // A FIFO the user names is read as a stream, as before: its writer is the user's.
+        let named = movies.folder.file("named.csv")
+        try #require(SpecialFiles.makeFIFO(named))
+        let writer = Thread {
+            let descriptor = open(named, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            _ = Array(Self.ratings.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        #expect(try movies.succeed("import", named, "--from", "letterboxd-ratings").contains("2 added"))
+    }
+
     @Test(
         "a whole Letterboxd export as a .zip (needs the zip command, which CI installs)",
         .requires(.zip, .libzip))

@@ -29,8 +29,9 @@ public enum ImportFileError: Error, Sendable, Hashable, CustomStringConvertible 
     /// watched.csv: …`, not `Cannot use watched.csv: watched.csv: …`).
     public var reason: String {
         switch self {
-        case .unknownFormat(_, let reason), .damaged(_, let reason): reason
-        case .notFound, .unreadable, .malformed: description
+        case .unknownFormat(_, let reason), .damaged(_, let reason), .unreadable(_, let reason): reason
+        case .notFound: "no such file"
+        case .malformed: description
         }
     }
 
