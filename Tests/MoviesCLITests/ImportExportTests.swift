@@ -169,6 +169,21 @@ struct ImportExportTests {
             ["export", "-o", movies.folder.file("no/such/folder/out.csv")], status: 1, message: "Cannot write"
         )
     }
+
+    @Test("a header of more columns than the limit says the limit (it said the first line '' is no header)")
+    func headerPastTheColumnLimit() throws {
+        try movies.succeed("add", "Heat", "--year", "1995")
+        let columns = (1...1_001).map { "c\($0)" }.joined(separator: ",")
+        let wide = try movies.folder.write(columns + "\n" + columns + "\n", to: "wide.csv")
+        try movies.refuse(
+            ["import", wide], status: 65,
+            message: "Cannot use \(wide): line 1: a record has more than 1000 fields")
+        // At the limit, the header is read and named.
+        let atLimit = try movies.folder.write(
+            (1...1_000).map { "c\($0)" }.joined(separator: ",") + "\n", to: "at-limit.csv")
+        try movies.refuse(["import", atLimit], status: 65, message: "the first line 'c1,c2,c3")
+    }
+
     @Test("import -- -d.zip: a name starting with - is a file, read in process", .requires(.libzip))
     func dashNamedZip() throws {
         let zip = Reliability.ReliabilityHostileInputTests.path("zip/folder-export.zip")

@@ -101,6 +101,15 @@ public enum Malformation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the problem is one of `CSVLimits`' bounds, which a header passes as surely as a row: said
+    /// as it is, not as a file without a header.
+    var isLimit: Bool {
+        switch self {
+        case .fieldTooLong, .tooManyFields, .recordTooLong: true
+        default: false
+        }
+    }
+
     /// `1 MiB`, `64 KiB` or `100 bytes`.
     static func size(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
