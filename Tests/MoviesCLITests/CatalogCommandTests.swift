@@ -228,6 +228,24 @@ import Testing
         ) {
             try IMDbDatasets.writeGzip(IMDbDatasets.ratings, to: basics)
         }
+        // An id listed twice was "UNIQUE constraint failed: titles.id (SQLite error 1555)", exit 1.
+        try await refused(
+            [folder], status: 65,
+            message:
+                "Cannot load \(basics), line 11: 'tt0068699' is listed on an earlier line too; title.basics.tsv.gz lists each id once"
+        ) {
+            try IMDbDatasets.writeGzip(
+                IMDbDatasets.basics + "tt0068699\tmovie\tHeat again\tHeat again\t0\t1972\t\\N\t100\t\\N\n",
+                to: basics)
+        }
+        try await refused(
+            [folder], status: 65,
+            message:
+                "Cannot load \(names), line 9: 'nm0000520' is listed on an earlier line too; name.basics.tsv.gz lists each id once"
+        ) {
+            try IMDbDatasets.writeGzip(
+                IMDbDatasets.names + "nm0000520\tMichael Mann\t1943\t\\N\t\\N\t\\N\n", to: names)
+        }
         try await refused([folder], status: 65, message: "Cannot load \(names): it is empty (no header line)")
         {
             try IMDbDatasets.writeGzip("", to: names)
