@@ -33,7 +33,7 @@ package struct CatalogLoader {
         if let reason = ZlibLibrary.unavailableReason { throw CatalogError.zlibUnavailable(reason) }
         // A load replaces a catalog, of any version, and nothing else: not another program's database
         // or a file that happens to have the catalog's name.
-        if let reason = Self.whyNotReplaceable(catalogPath) {
+        if let reason = CatalogSchema.migrator.whyNotReplaceable(catalogPath) {
             throw CatalogError.notACatalog(path: catalogPath, reason: reason)
         }
         // The list's folder may not exist yet: a catalog can be loaded before the first movie.
@@ -44,35 +44,6 @@ package struct CatalogLoader {
         try build(files, at: scratch.temporaryPath, progress: progress)
         try scratch.commit()
         return try CatalogReader(path: catalogPath).status()
-    }
-
-    /// Why a load may not replace what is at `path`, or nil when it may: nothing is there, an empty
-    /// file (nothing in it to lose), or a film catalog of this version or another (its migrations
-    /// begin with the catalog's first). The file is opened immutable and read on that connection
-    /// (https://www.sqlite.org/uri.html#uriimmutable), so looking makes no `-journal`, `-wal` or `-shm`
-    /// beside another program's database and changes nothing in it.
-    static func whyNotReplaceable(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return "it is not a regular file" }
-        if status.st_size == 0 { return nil }
-        var configuration = DatabaseConfiguration()
-        configuration.access = .immutable
-        configuration.createIfMissing = false
-        configuration.readsThroughWriter = true
-        let first = CatalogSchema.migrator.migrations.first?.name ?? ""
-        do {
-            let database = try Database(path: path, configuration: configuration)
-            let name = try database.read { connection -> String? in
-                let recorded = try connection.scalarInt(
-                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
-                guard recorded == 1 else { return nil }
-                return try connection.scalarString("SELECT name FROM schema_migrations WHERE version = 1")
-            }
-            return name == first ? nil : "it is another program's database"
-        } catch {
-            return "\(error)"
-        }
     }
 
     /// Writes the whole catalog into the new file at `path`.
