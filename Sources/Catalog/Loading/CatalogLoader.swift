@@ -12,10 +12,13 @@ import Storage
 ///
 /// The new catalog is written to a scratch file beside the catalog (`ReplacementFile`: `0600`, removed
 /// by a signal or a failure) and renamed over it at the end, so an interrupted or refused load leaves the
-/// previous catalog exactly as it was, readers of the old one keep reading it, and running the load again
-/// starts clean. Each file is streamed (a gzip buffer and a line buffer: memory does not follow the files)
-/// and stored in one transaction through prepared statements reused for every row; the search index is
-/// built once, after the rows are in.
+/// previous catalog exactly as it was, and readers of the old one keep reading it. One load at a time
+/// writes a catalog (`ReplacementLock`: a second is refused, naming the first), and each begins by
+/// removing the scratch files of loads that are no longer running (`ReplacementLeftovers`: `kill -9`
+/// leaves one of up to gigabytes), so running the load again starts clean. Each file is streamed (a
+/// gzip buffer and a line buffer: memory does not follow the files) and stored in one transaction
+/// through prepared statements reused for every row; the search index is built once, after the rows
+/// are in.
 package struct CatalogLoader {
     /// How far a load has come: the file being read, and its compressed bytes read of its size.
     package typealias Progress = (_ kind: DatasetKind, _ done: Int, _ total: Int) -> Void
@@ -28,8 +31,12 @@ package struct CatalogLoader {
     }
 
     /// Loads `files` (in load order, `title.basics` first: see `DatasetFile.files(at:)`) and replaces the
-    /// catalog with the result; returns what the new catalog holds.
-    package func load(_ files: [DatasetFile], progress: Progress = { _, _, _ in }) throws -> CatalogStatus {
+    /// catalog with the result; returns what the new catalog holds. `removed` hears of the scratch files
+    /// of earlier loads that were removed (only when there were any), before the load begins.
+    package func load(
+        _ files: [DatasetFile], removed: (ReplacementLeftovers) -> Void = { _ in },
+        progress: Progress = { _, _, _ in }
+    ) throws -> CatalogStatus {
         if let reason = ZlibLibrary.unavailableReason { throw CatalogError.zlibUnavailable(reason) }
         // A load replaces a catalog, of any version, and nothing else: not another program's database
         // or a file that happens to have the catalog's name.
@@ -38,6 +45,18 @@ package struct CatalogLoader {
         }
         // The list's folder may not exist yet: a catalog can be loaded before the first movie.
         try DatabaseFile.createFolders(for: catalogPath)
+        let lock: ReplacementLock
+        do {
+            lock = try ReplacementLock(for: catalogPath, displayPath: catalogPath)
+        } catch let held as ReplacementLockHeld {
+            throw CatalogError.loadRunning(path: catalogPath, processID: held.processID)
+        }
+        defer { lock.release() }
+        let leftovers = ReplacementLeftovers(beside: catalogPath)
+        if !leftovers.paths.isEmpty {
+            let cleared = leftovers.remove()
+            if !cleared.paths.isEmpty { removed(cleared) }
+        }
         let scratch = try ReplacementFile(replacing: catalogPath, displayPath: catalogPath)
         // SQLite opens the scratch file by its name, and its journal beside it goes with it.
         scratch.handOverToSQLite()
