@@ -124,4 +124,36 @@ struct ListsAndInterchangeCommandTests {
         let withNotes = try await cli.succeed("export", "--format", "letterboxd", "--include-notes")
         #expect(withNotes.contains("\"Better\n\nprivate thought\""))
     }
+
+    @Test(
+        "export --format letterboxd writes reviews and tags that look like formulas as they are, and reads them back so"
+    )
+    func letterboxdKeepsFormulaLikeText() async throws {
+        try await cli.succeed("add", "Heat", "--year", "1995")
+        try await cli.succeed("log", "1", "--on", "2024-01-01", "--review=-30-", "--tag=-5")
+        try await cli.succeed(
+            "log", "1", "--on", "2024-01-02", "--rewatch", "--review", "=HYPERLINK(\"http://x\")", "--tag",
+            "@home", "--tag", "+1")
+        try await cli.succeed(
+            "log", "1", "--on", "2024-01-03", "--rewatch", "--review", "'=x", "--tag", "'@y")
+        // No leading ' (the csv and tsv formats' guard): Letterboxd's importer would keep it in the review.
+        let exported = try await cli.succeed("export", "--format", "letterboxd")
+        #expect(
+            exported == """
+                Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI
+                Heat,1995,,2024-01-01,,-30-,-5,,
+                Heat,1995,,2024-01-02,true,"=HYPERLINK(""http://x"")","@home, +1",,
+                Heat,1995,,2024-01-03,true,'=x,'@y,,
+
+                """, "\(exported)")
+        // This program's import gives back the same text, a leading ' included.
+        let other = InProcessCLI()
+        let file = try other.folder.write(exported, to: "letterboxd.csv")
+        try await other.succeed("import", file)
+        #expect(try await other.succeed("export", "--format", "letterboxd") == exported)
+        let database = await other.databasePath
+        #expect(
+            try DirectSQL.run(database, "SELECT review || '|' || tags FROM viewings ORDER BY watched_on")
+                == "-30-|-5\n=HYPERLINK(\"http://x\")|@home, +1\n'=x|'@y")
+    }
 }
