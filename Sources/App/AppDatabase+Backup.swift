@@ -31,10 +31,13 @@ extension AppDatabase {
     /// written beside `path` (mode `0600`), checked — `PRAGMA integrity_check`, the schema version it was
     /// copied at, a schema this binary can open — and only then renamed over `path` (`ReplacementFile`),
     /// so `path` holds the old backup or the whole new one. A database from a newer `movies` is refused
-    /// like any other use of it. `progress` gets the share of pages copied.
-    public func backup(to path: String, progress: (Double) -> Void = { _ in }) throws -> BackupSummary {
+    /// like any other use of it. A file at `path` is replaced only when it is a movies database (an
+    /// earlier backup) or empty, or with `force`. `progress` gets the share of pages copied.
+    public func backup(to path: String, force: Bool = false, progress: (Double) -> Void = { _ in }) throws
+        -> BackupSummary
+    {
         _ = try schemaStatus()
-        let destination = try Self.backupDestination(path, refusingFilesOf: self.path)
+        let destination = try Self.backupDestination(path, refusingFilesOf: self.path, force: force)
         return try Self.writeVerifiedCopy(
             of: database, to: destination, displayPath: path, progress: progress)
     }
@@ -42,9 +45,13 @@ extension AppDatabase {
     /// The regular file a backup named `path` replaces (a symbolic link followed to its target, as
     /// `export -o` does), after refusing what cannot hold a database file or must not be replaced by one:
     /// a folder, a device, a FIFO or a socket (`OutputDestination`), the database itself or one of its
-    /// `-wal`, `-shm`, `-journal` (`DatabaseFiles`), and a path with such companions beside it, which
-    /// SQLite would take for the new file's.
-    static func backupDestination(_ path: String, refusingFilesOf databasePath: String) throws -> String {
+    /// `-wal`, `-shm`, `-journal` (`DatabaseFiles`), a path with such companions beside it, which
+    /// SQLite would take for the new file's, and, unless `force`, a file that is not a movies database
+    /// (`Migrator.whyNotReplaceable`): `backup own.csv`, the name of an export, would have replaced the
+    /// export with a database, and "Backed up" would have said nothing of it.
+    static func backupDestination(_ path: String, refusingFilesOf databasePath: String, force: Bool = false)
+        throws -> String
+    {
         let target: String
         switch try OutputDestination.resolve(path) {
         case .replace(let file):
@@ -62,6 +69,12 @@ extension AppDatabase {
                 path: path,
                 problem: "\(companion) lies beside it (a program has it open, or did not close it); "
                     + "choose another file")
+        }
+        if !force, let reason = migrator.whyNotReplaceable(target) {
+            throw OutputFileError(
+                path: path,
+                problem: "it is not a backup of a movies list (\(reason)), and a backup replaces only an "
+                    + "earlier backup; nothing was written. Name another file, or give --force to replace it")
         }
         return target
     }

@@ -21,6 +21,8 @@ package enum CatalogError: Error, Sendable, Equatable {
     /// Something that is not a film catalog is at the catalog's path, which a load would replace;
     /// `reason` says what it is, as far as it could be read.
     case notACatalog(path: String, reason: String)
+    /// Another load is writing this catalog (process `processID`, when known).
+    case loadRunning(path: String, processID: Int32?)
 }
 
 extension CatalogError: UserFacingError, CustomStringConvertible {
@@ -43,6 +45,9 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .notACatalog(let path, let reason):
             "cannot load the catalog into \(path): what is there is not a film catalog (\(reason)), and a "
                 + "load would replace it; move or rename it and load again"
+        case .loadRunning(let path, let processID):
+            "another catalog load" + (processID.map { " (process \($0))" } ?? "") + " is writing \(path); "
+                + "nothing was changed. Wait for it to finish, or stop it, and load again"
         }
     }
 
@@ -54,6 +59,7 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .missing: .noInput
         case .twice, .noBasics: .usage
         case .zlibUnavailable, .noCatalog, .unusable, .notACatalog: .failure
+        case .loadRunning: .temporaryFailure
         }
     }
 }

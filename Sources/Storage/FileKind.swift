@@ -18,7 +18,7 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     case unknown
 
     /// The kind the `st_mode` of `stat`/`lstat` gives.
-    init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regularFile
         case S_IFDIR: self = .directory

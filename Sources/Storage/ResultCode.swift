@@ -50,11 +50,17 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
     /// The disk or the file-size limit is full (`SQLITE_FULL`).
     public static let full = ResultCode(rawValue: SQLITE_FULL)
+    /// A row broke a constraint: a key already taken, a CHECK, NOT NULL (`SQLITE_CONSTRAINT`).
+    public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
     /// The file is not a database, or is encrypted (`SQLITE_NOTADB`).
     public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
 
     // MARK: - Extended codes
 
+    /// A row's primary key is another row's already (`SQLITE_CONSTRAINT_PRIMARYKEY`, 1555).
+    public static let constraintPrimaryKey = extended(SQLITE_CONSTRAINT, 6)
+    /// A row's value in a unique index is another row's already (`SQLITE_CONSTRAINT_UNIQUE`, 2067).
+    public static let constraintUnique = extended(SQLITE_CONSTRAINT, 8)
     /// A write to a file failed (`SQLITE_IOERR_WRITE`).
     public static let ioErrorWrite = extended(SQLITE_IOERR, 3)
     /// Truncating a file failed (`SQLITE_IOERR_TRUNCATE`).

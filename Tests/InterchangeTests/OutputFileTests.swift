@@ -111,4 +111,53 @@ struct OutputFileTests {
         #expect(registeredHere == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])
     }
+
+    @Test("leftovers are the temporary files of processes no longer running, and nothing else")
+    func leftovers() throws {
+        let target = folder.file("catalog.sqlite")
+        try "the catalog".write(toFile: target, atomically: false, encoding: .utf8)
+        // No process has an id above the kernel's largest (4,194,304 at most); this one and init run.
+        let gone: Int32 = 4_194_305
+        let dead = [".catalog.sqlite.\(gone).12.tmp", ".catalog.sqlite.\(gone).12.tmp-journal"]
+        let kept = [
+            ".catalog.sqlite.\(getpid()).7.tmp", ".catalog.sqlite.1.8.tmp", ".catalog.sqlite.lock",
+            ".catalog.sqlite.\(gone).x.tmp", ".catalog.sqlite.+\(gone).9.tmp", ".other.sqlite.\(gone).3.tmp",
+            ".catalog.sqlite.\(gone).4.tmp-backup",
+        ]
+        for name in dead + kept {
+            try String(repeating: "x", count: 100).write(
+                toFile: folder.file(name), atomically: false, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(
+            atPath: folder.file(".catalog.sqlite.\(gone).5.tmp"), withIntermediateDirectories: false)
+        let found = ReplacementLeftovers(beside: target)
+        #expect(found.paths == dead.map { folder.file($0) })
+        #expect(found.byteCount == 200)
+        #expect(found.remove() == found)
+        #expect(
+            SpecialFiles.names(in: folder.path)
+                == (kept + ["catalog.sqlite", ".catalog.sqlite.\(gone).5.tmp"]).sorted())
+        #expect(ReplacementLeftovers(beside: target).paths.isEmpty)
+    }
+
+    @Test("a replacement lock is one writer's at a time, in one process too, and goes when released")
+    func replacementLock() throws {
+        let target = folder.file("catalog.sqlite")
+        var first: ReplacementLock? = try ReplacementLock(for: target, displayPath: target)
+        #expect(
+            try String(contentsOfFile: folder.file(".catalog.sqlite.lock"), encoding: .utf8)
+                == "\(getpid())\n")
+        let held = #expect(throws: ReplacementLockHeld.self) {
+            try ReplacementLock(for: target, displayPath: target)
+        }
+        #expect(held?.destination == target && held?.processID == getpid())
+        #expect(registeredHere == 1)
+        first = nil
+        #expect(first == nil)
+        #expect(registeredHere == 0)
+        #expect(SpecialFiles.names(in: folder.path).isEmpty)
+        let second = try ReplacementLock(for: target, displayPath: target)
+        second.release()
+        #expect(SpecialFiles.names(in: folder.path).isEmpty)
+    }
 }

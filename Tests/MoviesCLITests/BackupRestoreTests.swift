@@ -84,6 +84,41 @@ struct BackupRestoreTests {
         #expect(!fileExists(used))
     }
 
+    @Test("backup replaces an earlier backup or an empty file, and anything else only with --force")
+    func backupOverOtherFiles() throws {
+        try fillDatabase()
+        // As a new user tried it: the export's name given to backup. The CSV used to be replaced, and the
+        // command said only "Backed up".
+        let export = movies.folder.file("own.csv")
+        try movies.succeed("export", "-o", export)
+        let exported = try #require(fileSnapshot(export))
+        try movies.refuse(
+            ["backup", export], status: 1,
+            message:
+                "Error: Cannot write \(export): it is not a backup of a movies list (not a SQLite database: "
+                + "\(export)), and a backup replaces only an earlier backup; nothing was written. Name another "
+                + "file, or give --force to replace it")
+        #expect(fileSnapshot(export) == exported)
+        // Another program's database, through a symbolic link: the target is what is looked at.
+        let other = movies.folder.file("notes.sqlite")
+        try DirectSQL.run(other, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+        let otherBytes = try #require(fileSnapshot(other))
+        try FileManager.default.createSymbolicLink(
+            atPath: movies.folder.file("link.sqlite"), withDestinationPath: other)
+        try movies.refuse(
+            ["backup", movies.folder.file("link.sqlite")], status: 1,
+            message: "it is not a backup of a movies list (it is another program's database)")
+        #expect(fileSnapshot(other) == otherBytes)
+        let left = try FileManager.default.contentsOfDirectory(atPath: movies.folder.path)
+        #expect(!left.contains { $0.hasSuffix(".tmp") || $0.hasSuffix("-journal") }, "\(left)")
+        // An empty file holds nothing to lose; --force replaces anything a file may hold.
+        let empty = movies.folder.file("empty.sqlite")
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(try movies.succeed("backup", empty).hasPrefix("Backed up 2 movies"))
+        #expect(try movies.succeed("backup", export, "--force").hasPrefix("Backed up 2 movies"))
+        #expect(try titles(in: export) == "Heat,Alien")
+    }
+
     @Test("backup of a missing database creates nothing; of one from a newer movies is refused")
     func backupSources() throws {
         let missing = try movies.refuse(

@@ -228,6 +228,24 @@ import Testing
         ) {
             try IMDbDatasets.writeGzip(IMDbDatasets.ratings, to: basics)
         }
+        // An id listed twice was "UNIQUE constraint failed: titles.id (SQLite error 1555)", exit 1.
+        try await refused(
+            [folder], status: 65,
+            message:
+                "Cannot load \(basics), line 11: 'tt0068699' is listed on an earlier line too; title.basics.tsv.gz lists each id once"
+        ) {
+            try IMDbDatasets.writeGzip(
+                IMDbDatasets.basics + "tt0068699\tmovie\tHeat again\tHeat again\t0\t1972\t\\N\t100\t\\N\n",
+                to: basics)
+        }
+        try await refused(
+            [folder], status: 65,
+            message:
+                "Cannot load \(names), line 9: 'nm0000520' is listed on an earlier line too; name.basics.tsv.gz lists each id once"
+        ) {
+            try IMDbDatasets.writeGzip(
+                IMDbDatasets.names + "nm0000520\tMichael Mann\t1943\t\\N\t\\N\t\\N\n", to: names)
+        }
         try await refused([folder], status: 65, message: "Cannot load \(names): it is empty (no header line)")
         {
             try IMDbDatasets.writeGzip("", to: names)
@@ -374,7 +392,8 @@ import Testing
             to: folder + "/title.basics.tsv.gz")
         func scratchFiles() -> [String] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: movies.folder.path)) ?? []
-            return names.filter { $0.hasPrefix(".movies.catalog.sqlite.") }
+            // The scratch file, not the lock file beside it (made just before, when the load begins).
+            return names.filter { $0.hasPrefix(".movies.catalog.sqlite.") && $0.hasSuffix(".tmp") }
         }
         let watch = try FolderWatch(movies.folder.path)
         // Output suspended: the load's first progress line blocks, so the signal comes while the new
@@ -393,6 +412,101 @@ import Testing
         let again = try movies.run(["catalog", "load", folder])
         #expect(again.status == 0, "\(again)")
         #expect(again.stdout.hasPrefix("Loaded 8 films into \(catalog)\n"), "\(again)")
+    }
+}
+
+/// A load killed with SIGKILL, which no handler sees, and two loads at once, as real processes. The
+/// first load is held at its first write to a terminal whose output is suspended: it has taken the lock
+/// and made its scratch file by then, however fast it runs.
+@Suite(.offPool) struct CatalogScratchAndConcurrencyTests {
+    let movies = MoviesProcess()
+    var catalog: String { movies.folder.file("movies.catalog.sqlite") }
+
+    /// IMDb's files in `imdb/`, loaded once, then a newer title.basics with one film more.
+    func loadedThenNewerDatasets() throws -> String {
+        let folder = movies.folder.file("imdb")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try IMDbDatasets.write(to: folder)
+        let first = try movies.run(["catalog", "load", folder])
+        try #require(first.status == 0, "\(first)")
+        try IMDbDatasets.writeGzip(
+            IMDbDatasets.basics
+                + "tt0133093\tmovie\tThe Matrix\tThe Matrix\t0\t1999\t\\N\t136\tAction,Sci-Fi\n",
+            to: folder + "/title.basics.tsv.gz")
+        return folder
+    }
+
+    func scratchFiles() -> [String] {
+        SpecialFiles.names(in: movies.folder.path).filter { $0.hasPrefix(".movies.catalog.sqlite.") }
+    }
+
+    /// `catalog load folder` at a terminal whose output is suspended, once its scratch file exists.
+    func heldLoad(_ folder: String) async throws -> PseudoTerminalProcess {
+        let watch = try FolderWatch(movies.folder.path)
+        let load = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["catalog", "load", folder], environment: movies.environment,
+            outputSuspended: true)
+        let prefix = ".movies.catalog.sqlite.\(load.processID)."
+        try #require(
+            await watch.wait { scratchFiles().contains { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") } },
+            "no scratch file appeared: \(watch.changedEvents)")
+        return load
+    }
+
+    @Test func aLoadKilledWithSIGKILLLeavesScratchFilesTheNextLoadRemovesAndCounts() async throws {
+        let folder = try loadedThenNewerDatasets()
+        let before = try #require(fileSnapshot(catalog))
+        let killed = try await heldLoad(folder)
+        killed.send(SIGKILL)
+        #expect(killed.waitForExit() == SIGKILL && killed.wasKilledBySignal)
+        // No handler runs for SIGKILL: the scratch file stays, and the catalog is the previous one.
+        let left = scratchFiles().filter { $0.hasSuffix(".tmp") || $0.hasSuffix(".tmp-journal") }
+        try #require(!left.isEmpty, "\(SpecialFiles.names(in: movies.folder.path))")
+        let leftBytes = left.reduce(0) { total, name in
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: movies.folder.file(name))[.size]) as? Int
+            return total + (size ?? 0)
+        }
+        #expect(fileSnapshot(catalog) == before)
+        let again = try movies.run(["catalog", "load", folder])
+        #expect(again.status == 0, "\(again)")
+        let count = scratchFiles().count
+        #expect(count == 0, "\(SpecialFiles.names(in: movies.folder.path))")
+        // As `catalog load` says sizes: decimal units, tenths of a megabyte.
+        let freed =
+            leftBytes >= 1_000_000
+            ? "\((leftBytes + 50_000) / 1_000_000).\((leftBytes + 50_000) / 100_000 % 10) MB"
+            : leftBytes >= 1_000 ? "\(leftBytes / 1_000) KB" : "\(leftBytes) bytes"
+        #expect(
+            again.stdout.hasPrefix(
+                "Removed \(left.count) scratch file\(left.count == 1 ? "" : "s") of loads that are no longer "
+                    + "running (\(freed) freed).\nLoaded 8 films into \(catalog)\n"), "\(again)")
+        #expect(SpecialFiles.names(in: movies.folder.path) == ["imdb", "movies.catalog.sqlite"])
+        // Nothing left: nothing said.
+        let third = try movies.run(["catalog", "load", folder])
+        #expect(third.stdout.hasPrefix("Loaded 8 films"), "\(third)")
+    }
+
+    @Test func aSecondLoadWhileOneRunsIsRefusedNamingItAndTouchesNothing() async throws {
+        let folder = try loadedThenNewerDatasets()
+        let before = try #require(fileSnapshot(catalog))
+        let first = try await heldLoad(folder)
+        let scratch = try #require(scratchFiles().first { $0.hasSuffix(".tmp") })
+        // The second load used to run too, both said they succeeded, and the last to finish won.
+        try movies.refuse(
+            ["catalog", "load", folder], status: 75,
+            message:
+                "Error: Another catalog load (process \(first.processID)) is writing \(catalog); nothing was "
+                + "changed. Wait for it to finish, or stop it, and load again",
+            databasePath: catalog)
+        #expect(fileSnapshot(catalog) == before)
+        #expect(scratchFiles().contains(scratch), "the running load's scratch file is its own")
+        first.resumeOutput()
+        #expect(first.waitFor("Loaded 8 films"), "\(first.output)")
+        #expect(first.waitForExit() == 0, "\(first.output)")
+        #expect(SpecialFiles.names(in: movies.folder.path) == ["imdb", "movies.catalog.sqlite"])
+        let after = try movies.run(["catalog", "load", folder])
+        #expect(after.status == 0 && after.stdout.hasPrefix("Loaded 8 films"), "\(after)")
     }
 }
 

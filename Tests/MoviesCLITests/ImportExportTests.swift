@@ -65,6 +65,43 @@ struct ImportExportTests {
         #expect(seen.contains("Alien,1979,,,,,,,https://boxd.it/alien\n") && !seen.contains("Dune"))
     }
 
+    @Test("a FIFO or a folder in an export folder is refused, not waited on (it used to hang the import)")
+    func exportFolderWithAFIFO() throws {
+        try movies.succeed("add", "Heat", "--year", "1995")
+        let folder = try letterboxdExportFolder()
+        let diary = folder + "/diary.csv"
+        try #require(SpecialFiles.makeFIFO(diary))
+        // No writer ever opens the FIFO: an import that opened it would wait in open(2) until the hang
+        // limit.
+        try movies.refuse(
+            ["import", folder], status: 66,
+            message: "Error: Cannot read \(diary): it is a FIFO (named pipe), not a regular file\n")
+        try FileManager.default.removeItem(atPath: diary)
+        let list = folder + "/lists/heists.csv"
+        try FileManager.default.createDirectory(atPath: folder + "/lists", withIntermediateDirectories: true)
+        try #require(SpecialFiles.makeFIFO(list))
+        try movies.refuse(
+            ["import", folder], status: 66,
+            message: "Error: Cannot read \(list): it is a FIFO (named pipe), not a regular file\n")
+        try FileManager.default.removeItem(atPath: list)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/diary.csv", withIntermediateDirectories: true)
+        try movies.refuse(
+            ["import", folder], status: 66,
+            message: "Cannot read \(diary): it is a directory, not a regular file")
+        // A FIFO the user names is read as a stream, as before: its writer is the user's.
+        let named = movies.folder.file("named.csv")
+        try #require(SpecialFiles.makeFIFO(named))
+        let writer = Thread {
+            let descriptor = open(named, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            _ = Array(Self.ratings.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        #expect(try movies.succeed("import", named, "--from", "letterboxd-ratings").contains("2 added"))
+    }
+
     @Test(
         "a whole Letterboxd export as a .zip (needs the zip command, which CI installs)",
         .requires(.zip, .libzip))
@@ -132,6 +169,21 @@ struct ImportExportTests {
             ["export", "-o", movies.folder.file("no/such/folder/out.csv")], status: 1, message: "Cannot write"
         )
     }
+
+    @Test("a header of more columns than the limit says the limit (it said the first line '' is no header)")
+    func headerPastTheColumnLimit() throws {
+        try movies.succeed("add", "Heat", "--year", "1995")
+        let columns = (1...1_001).map { "c\($0)" }.joined(separator: ",")
+        let wide = try movies.folder.write(columns + "\n" + columns + "\n", to: "wide.csv")
+        try movies.refuse(
+            ["import", wide], status: 65,
+            message: "Cannot use \(wide): line 1: a record has more than 1000 fields")
+        // At the limit, the header is read and named.
+        let atLimit = try movies.folder.write(
+            (1...1_000).map { "c\($0)" }.joined(separator: ",") + "\n", to: "at-limit.csv")
+        try movies.refuse(["import", atLimit], status: 65, message: "the first line 'c1,c2,c3")
+    }
+
     @Test("import -- -d.zip: a name starting with - is a file, read in process", .requires(.libzip))
     func dashNamedZip() throws {
         let zip = Reliability.ReliabilityHostileInputTests.path("zip/folder-export.zip")

@@ -42,6 +42,39 @@ struct ListsAndInterchangeCommandTests {
         #expect(try await cli.succeed("list").contains("Heat"), "a removed list's films stay listed")
     }
 
+    @Test("a Letterboxd list's Date is kept as its created_at and exported back (it was the import's day)")
+    func listDateKept() async throws {
+        func export(date: String) -> String {
+            """
+            Letterboxd list export v7
+            Date,Name,Tags,URL,Description
+            \(date),Heists,,https://letterboxd.com/someone/list/heists/,Who stole what
+
+            Position,Name,Year,URL,Description
+            1,Heat,1995,https://letterboxd.com/film/heat-1995/,
+
+            """
+        }
+        let file = try cli.folder.write(export(date: "2019-03-04"), to: "heists.csv")
+        #expect(try await cli.succeed("import", file).contains("lists: 1 added"))
+        let database = await cli.databasePath
+        #expect(try DirectSQL.run(database, "SELECT created_at FROM lists") == "2019-03-04T00:00:00.000Z")
+        let exported = try await cli.succeed("export", "--format", "letterboxd-list", "--list", "Heists")
+        #expect(exported == export(date: "2019-03-04"), "\(exported)")
+        #expect(try await cli.succeed("import", file).contains("lists: 0 added, 0 updated, 1 unchanged"))
+        // Another day in the file is the list's day now; a list made here keeps the day it was made.
+        let moved = try cli.folder.write(export(date: "2020-05-06"), to: "heists-again.csv")
+        #expect(try await cli.succeed("import", moved).contains("lists: 0 added, 1 updated"))
+        #expect(
+            try await cli.succeed("export", "--format", "letterboxd-list", "--list", "Heists")
+                == export(date: "2020-05-06"))
+        let undated = try cli.folder.write(export(date: ""), to: "undated.csv")
+        #expect(try await cli.succeed("import", undated).contains("lists: 0 added, 0 updated, 1 unchanged"))
+        let bad = try cli.folder.write(export(date: "2020-13-01"), to: "bad.csv")
+        try await cli.refuse(
+            ["import", bad], status: 65, message: "line 3: the Date '2020-13-01' is not a date")
+    }
+
     @Test("the summary names skipped films with the hint, and counts no rating for them")
     func skippedFilmsNamed() async throws {
         try await cli.succeed("add", "Heat", "--year", "1995")
@@ -90,5 +123,37 @@ struct ListsAndInterchangeCommandTests {
                 """, "\(exported)")
         let withNotes = try await cli.succeed("export", "--format", "letterboxd", "--include-notes")
         #expect(withNotes.contains("\"Better\n\nprivate thought\""))
+    }
+
+    @Test(
+        "export --format letterboxd writes reviews and tags that look like formulas as they are, and reads them back so"
+    )
+    func letterboxdKeepsFormulaLikeText() async throws {
+        try await cli.succeed("add", "Heat", "--year", "1995")
+        try await cli.succeed("log", "1", "--on", "2024-01-01", "--review=-30-", "--tag=-5")
+        try await cli.succeed(
+            "log", "1", "--on", "2024-01-02", "--rewatch", "--review", "=HYPERLINK(\"http://x\")", "--tag",
+            "@home", "--tag", "+1")
+        try await cli.succeed(
+            "log", "1", "--on", "2024-01-03", "--rewatch", "--review", "'=x", "--tag", "'@y")
+        // No leading ' (the csv and tsv formats' guard): Letterboxd's importer would keep it in the review.
+        let exported = try await cli.succeed("export", "--format", "letterboxd")
+        #expect(
+            exported == """
+                Title,Year,Rating,WatchedDate,Rewatch,Review,Tags,imdbID,LetterboxdURI
+                Heat,1995,,2024-01-01,,-30-,-5,,
+                Heat,1995,,2024-01-02,true,"=HYPERLINK(""http://x"")","@home, +1",,
+                Heat,1995,,2024-01-03,true,'=x,'@y,,
+
+                """, "\(exported)")
+        // This program's import gives back the same text, a leading ' included.
+        let other = InProcessCLI()
+        let file = try other.folder.write(exported, to: "letterboxd.csv")
+        try await other.succeed("import", file)
+        #expect(try await other.succeed("export", "--format", "letterboxd") == exported)
+        let database = await other.databasePath
+        #expect(
+            try DirectSQL.run(database, "SELECT review || '|' || tags FROM viewings ORDER BY watched_on")
+                == "-30-|-5\n=HYPERLINK(\"http://x\")|@home, +1\n'=x|'@y")
     }
 }

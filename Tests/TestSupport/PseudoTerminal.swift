@@ -16,6 +16,8 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     private let master: Int32
     private let exit: ProcessExit
     private let transcript: OutputCollector
+    /// The terminal's number: `/dev/pts/<number>`.
+    private let terminalNumber: UInt32
 
     /// Starts `executable` on a new pseudo-terminal `columns` cells wide (`TIOCSWINSZ`, as a terminal
     /// window sets it). With `outputSuspended`, the terminal's output is suspended before the program
@@ -39,6 +41,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         else {
             throw POSIXError(.ENXIO)
         }
+        terminalNumber = number
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -79,6 +82,18 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     /// Types `text` (use "\n" for Enter, "\u{3}" is not Ctrl-C here: use `interrupt()`).
     public func type(_ text: String) {
         _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// The program's process id.
+    public var processID: Int32 { process.processIdentifier }
+
+    /// Resumes the terminal's output after `outputSuspended` (`tcflow(TCOON)`, as Ctrl-Q does): the
+    /// program's blocked write goes through and it runs on.
+    public func resumeOutput() {
+        let terminal = open("/dev/pts/\(terminalNumber)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { return }
+        _ = tcflow(terminal, TCOON)
+        close(terminal)
     }
 
     /// Sends SIGINT, as Ctrl-C would.

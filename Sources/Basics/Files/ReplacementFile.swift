@@ -12,7 +12,8 @@ import CTemporaryFiles
 /// The temporary file is created `0600` (a movie list, a reading history and their backups are
 /// personal) with `O_EXCL`, in the destination's own folder so the rename is atomic. It is removed when
 /// this value goes without `commit()` (an error midway), and by a signal handler when any signal ends the
-/// process (CTemporaryFiles); only `kill -9` can leave it behind. `export -o` writes it
+/// process (CTemporaryFiles); only `kill -9` (or a power cut) can leave it behind, and
+/// `ReplacementLeftovers` finds what it left. `export -o` writes it
 /// through `descriptor`; `movies backup` and `catalog load` hand it to SQLite (`handOverToSQLite()`),
 /// which writes it by name, and the files SQLite makes beside it go with it.
 package final class ReplacementFile {
@@ -35,7 +36,7 @@ package final class ReplacementFile {
         self.destination = destination
         self.displayPath = displayPath
         let (folder, name) = FolderEntry.split(destination)
-        temporaryPath = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        temporaryPath = "\(folder)/" + Self.temporaryName(of: name, processID: getpid())
         // Registered before it exists, so no moment passes where a signal would leave it behind.
         registration = movies_temporary_file_register(temporaryPath)
         openDescriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -44,6 +45,12 @@ package final class ReplacementFile {
             movies_temporary_file_unregister(registration)
             throw OutputFileError(path: displayPath, systemError: code)
         }
+    }
+
+    /// The temporary file's name beside a destination named `name`: `.<name>.<pid>.<random>.tmp`, the
+    /// process id first, so the files of a process that is gone can be told (`ReplacementLeftovers`).
+    static func temporaryName(of name: String, processID: Int32) -> String {
+        ".\(name).\(processID).\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     deinit {

@@ -12,10 +12,13 @@ import Storage
 ///
 /// The new catalog is written to a scratch file beside the catalog (`ReplacementFile`: `0600`, removed
 /// by a signal or a failure) and renamed over it at the end, so an interrupted or refused load leaves the
-/// previous catalog exactly as it was, readers of the old one keep reading it, and running the load again
-/// starts clean. Each file is streamed (a gzip buffer and a line buffer: memory does not follow the files)
-/// and stored in one transaction through prepared statements reused for every row; the search index is
-/// built once, after the rows are in.
+/// previous catalog exactly as it was, and readers of the old one keep reading it. One load at a time
+/// writes a catalog (`ReplacementLock`: a second is refused, naming the first), and each begins by
+/// removing the scratch files of loads that are no longer running (`ReplacementLeftovers`: `kill -9`
+/// leaves one of up to gigabytes), so running the load again starts clean. Each file is streamed (a
+/// gzip buffer and a line buffer: memory does not follow the files) and stored in one transaction
+/// through prepared statements reused for every row; the search index is built once, after the rows
+/// are in.
 package struct CatalogLoader {
     /// How far a load has come: the file being read, and its compressed bytes read of its size.
     package typealias Progress = (_ kind: DatasetKind, _ done: Int, _ total: Int) -> Void
@@ -28,51 +31,38 @@ package struct CatalogLoader {
     }
 
     /// Loads `files` (in load order, `title.basics` first: see `DatasetFile.files(at:)`) and replaces the
-    /// catalog with the result; returns what the new catalog holds.
-    package func load(_ files: [DatasetFile], progress: Progress = { _, _, _ in }) throws -> CatalogStatus {
+    /// catalog with the result; returns what the new catalog holds. `removed` hears of the scratch files
+    /// of earlier loads that were removed (only when there were any), before the load begins.
+    package func load(
+        _ files: [DatasetFile], removed: (ReplacementLeftovers) -> Void = { _ in },
+        progress: Progress = { _, _, _ in }
+    ) throws -> CatalogStatus {
         if let reason = ZlibLibrary.unavailableReason { throw CatalogError.zlibUnavailable(reason) }
         // A load replaces a catalog, of any version, and nothing else: not another program's database
         // or a file that happens to have the catalog's name.
-        if let reason = Self.whyNotReplaceable(catalogPath) {
+        if let reason = CatalogSchema.migrator.whyNotReplaceable(catalogPath) {
             throw CatalogError.notACatalog(path: catalogPath, reason: reason)
         }
         // The list's folder may not exist yet: a catalog can be loaded before the first movie.
         try DatabaseFile.createFolders(for: catalogPath)
+        let lock: ReplacementLock
+        do {
+            lock = try ReplacementLock(for: catalogPath, displayPath: catalogPath)
+        } catch let held as ReplacementLockHeld {
+            throw CatalogError.loadRunning(path: catalogPath, processID: held.processID)
+        }
+        defer { lock.release() }
+        let leftovers = ReplacementLeftovers(beside: catalogPath)
+        if !leftovers.paths.isEmpty {
+            let cleared = leftovers.remove()
+            if !cleared.paths.isEmpty { removed(cleared) }
+        }
         let scratch = try ReplacementFile(replacing: catalogPath, displayPath: catalogPath)
         // SQLite opens the scratch file by its name, and its journal beside it goes with it.
         scratch.handOverToSQLite()
         try build(files, at: scratch.temporaryPath, progress: progress)
         try scratch.commit()
         return try CatalogReader(path: catalogPath).status()
-    }
-
-    /// Why a load may not replace what is at `path`, or nil when it may: nothing is there, an empty
-    /// file (nothing in it to lose), or a film catalog of this version or another (its migrations
-    /// begin with the catalog's first). The file is opened immutable and read on that connection
-    /// (https://www.sqlite.org/uri.html#uriimmutable), so looking makes no `-journal`, `-wal` or `-shm`
-    /// beside another program's database and changes nothing in it.
-    static func whyNotReplaceable(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return "it is not a regular file" }
-        if status.st_size == 0 { return nil }
-        var configuration = DatabaseConfiguration()
-        configuration.access = .immutable
-        configuration.createIfMissing = false
-        configuration.readsThroughWriter = true
-        let first = CatalogSchema.migrator.migrations.first?.name ?? ""
-        do {
-            let database = try Database(path: path, configuration: configuration)
-            let name = try database.read { connection -> String? in
-                let recorded = try connection.scalarInt(
-                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
-                guard recorded == 1 else { return nil }
-                return try connection.scalarString("SELECT name FROM schema_migrations WHERE version = 1")
-            }
-            return name == first ? nil : "it is another program's database"
-        } catch {
-            return "\(error)"
-        }
     }
 
     /// Writes the whole catalog into the new file at `path`.

@@ -33,8 +33,12 @@ enum DatasetInserter {
                     return
                 }
                 counts.read += 1
-                if try insert.insert(fields, state: &state, line: lineNumber, file: file) {
-                    counts.kept += 1
+                do {
+                    if try insert.insert(fields, state: &state, line: lineNumber, file: file) {
+                        counts.kept += 1
+                    }
+                } catch let error as StorageError where error.isSQLite(.constraint) {
+                    throw refusedRow(error, id: fields.text(0), line: lineNumber, in: file)
                 }
                 if counts.read % progressInterval == 0 {
                     progress(file.kind, reader.compressedBytesRead, reader.compressedSize)
@@ -57,6 +61,19 @@ enum DatasetInserter {
             file: file.path, line: 1,
             reason: "the header is not \(file.kind.fileName)'s (\(file.kind.columns.joined(separator: ", ")))"
         )
+    }
+
+    /// A line the catalog's constraints refuse, as bad data at that line like any other bad row: an id
+    /// listed twice (a key of `titles`, `names`, `ratings` or `directors` taken already; IMDb lists each
+    /// once), or a value the schema does not take. Without this it ended the load as a bare SQLite error.
+    private static func refusedRow(_ error: StorageError, id: String, line: Int, in file: DatasetFile)
+        -> CatalogError
+    {
+        let reason =
+            error.isSQLite(.constraintPrimaryKey) || error.isSQLite(.constraintUnique)
+            ? "'\(id)' is listed on an earlier line too; \(file.kind.fileName) lists each id once"
+            : "the catalog cannot hold this line (\(error))"
+        return .badData(file: file.path, line: line, reason: reason)
     }
 
     /// The user's words for a problem reading `file`.

@@ -8,7 +8,10 @@ import MoviesCore
 /// ½–5 stars given at the viewing, empty when none were (a word alone is not written as stars never
 /// given); `WatchedDate` is `YYYY-MM-DD`, empty for a viewing whose day is not known; `Rewatch` is
 /// `true` for a rewatch; `LetterboxdURI` is the film's address; fields are quoted per RFC 4180 by
-/// `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks.
+/// `FieldEncoding.csv`, so reviews may hold commas, quotes and line breaks. No cell gets the csv and tsv
+/// formats' formula escape (`FieldEncoding.spreadsheetSafe`): Letterboxd's importer reads a cell as the
+/// text it is and would keep a leading `'` in the title, review or tag (docs/GUIDE.md, "Spreadsheets
+/// and formulas"); this program's import reads the text back exactly.
 ///
 /// Letterboxd's importer marks every film in the file as watched. Watchlist movies belong in a separate
 /// file for its watchlist importer (same layout), named as one (`…watchlist….csv`), which is also how

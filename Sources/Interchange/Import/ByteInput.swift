@@ -1,3 +1,5 @@
+import Storage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -32,9 +34,22 @@ final class FileInput: ByteInput {
             ? Int(status.st_size) : nil
     }
 
-    /// Opens `path` for reading; a folder is refused.
-    init(path: String) throws(ImportFileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Opens `path` for reading; a folder is refused, and with `regularFileOnly` anything but a regular
+    /// file.
+    ///
+    /// A path the user named may be a FIFO or a device (`<(unzip -p export.zip diary.csv)`,
+    /// `/dev/stdin`): it is opened as it is, and waits for its writer. A file the program found itself,
+    /// in a folder it was given (a Letterboxd export's `diary.csv`), is read only when it is a regular
+    /// file (`regularFileOnly`): a FIFO put there would otherwise hang the import in `open(2)`, waiting
+    /// for a writer that never comes. Its kind is looked at before it is opened (opening a device can
+    /// do something), and again on the descriptor, opened without waiting (`O_NONBLOCK`, which makes
+    /// `open` of a FIFO return at once), in case the file was swapped between the two.
+    init(path: String, regularFileOnly: Bool = false) throws(ImportFileError) {
+        if regularFileOnly {
+            var found = stat()
+            if stat(path, &found) == 0 { try Self.refuseUnlessRegular(found, path: path) }
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
@@ -45,6 +60,16 @@ final class FileInput: ByteInput {
             close(descriptor)
             throw .unreadable(path: path, reason: "it is a folder, not a file")
         }
+        if regularFileOnly {
+            do {
+                try Self.refuseUnlessRegular(status, path: path)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            // Reads of a regular file never wait; the flag goes all the same, so nothing later meets it.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
         self.path = path
         self.descriptor = descriptor
         self.ownsDescriptor = true
@@ -53,6 +78,13 @@ final class FileInput: ByteInput {
 
     deinit {
         if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Refuses a file whose `status` is not a regular file's, naming what it is.
+    private static func refuseUnlessRegular(_ status: stat, path: String) throws(ImportFileError) {
+        let kind = FileKind(mode: status.st_mode)
+        guard kind != .regularFile else { return }
+        throw .unreadable(path: path, reason: "it is \(kind), not a regular file")
     }
 
     func read(into target: UnsafeMutablePointer<UInt8>, count: Int) throws(ImportFileError) -> Int {

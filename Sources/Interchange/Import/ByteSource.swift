@@ -33,9 +33,11 @@ final class ByteSource {
     private var bufferOffset = 0
     private var reachedEnd = false
 
-    /// Opens the file at `path` for reading.
-    convenience init(path: String, capacity: Int = ByteSource.defaultCapacity) throws(ImportFileError) {
-        let file = try FileInput(path: path)
+    /// Opens the file at `path` for reading; with `regularFileOnly`, only a regular file (`FileInput`).
+    convenience init(path: String, capacity: Int = ByteSource.defaultCapacity, regularFileOnly: Bool = false)
+        throws(ImportFileError)
+    {
+        let file = try FileInput(path: path, regularFileOnly: regularFileOnly)
         self.init(input: file, name: path, size: file.size, capacity: capacity)
     }
 

@@ -29,8 +29,9 @@ public enum ImportFileError: Error, Sendable, Hashable, CustomStringConvertible 
     /// watched.csv: …`, not `Cannot use watched.csv: watched.csv: …`).
     public var reason: String {
         switch self {
-        case .unknownFormat(_, let reason), .damaged(_, let reason): reason
-        case .notFound, .unreadable, .malformed: description
+        case .unknownFormat(_, let reason), .damaged(_, let reason), .unreadable(_, let reason): reason
+        case .notFound: "no such file"
+        case .malformed: description
         }
     }
 
@@ -96,6 +97,15 @@ public enum Malformation: Sendable, Hashable, CustomStringConvertible {
     var isEncoding: Bool {
         switch self {
         case .invalidUTF8, .mixedEncoding, .notUTF8, .nulByte, .utf16: true
+        default: false
+        }
+    }
+
+    /// Whether the problem is one of `CSVLimits`' bounds, which a header passes as surely as a row: said
+    /// as it is, not as a file without a header.
+    var isLimit: Bool {
+        switch self {
+        case .fieldTooLong, .tooManyFields, .recordTooLong: true
         default: false
         }
     }

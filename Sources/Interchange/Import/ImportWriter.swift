@@ -201,7 +201,7 @@ final class ImportWriter {
             let outcome = try MovieStore.importList(
                 MovieList.Draft(
                     name: list.name, description: list.description, tags: list.tags,
-                    letterboxdURI: list.letterboxdURI),
+                    letterboxdURI: list.letterboxdURI, createdOn: list.createdOn),
                 entries: films.map { ($0.movieID, $0.note) }, in: connection)
             switch outcome {
             case .added: summary.listsAdded += 1

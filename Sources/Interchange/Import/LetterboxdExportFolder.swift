@@ -27,20 +27,24 @@ public enum LetterboxdExportFolder {
     }
 
     /// Readers over the export's files in `folder`, in import order, each opened and its header read.
+    /// They are files the folder holds, not ones the user named: each must be a regular file (a FIFO
+    /// named `diary.csv` would wait for a writer forever), as a zip's entries and `catalog load`'s
+    /// files must.
     public static func readers(in folder: String) throws(InputFileError) -> [MovieImportReader] {
         let files = files(in: folder)
         guard !files.isEmpty else { throw noExportFiles(in: folder) }
         var readers: [MovieImportReader] = []
         for file in files {
             do {
-                readers.append(try MovieImportReader(path: file, format: .letterboxd))
+                readers.append(try MovieImportReader(path: file, format: .letterboxd, regularFileOnly: true))
             } catch {
                 throw InputFileError(opening: file, error)
             }
         }
         for file in listFiles(in: folder) {
             do {
-                readers.append(try MovieImportReader(path: file, format: .letterboxdList))
+                readers.append(
+                    try MovieImportReader(path: file, format: .letterboxdList, regularFileOnly: true))
             } catch {
                 throw InputFileError(opening: file, error)
             }

@@ -1,13 +1,15 @@
 import Basics
 import MoviesCore
 
-/// A list as Letterboxd exports it (`lists/<name>.csv`): its name, description, tags and address,
+/// A list as Letterboxd exports it (`lists/<name>.csv`): its name, description, tags, address and day,
 /// from the block before its films.
 public struct ImportedList: Sendable, Hashable {
     public var name: String
     public var description: String?
     public var tags: ViewingTags
     public var letterboxdURI: String?
+    /// The day the list was made (`Date`), kept as the list's `created_at`.
+    public var createdOn: CalendarDate?
 }
 
 /// Letterboxd's list export, `Letterboxd list export v7`:
@@ -64,7 +66,8 @@ enum LetterboxdListReader {
                 tags: ViewingTags(stored: try row.text(BlockColumn.tags)),
                 letterboxdURI: try uri.map { text throws(ImportRowProblem) in
                     try ImportValueParsing.letterboxdURI(text) ?? text
-                })
+                },
+                createdOn: try ImportValueParsing.day(row.text(BlockColumn.date), column: "Date"))
         } catch {
             throw .unknownFormat(path: path, reason: "line \(block.line): \(error)")
         }

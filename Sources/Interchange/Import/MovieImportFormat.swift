@@ -104,7 +104,9 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
     /// The normalized names of `MovieRecordWriter`'s columns, all of which its own header has.
     static let ownKeys = Set(MovieRecordWriter.baseFieldNames.map(ImportHeader.key))
 
-    /// The first record of `prefix`; a broken encoding is reported as such, anything else as no header.
+    /// The first record of `prefix`; a broken encoding, or a limit the first line passes, is reported as
+    /// such, anything else as no header (the prefix may end inside a quoted field that the whole file
+    /// closes).
     private static func firstRecord(of prefix: UnsafeBufferPointer<UInt8>, dialect: CSVDialect)
         throws(ImportFileError) -> [String]
     {
@@ -112,7 +114,7 @@ public enum MovieImportFormat: String, CaseIterable, Sendable, Hashable {
             let reader = try CSVReader(source: ByteSource(bytes: prefix), dialect: dialect, limits: .standard)
             return try reader.next()?.fields ?? []
         } catch {
-            if case .malformed(_, let problem) = error, problem.isEncoding {
+            if case .malformed(_, let problem) = error, problem.isEncoding || problem.isLimit {
                 throw error
             }
             return []

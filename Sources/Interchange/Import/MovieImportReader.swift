@@ -60,14 +60,16 @@ public final class MovieImportReader {
 
     /// Opens `path` and reads its header; `format` nil means detect it. The file is read `bufferSize`
     /// bytes at a time (tests use tiny buffers to put every byte on a chunk boundary); detection looks
-    /// at the first buffer, so it gets at least 64 KiB.
+    /// at the first buffer, so it gets at least 64 KiB. With `regularFileOnly` (a file found in a folder,
+    /// not named by the user), anything but a regular file is refused without waiting on it.
     public convenience init(
         path: String, format: MovieImportFormat? = nil, limits: CSVLimits = .standard,
-        bufferSize: Int = 64 * 1024, today: CalendarDate = .today()
+        bufferSize: Int = 64 * 1024, today: CalendarDate = .today(), regularFileOnly: Bool = false
     ) throws(ImportFileError) {
         let capacity = format == nil ? max(bufferSize, ByteSource.defaultCapacity) : bufferSize
         try self.init(
-            source: ByteSource(path: path, capacity: capacity), format: format, limits: limits, today: today)
+            source: ByteSource(path: path, capacity: capacity, regularFileOnly: regularFileOnly),
+            format: format, limits: limits, today: today)
     }
 
     /// Reads standard input (`movies import -`), called `name` in messages; the format is detected

@@ -13,15 +13,20 @@ struct BackupCommand: SynchronousCommand {
             taken while other programs go on reading and writing. It is written beside the file (mode 0600), \
             checked with PRAGMA integrity_check and its schema version, and only then renamed into place: \
             the file holds the old backup or the whole new one. It is not migrated; `movies restore` \
-            migrates it when it is older. The database and its -wal, -shm, -journal, a folder, a FIFO or a \
-            device are refused.
+            migrates it when it is older. A file there is replaced only when it is a movies database (an \
+            earlier backup) or empty; anything else (a CSV export, another program's file) only with --force. \
+            The database and its -wal, -shm, -journal, a folder, a FIFO or a device are refused.
             """,
         examples: [
             "movies backup ~/movies-2026-12-01.sqlite", "movies --db work.sqlite backup work-copy.sqlite",
         ])
 
-    @Argument("file", help: "The backup file to write (replaced whole if it exists).", completion: .file)
+    @Argument(
+        "file", help: "The backup file to write (an earlier backup there is replaced whole).",
+        completion: .file)
     var file: String
+    @Flag("force", help: "Replace the file even when it is not a backup of a movies list.")
+    var force: Bool
 
     func runSynchronously(in context: CommandContext) throws {
         let path = file
@@ -34,7 +39,7 @@ struct BackupCommand: SynchronousCommand {
         options.createIfMissing = false
         let database = try AppDatabase.openWithoutMigrating(path: databasePath, options: options)
         let progress = ProgressLine(label: "Backing up", isEnabled: context.terminal.isErrorInteractive)
-        let summary = try database.backup(to: path) { progress.update(Int($0 * 100), of: 100) }
+        let summary = try database.backup(to: path, force: force) { progress.update(Int($0 * 100), of: 100) }
         progress.finish()
         context.output.line(
             "Backed up \(BackupText.counts(movies: summary.movies, newsItems: summary.newsItems)) to "

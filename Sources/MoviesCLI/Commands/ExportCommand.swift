@@ -18,7 +18,8 @@ struct ExportCommand: SynchronousCommand {
             names as Letterboxd exports lists. The list is streamed, a row at a time; with -o a file appears whole or not at all \
             (a FIFO or device is written in place; the database and its -wal/-shm are refused). \
             csv and tsv start a value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) with \
-            a ' (import removes it); letterboxd keeps titles exact for Letterboxd's importer.
+            a ' (import removes it); the letterboxd formats keep titles, reviews and tags exact for \
+            Letterboxd's importer, which would keep the '.
             """,
         examples: [
             "movies export -o movies.csv", "movies export --format letterboxd -o letterboxd.csv",

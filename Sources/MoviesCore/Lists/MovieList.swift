@@ -22,14 +22,19 @@ public struct MovieList: Sendable, Hashable, Identifiable {
         public var description: String?
         public var tags: ViewingTags
         public var letterboxdURI: String?
+        /// The day the list was made, when it came from elsewhere (a Letterboxd list export's `Date`);
+        /// nil: the day it is stored.
+        public var createdOn: CalendarDate?
 
         public init(
-            name: String, description: String? = nil, tags: ViewingTags = [], letterboxdURI: String? = nil
+            name: String, description: String? = nil, tags: ViewingTags = [], letterboxdURI: String? = nil,
+            createdOn: CalendarDate? = nil
         ) {
             self.name = name
             self.description = description
             self.tags = tags
             self.letterboxdURI = letterboxdURI
+            self.createdOn = createdOn
         }
     }
 }

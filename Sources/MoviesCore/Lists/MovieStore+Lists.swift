@@ -116,9 +116,10 @@ extension MovieStore {
         }
     }
 
-    /// Writes an imported list: found by its Letterboxd address, else its name; its description, tags
-    /// and address taken from the file, its films in the file's order, then any the list had that the
-    /// file does not (a film added here since stays). Nothing is written when nothing changes.
+    /// Writes an imported list: found by its Letterboxd address, else its name; its description, tags,
+    /// address and day (`createdOn`, kept as `created_at`; a stored time on that day stays) taken from
+    /// the file, its films in the file's order, then any the list had that the file does not (a film
+    /// added here since stays). Nothing is written when nothing changes.
     package static func importList(
         _ draft: MovieList.Draft, entries: [(movieID: Int64, note: String?)], in connection: Connection
     ) throws -> ListOutcome {
@@ -143,19 +144,23 @@ extension MovieStore {
         let sameEntries =
             wanted.count == stored.count
             && zip(wanted, stored).allSatisfy { $0.movieID == $1.movie.id && $0.note == $1.note }
+        // The file's day replaces the stored one only when it is another day.
+        let created = draft.createdOn.flatMap { day in
+            Timestamp.string(from: list.createdAt).hasPrefix(day.description) ? nil : startTimestamp(of: day)
+        }
         let sameList =
             list.description == draft.description && list.tags == draft.tags
-            && list.letterboxdURI == draft.letterboxdURI && list.name == draft.name
+            && list.letterboxdURI == draft.letterboxdURI && list.name == draft.name && created == nil
         if sameEntries && sameList { return .unchanged }
         if !sameList {
             try connection.cachedStatement(
                 """
                 UPDATE lists SET name = ?, description = ?, tags = ?, letterboxd_uri = ?,
-                    updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                    created_at = coalesce(?, created_at), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 WHERE id = ?
                 """
             ).execute(arguments: [
-                draft.name, draft.description, draft.tags.stored, draft.letterboxdURI, list.id,
+                draft.name, draft.description, draft.tags.stored, draft.letterboxdURI, created, list.id,
             ])
         }
         if !sameEntries {
@@ -230,9 +235,21 @@ extension MovieStore {
 
     private static func insertList(_ draft: MovieList.Draft, in connection: Connection) throws -> Int64 {
         try connection.cachedStatement(
-            "INSERT INTO lists (name, description, tags, letterboxd_uri) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [draft.name, draft.description, draft.tags.stored, draft.letterboxdURI])
+            """
+            INSERT INTO lists (name, description, tags, letterboxd_uri, created_at)
+            VALUES (?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
+            """
+        ).execute(arguments: [
+            draft.name, draft.description, draft.tags.stored, draft.letterboxdURI,
+            draft.createdOn.map(startTimestamp),
+        ])
         return connection.lastInsertedRowID
+    }
+
+    /// 00:00 UTC on `day`, as `created_at` stores a time (`2024-01-02T00:00:00.000Z`): the day a list
+    /// export gives is written back as it was (`LetterboxdListWriter` writes the day of `created_at`).
+    private static func startTimestamp(of day: CalendarDate) -> String {
+        day.description + "T00:00:00.000Z"
     }
 
     private static func isOnList(_ listID: Int64, movieID: Int64, in connection: Connection) throws -> Bool {

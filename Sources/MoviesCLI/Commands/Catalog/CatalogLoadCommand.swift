@@ -1,3 +1,4 @@
+import Basics
 import Catalog
 
 /// `movies catalog load`: see docs/COMMANDS.md, written from the declarations below.
@@ -10,7 +11,9 @@ struct CatalogLoadCommand: SynchronousCommand {
             title.basics.tsv.gz is needed, the others add alternative titles, directors, ratings and names. \
             Films, TV films, shorts and videos are kept; series, episodes and games are not. The new catalog \
             replaces the old one only once it is whole: an interrupted or refused load leaves the previous \
-            one as it was, and running it again starts clean. A bad file is named with its line (exit 65).
+            one as it was, and running it again starts clean: the scratch files of loads that were killed \
+            (kill -9) are removed, and how much that freed is said. One load at a time: a second load of \
+            the same catalog is refused (exit 75). A bad file is named with its line (exit 65).
             """,
         examples: [
             "movies catalog load ~/Downloads/imdb",
@@ -24,10 +27,18 @@ struct CatalogLoadCommand: SynchronousCommand {
         let datasets = try DatasetFile.files(at: files)
         let catalogPath = CatalogLocation.path(forDiary: try context.databasePath)
         let progress = ProgressLine(label: "Loading", isEnabled: context.terminal.isErrorInteractive)
-        let status = try CatalogLoader(catalogPath: catalogPath).load(datasets) { kind, done, total in
-            let percent = total > 0 ? min(100, done * 100 / total) : 100
-            progress.update("\(kind.fileName) \(percent)%")
-        }
+        let status = try CatalogLoader(catalogPath: catalogPath).load(
+            datasets,
+            removed: { leftovers in
+                let count = leftovers.paths.count
+                context.output.line(
+                    "Removed \(count) scratch file\(count == 1 ? "" : "s") of loads that are no longer running "
+                        + "(\(BackupText.size(leftovers.byteCount)) freed).")
+            },
+            progress: { kind, done, total in
+                let percent = total > 0 ? min(100, done * 100 / total) : 100
+                progress.update("\(kind.fileName) \(percent)%")
+            })
         progress.finish()
         context.output.line("Loaded \(status.titleCount) films into \(status.path)")
         context.output.write(CatalogText.files(status))
