@@ -80,11 +80,37 @@ final class CommandContext {
         get throws { try DatabaseLocation.path(option: databasePathOption, environment: environment) }
     }
 
-    /// The database, opened and migrated on first use: every command that touches the store applies
-    /// pending migrations first.
+    /// Whether `openedDatabase` may be written (it was not opened by `readingDatabase()`).
+    private var openedForWriting = false
+
+    /// The database for a command that writes, opened and migrated on first use: every command that
+    /// writes to the store applies pending migrations first. Where there was no file, it is created, and
+    /// the command says so on standard error ("Created a new list at …"): a mistyped `--db` or a wrong
+    /// `HOME` would otherwise start a new list without a word.
     func database() throws -> AppDatabase {
+        if let openedDatabase, openedForWriting { return openedDatabase }
+        let database = try AppDatabase(path: try databasePath, options: databaseOptions)
+        if database.createdFile {
+            errors.line("Created a new list at \(database.path)")
+        }
+        openedForWriting = true
+        return opened(database)
+    }
+
+    /// The database for a command that only reads it (`list`, `search`, `stats`, `export`, `backup`):
+    /// opened read-only, changing nothing about the file, or a migrated copy of it where its migrations
+    /// are pending (`AppDatabase.reading`); with `asItIs`, never migrated. A path with no list is
+    /// `NoListError`, and nothing is created.
+    func readingDatabase(asItIs: Bool = false) throws -> AppDatabase {
         if let openedDatabase { return openedDatabase }
-        return opened(try AppDatabase(path: try databasePath, options: databaseOptions))
+        return opened(
+            try AppDatabase.reading(path: try databasePath, options: databaseOptions, asItIs: asItIs))
+    }
+
+    /// The database a dry run writes to and throws away (`AppDatabase.rehearsing`): nothing is written
+    /// or created at the list's path.
+    func rehearsalDatabase() throws -> AppDatabase {
+        opened(try AppDatabase.rehearsing(path: try databasePath, options: databaseOptions))
     }
 
     /// Keeps `database` as the command's, counting its writes from now on.
@@ -148,6 +174,11 @@ final class CommandContext {
     /// What view models are built from, over the opened database.
     func dependencies() throws -> Dependencies {
         Dependencies(database: try database())
+    }
+
+    /// What view models are built from, for a command that only reads (see `readingDatabase()`).
+    func readingDependencies() throws -> Dependencies {
+        Dependencies(database: try readingDatabase())
     }
 
     /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.

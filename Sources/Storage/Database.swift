@@ -100,7 +100,9 @@ public final class Database: Sendable {
         return try reader.withLock { reader in
             if let reader { return reader }
             var readOnly = configuration
-            readOnly.access = .queryOnly
+            // A reader of a file this process writes must not write either; one of a read-only file
+            // opens it as the writer did.
+            readOnly.access = configuration.access.writes ? .queryOnly : configuration.access
             readOnly.createIfMissing = false
             // The writer's connection checked the file when the database opened.
             readOnly.checkBeforeWriting = nil

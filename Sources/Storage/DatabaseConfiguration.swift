@@ -35,6 +35,8 @@ public struct DatabaseConfiguration: Sendable {
     /// own query, and the command never reads while it writes. Reads then wait for writes and the
     /// reverse, and a read may not be started inside a write's closure (use the connection it got).
     public var readsThroughWriter = false
+    /// The scratch file this database is, removed once its last connection closes (see `ScratchFile`).
+    package var scratch: ScratchFile?
 
     /// The defaults: 5 s busy timeout, create when missing, read-write, no check, 25 ms external-change
     /// polling.
@@ -65,10 +67,19 @@ public struct DatabaseConfiguration: Sendable {
         /// (`CompanionProblem.unmergedLog`), since reading it without that log could miss what is in it,
         /// and reading it with the log would let a stranger's log into it.
         case immutable
+        /// A live file a command only reads and must leave as it found it (`movies list`, `export`,
+        /// `backup`): `.readOnly`, except for a file in WAL mode with no `-wal` beside it, which is read
+        /// `.immutable`, as nothing else has it open and its whole content is in the file. A read-only
+        /// handle on such a file would create a `-wal` and a `-shm` and could not remove them
+        /// (https://www.sqlite.org/wal.html#readonly), and they would keep the modes of a file made
+        /// read-only. A file in rollback-journal mode is read `.readOnly`, under SQLite's shared lock:
+        /// nothing is created, and a writer waits for the read instead of changing pages under it.
+        /// Decided when the connection opens, from the file's header (`OpenFiles.acquire`).
+        case reads
 
         /// Whether the connection may write at all.
         public var writes: Bool { self == .readWrite }
         /// Whether SQLite opens the file with `SQLITE_OPEN_READONLY`.
-        var opensReadOnly: Bool { self == .readOnly || self == .immutable }
+        var opensReadOnly: Bool { self == .readOnly || self == .immutable || self == .reads }
     }
 }
