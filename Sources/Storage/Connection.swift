@@ -317,6 +317,17 @@ public final class Connection {
     /// The number of rows the most recent INSERT, UPDATE or DELETE changed.
     public var changedRowCount: Int { Int(sqlite3_changes64(handle)) }
 
+    /// Whether the file at `path` is no longer the one this connection has open: removed, or another
+    /// file in its place (deleted and created anew, or renamed over it). SQLite keeps reading and
+    /// writing the open file, which no one else sees any more, and cannot tell.
+    var fileWasReplaced: Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR }
+        return DatabaseFile.Identity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+            != fileIdentity
+    }
+
     /// True outside an explicit transaction (`sqlite3_get_autocommit`).
     public var isInAutocommitMode: Bool { sqlite3_get_autocommit(handle) != 0 }
 }
