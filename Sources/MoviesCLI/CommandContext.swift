@@ -85,17 +85,21 @@ final class CommandContext {
 
     /// The database for a command that writes, opened and migrated on first use: every command that
     /// writes to the store applies pending migrations first. Where there was no file, it is created, and
-    /// the command says so on standard error ("Created a new list at …"): a mistyped `--db` or a wrong
-    /// `HOME` would otherwise start a new list without a word.
+    /// the command says so when it succeeds (`createdList`): a mistyped `--db` or a wrong `HOME` would
+    /// otherwise start a new list without a word.
     func database() throws -> AppDatabase {
         if let openedDatabase, openedForWriting { return openedDatabase }
         let database = try AppDatabase(path: try databasePath, options: databaseOptions)
         if database.createdFile {
-            errors.line("Created a new list at \(database.path)")
+            createdList = database.path
         }
         openedForWriting = true
         return opened(database)
     }
+
+    /// The path of the list this command created, which it reports on standard error as it ends well
+    /// ("Created a new list at …", after its own output, so a refusal's `Error:` still comes first).
+    private(set) var createdList: String?
 
     /// The database for a command that only reads it (`list`, `search`, `stats`, `export`, `backup`):
     /// opened read-only, changing nothing about the file, or a migrated copy of it where its migrations
@@ -135,22 +139,32 @@ final class CommandContext {
     /// The movie store, for a command about a movie already listed (`show`, `rate`, `edit`, `rm`...):
     /// where there is no database file yet, no movie is listed, and `id` is refused as unknown without
     /// creating an empty list.
-    func existingMovies(for id: MovieID) throws -> MovieStore {
-        try existingMovies(orElse: MovieError.notFound(id: id.rawValue))
+    func existingMovies(for id: MovieID, reading: Bool = false) throws -> MovieStore {
+        try existingMovies(orElse: MovieError.notFound(id: id.rawValue), reading: reading)
     }
 
     /// The movie store for a command about something already listed; `missing` is thrown where there is
     /// no database file yet, without creating one.
-    func existingMovies(orElse missing: @autoclosure () -> any Error) throws -> MovieStore {
-        guard let store = try existingMoviesIfAny() else { throw missing() }
+    func existingMovies(orElse missing: @autoclosure () -> any Error, reading: Bool = false) throws
+        -> MovieStore
+    {
+        guard let store = try existingMoviesIfAny(reading: reading) else { throw missing() }
         return store
     }
 
     /// The movie store of the database file, or nil where there is none yet (which is then not created):
     /// for a command to which no file is an empty list. Any other failure to open it (a newer
-    /// version's file, a damaged one) is thrown as it is.
-    func existingMoviesIfAny() throws -> MovieStore? {
+    /// version's file, a damaged one) is thrown as it is. With `reading`, for a command that only reads
+    /// (`show`, `diary`, `lists`), the file is opened as `readingDatabase()` opens it.
+    func existingMoviesIfAny(reading: Bool = false) throws -> MovieStore? {
         if let openedDatabase { return openedDatabase.movies }
+        if reading {
+            do {
+                return try readingDatabase().movies
+            } catch is NoListError {
+                return nil
+            }
+        }
         guard let database = try AppDatabase.existing(path: try databasePath, options: databaseOptions) else {
             return nil
         }

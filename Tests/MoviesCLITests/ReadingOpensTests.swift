@@ -16,6 +16,10 @@ struct ReadingOpensTests {
         ]
     }
 
+    /// Commands that only read what the list holds, to which no file is an empty list (`show` says the
+    /// movie is not listed), for a list that holds movie 1.
+    private let readingCommandsOfListedThings = [["show", "1"], ["diary"], ["lists"]]
+
     /// The bytes at 18 and 19 of a database file: 1 and 1 in rollback-journal mode, 2 and 2 in WAL mode.
     private func formatVersions(_ path: String) -> [UInt8] {
         fileSnapshot(path).map { Array($0.dropFirst(18).prefix(2)) } ?? []
@@ -33,6 +37,11 @@ struct ReadingOpensTests {
                     + "it (movies add TITLE, movies import FILE) starts one there\n",
                 databasePath: path)
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result)")
+            #expect(!fileExists(folder), "\(arguments) created \(folder)")
+        }
+        // Those about what the list holds find nothing listed, as before, and create nothing either.
+        for arguments in readingCommandsOfListedThings {
+            _ = try movies.run(["--db", path] + arguments)
             #expect(!fileExists(folder), "\(arguments) created \(folder)")
         }
         // backup says it in its own words, as before.
@@ -77,7 +86,7 @@ struct ReadingOpensTests {
         sqlite.write("BEGIN; SELECT 'reading', count(*) FROM movies;\n")
         _ = await sqlite.waitForOutput("reading")
         let output = movies.folder.file("copy.sqlite")
-        for arguments in readingCommands(output: output) {
+        for arguments in readingCommands(output: output) + readingCommandsOfListedThings {
             let result = try movies.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result)")
             #expect(fileSnapshot(path) == bytes, "\(arguments) changed the file")
@@ -102,7 +111,9 @@ struct ReadingOpensTests {
         let path = movies.databasePath
         #expect(formatVersions(path) == [2, 2])
         let bytes = fileSnapshot(path)
-        for arguments in readingCommands(output: movies.folder.file("copy.sqlite")) {
+        for arguments in readingCommands(output: movies.folder.file("copy.sqlite"))
+            + readingCommandsOfListedThings
+        {
             let result = try movies.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result)")
             #expect(fileSnapshot(path) == bytes, "\(arguments) changed the file")
