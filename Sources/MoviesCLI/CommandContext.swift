@@ -99,7 +99,7 @@ final class CommandContext {
 
     /// The path of the list this command created, which it reports on standard error as it ends well
     /// ("Created a new list at …", after its own output, so a refusal's `Error:` still comes first).
-    private(set) var createdList: String?
+    var createdList: String?
 
     /// The database for a command that only reads it (`list`, `search`, `stats`, `export`, `backup`):
     /// opened read-only, changing nothing about the file, or a migrated copy of it where its migrations

@@ -146,6 +146,24 @@ struct ReadingOpensTests {
         #expect(try DirectSQL.run(path, "PRAGMA user_version") != "2")
     }
 
+    @Test("list --watch on a file whose migrations are pending says to migrate first, and changes nothing")
+    func watchNeedsMigratedFile() throws {
+        try VersionTwoDatabase.write(rows: 3, to: movies.databasePath)
+        try movies.refuse(
+            ["list", "--watch"], status: 1,
+            message: "Error: The list at \(movies.databasePath) was written by an older movies and must be "
+                + "migrated before it can be watched; nothing was changed. Run movies migrate")
+        let migrated = try movies.run(["migrate"])
+        #expect(migrated.status == 0 && migrated.stderr.isEmpty, "\(migrated)")
+    }
+
+    @Test("movies migrate where there is no list creates one, and says so")
+    func migrateSaysItCreated() throws {
+        let created = try movies.run(["migrate"])
+        #expect(created.status == 0, "\(created)")
+        #expect(created.stderr == "Created a new list at \(movies.databasePath)\n", "\(created)")
+    }
+
     @Test("import --dry-run creates no list where there is none, and leaves one that is there as it was")
     func dryRunWritesNothing() throws {
         let csv = movies.folder.file("films.csv")
