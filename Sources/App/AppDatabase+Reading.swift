@@ -11,10 +11,11 @@ import UserFacing
 /// Opening the list for a command that only reads it, and for a dry run.
 ///
 /// A command that only reads (`list`, `search`, `stats`, `export`, `backup`) changes nothing about the
-/// file: it is opened read-only (`DatabaseConfiguration.Access.reads`), so a file made read-only
-/// (`chmod 444`) reads as `sqlite3` reads it, another program's shared lock on a rollback-journal file
-/// does not make it wait, its journal mode stays what it is (only a command that writes switches a
-/// file to WAL), and no file, folder or log is created. A path with nothing there is `NoListError`.
+/// file: it is opened to read only (`DatabaseConfiguration.Access.reads`), never asked to be writable,
+/// so a file made read-only (`chmod 444`) reads as `sqlite3` reads it, another program's shared lock on
+/// a rollback-journal file does not make it wait, its journal mode stays what it is (only a command
+/// that writes switches a file to WAL), and no file, folder or log is left. A path with nothing there
+/// is `NoListError`.
 ///
 /// A file whose migrations are pending cannot be migrated without writing it. Such a command reads a
 /// migrated copy instead: the file is copied, one snapshot of it, into a scratch file of this process

@@ -68,13 +68,19 @@ public struct DatabaseConfiguration: Sendable {
         /// and reading it with the log would let a stranger's log into it.
         case immutable
         /// A live file a command only reads and must leave as it found it (`movies list`, `export`,
-        /// `backup`): `.readOnly`, except for a file in WAL mode with no `-wal` beside it, which is read
-        /// `.immutable`, as nothing else has it open and its whole content is in the file. A read-only
-        /// handle on such a file would create a `-wal` and a `-shm` and could not remove them
-        /// (https://www.sqlite.org/wal.html#readonly), and they would keep the modes of a file made
-        /// read-only. A file in rollback-journal mode is read `.readOnly`, under SQLite's shared lock:
-        /// nothing is created, and a writer waits for the read instead of changing pages under it.
-        /// Decided when the connection opens, from the file's header (`OpenFiles.acquire`).
+        /// `backup`), never asked to be writable, its journal mode never switched. Decided when the
+        /// connection opens (`OpenFiles.acquire`):
+        ///
+        /// - A file this user may write (and its companions and folder): `.queryOnly`, a read-write handle
+        ///   that writes no SQL. It takes SQLite's locks as any reader does (a shared lock on a
+        ///   rollback-journal file, which another reader's does not block; the WAL's read marks), so a
+        ///   writer never changes pages under the read, and as the last connection to close it removes
+        ///   the `-wal` and `-shm` it made: the file is left as it was found.
+        /// - Another file: `.readOnly`, except one in WAL mode with no `-wal` beside it, read `.immutable`
+        ///   (from its header): a read-only handle would create a `-wal` and `-shm` it could not remove
+        ///   (https://www.sqlite.org/wal.html#readonly), with the modes of a file made read-only, which
+        ///   would break every later write. An immutable read takes no lock: a writer's checkpoint during
+        ///   it could change pages under it, which needs someone able to write the file meanwhile.
         case reads
 
         /// Whether the connection may write at all.

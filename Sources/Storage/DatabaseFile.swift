@@ -197,6 +197,12 @@ package enum DatabaseFile {
         }
     }
 
+    /// Whether a connection that writes could use the file at `path`: the file, its companions and (where
+    /// SQLite would create one) its folder writable, as `prepare` checks them for `.readWrite`.
+    static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0 && (try? checkCompanions(of: path)) != nil
+    }
+
     /// Refuses a file to be opened `immutable` that has a log beside it: a non-empty `-wal` (frames SQLite
     /// has not checkpointed into it) or `-journal` (a hot journal a crash left, to be rolled back).
     ///
