@@ -25,10 +25,11 @@ import UserFacing
 /// costs, once per command, until then. A command that watches the file (`list --watch`) cannot read a
 /// copy, which would never change: it is refused (`MigrationNeededError`), saying to migrate first.
 ///
-/// A watching command opens the file `.readOnly` rather than `.reads`: it must see other processes'
-/// commits, which an immutable handle never does. On a file in WAL mode that no other program has open,
-/// SQLite then creates the `-wal` and `-shm` a reader needs, and a read-only handle leaves them when it
-/// closes (https://www.sqlite.org/wal.html#readonly); the next command that writes uses and removes them.
+/// A watching command must see other processes' commits, which an immutable handle never does: it opens
+/// a file this user may write `.queryOnly`, as `.reads` does, and any other `.readOnly`, never
+/// `.immutable`. On such a file in WAL mode that no other program has open, SQLite then creates the
+/// `-wal` and `-shm` a reader needs, and a read-only handle leaves them when it closes
+/// (https://www.sqlite.org/wal.html#readonly).
 extension AppDatabase {
     /// The list at `path` for a command that only reads it: opened read-only, or, where its migrations
     /// are pending, a migrated copy of it (see the extension's comment). With `asItIs`, the file as it is,
@@ -67,7 +68,8 @@ extension AppDatabase {
         var configuration = options.configuration
         // One connection reads what the file holds now; a watching command's observers need a handle
         // that sees other processes' commits, which an immutable one never does.
-        configuration.access = options.usesOneConnection ? .reads : .readOnly
+        configuration.access =
+            options.usesOneConnection ? .reads : DatabaseFile.isWritable(path) ? .queryOnly : .readOnly
         configuration.createIfMissing = false
         configuration.checkBeforeWriting = { connection in
             let pending = try migrator.checkCanMigrate(connection)

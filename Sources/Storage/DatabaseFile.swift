@@ -199,7 +199,7 @@ package enum DatabaseFile {
 
     /// Whether a connection that writes could use the file at `path`: the file, its companions and (where
     /// SQLite would create one) its folder writable, as `prepare` checks them for `.readWrite`.
-    static func isWritable(_ path: String) -> Bool {
+    package static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0 && (try? checkCompanions(of: path)) != nil
     }
 
