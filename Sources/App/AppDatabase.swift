@@ -19,6 +19,8 @@ public struct AppDatabase: Sendable {
         /// Read and write through one connection (see `DatabaseConfiguration.readsThroughWriter`): for
         /// a command that runs and ends, which pays for opening the file once instead of twice.
         public var usesOneConnection = false
+        /// The scratch file opened, for a migrated copy or a dry run (see `reading`).
+        var scratch: ScratchFile?
 
         /// The defaults: a 5 s busy timeout, a missing file created, read-write.
         public init() {}
@@ -29,6 +31,7 @@ public struct AppDatabase: Sendable {
             configuration.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             configuration.createIfMissing = createIfMissing
             configuration.readsThroughWriter = usesOneConnection
+            configuration.scratch = scratch
             return configuration
         }
     }
@@ -42,8 +45,12 @@ public struct AppDatabase: Sendable {
     /// The underlying connections.
     package let database: Database
 
-    /// The file's path.
-    public var path: String { database.path }
+    /// The file's path: the one given, also where what is open is a migrated copy of it (`reading`).
+    public let path: String
+
+    /// Whether opening this database created its file: a command that writes says so
+    /// ("Created a new list at …"), since a mistyped path would otherwise start a new list in silence.
+    public let createdFile: Bool
 
     /// The movie list.
     public var movies: MovieStore { MovieStore(database: database) }
@@ -59,6 +66,13 @@ public struct AppDatabase: Sendable {
     /// not this program's first migration); see `StorageError`.
     public init(path: String, options: Options = Options()) throws {
         try self.init(path: path, options: options, migrate: true)
+    }
+
+    /// The open database, read as `path`.
+    init(database: Database, path: String) {
+        self.database = database
+        self.path = path
+        createdFile = false
     }
 
     /// The database at `path`, opened and migrated, or nil when nothing is there: for a command about
@@ -85,14 +99,17 @@ public struct AppDatabase: Sendable {
     /// movies, or with an edited migration) before anything is written to it, and migrates it unless
     /// that check found its schema current: then the check's read was the migrator's, and a command
     /// pays for reading the schema's state once.
-    private init(path: String, options: Options, migrate: Bool) throws {
+    init(path: String, options: Options, migrate: Bool, displayPath: String? = nil) throws {
         let isCurrent = Locked(false)
         var configuration = options.configuration
         configuration.checkBeforeWriting = { connection in
             let pending = try AppDatabase.migrator.checkCanMigrate(connection)
             isCurrent.withLock { $0 = pending.isEmpty }
         }
+        let existed = options.createIfMissing ? Self.exists(path) : true
         database = try Database(path: path, configuration: configuration)
+        self.path = displayPath ?? path
+        createdFile = !existed
         guard migrate else { return }
         if !isCurrent.current {
             try Self.migrator.migrate(database)

@@ -48,6 +48,10 @@ extension StorageError: UserFacingError {
                 + "(checksum mismatch); shipped migrations must not change. Nothing was changed"
         case .migrationFailed(let identifier, let reason):
             return "Migration \(identifier) failed and was rolled back: \(reason)"
+        case .replaced(let path):
+            return "The list at \(path) was removed or replaced by another file while this command had it "
+                + "open, so the command stopped: it would only have seen, or changed, the old file. Run it "
+                + "again to use the file there now"
         }
     }
 

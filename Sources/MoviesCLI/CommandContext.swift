@@ -80,11 +80,41 @@ final class CommandContext {
         get throws { try DatabaseLocation.path(option: databasePathOption, environment: environment) }
     }
 
-    /// The database, opened and migrated on first use: every command that touches the store applies
-    /// pending migrations first.
+    /// Whether `openedDatabase` may be written (it was not opened by `readingDatabase()`).
+    private var openedForWriting = false
+
+    /// The database for a command that writes, opened and migrated on first use: every command that
+    /// writes to the store applies pending migrations first. Where there was no file, it is created, and
+    /// the command says so when it succeeds (`createdList`): a mistyped `--db` or a wrong `HOME` would
+    /// otherwise start a new list without a word.
     func database() throws -> AppDatabase {
+        if let openedDatabase, openedForWriting { return openedDatabase }
+        let database = try AppDatabase(path: try databasePath, options: databaseOptions)
+        if database.createdFile {
+            createdList = database.path
+        }
+        openedForWriting = true
+        return opened(database)
+    }
+
+    /// The path of the list this command created, which it reports on standard error as it ends well
+    /// ("Created a new list at …", after its own output, so a refusal's `Error:` still comes first).
+    var createdList: String?
+
+    /// The database for a command that only reads it (`list`, `search`, `stats`, `export`, `backup`):
+    /// opened read-only, changing nothing about the file, or a migrated copy of it where its migrations
+    /// are pending (`AppDatabase.reading`); with `asItIs`, never migrated. A path with no list is
+    /// `NoListError`, and nothing is created.
+    func readingDatabase(asItIs: Bool = false) throws -> AppDatabase {
         if let openedDatabase { return openedDatabase }
-        return opened(try AppDatabase(path: try databasePath, options: databaseOptions))
+        return opened(
+            try AppDatabase.reading(path: try databasePath, options: databaseOptions, asItIs: asItIs))
+    }
+
+    /// The database a dry run writes to and throws away (`AppDatabase.rehearsing`): nothing is written
+    /// or created at the list's path.
+    func rehearsalDatabase() throws -> AppDatabase {
+        opened(try AppDatabase.rehearsing(path: try databasePath, options: databaseOptions))
     }
 
     /// Keeps `database` as the command's, counting its writes from now on.
@@ -109,22 +139,32 @@ final class CommandContext {
     /// The movie store, for a command about a movie already listed (`show`, `rate`, `edit`, `rm`...):
     /// where there is no database file yet, no movie is listed, and `id` is refused as unknown without
     /// creating an empty list.
-    func existingMovies(for id: MovieID) throws -> MovieStore {
-        try existingMovies(orElse: MovieError.notFound(id: id.rawValue))
+    func existingMovies(for id: MovieID, reading: Bool = false) throws -> MovieStore {
+        try existingMovies(orElse: MovieError.notFound(id: id.rawValue), reading: reading)
     }
 
     /// The movie store for a command about something already listed; `missing` is thrown where there is
     /// no database file yet, without creating one.
-    func existingMovies(orElse missing: @autoclosure () -> any Error) throws -> MovieStore {
-        guard let store = try existingMoviesIfAny() else { throw missing() }
+    func existingMovies(orElse missing: @autoclosure () -> any Error, reading: Bool = false) throws
+        -> MovieStore
+    {
+        guard let store = try existingMoviesIfAny(reading: reading) else { throw missing() }
         return store
     }
 
     /// The movie store of the database file, or nil where there is none yet (which is then not created):
     /// for a command to which no file is an empty list. Any other failure to open it (a newer
-    /// version's file, a damaged one) is thrown as it is.
-    func existingMoviesIfAny() throws -> MovieStore? {
+    /// version's file, a damaged one) is thrown as it is. With `reading`, for a command that only reads
+    /// (`show`, `diary`, `lists`), the file is opened as `readingDatabase()` opens it.
+    func existingMoviesIfAny(reading: Bool = false) throws -> MovieStore? {
         if let openedDatabase { return openedDatabase.movies }
+        if reading {
+            do {
+                return try readingDatabase().movies
+            } catch is NoListError {
+                return nil
+            }
+        }
         guard let database = try AppDatabase.existing(path: try databasePath, options: databaseOptions) else {
             return nil
         }
@@ -148,6 +188,11 @@ final class CommandContext {
     /// What view models are built from, over the opened database.
     func dependencies() throws -> Dependencies {
         Dependencies(database: try database())
+    }
+
+    /// What view models are built from, for a command that only reads (see `readingDatabase()`).
+    func readingDependencies() throws -> Dependencies {
+        Dependencies(database: try readingDatabase())
     }
 
     /// The options the database is opened with; `MOVIES_BUSY_TIMEOUT_MS` overrides the busy timeout.

@@ -180,6 +180,9 @@ public enum MoviesCLI {
         if let failure = OutputFailure(output, changeSaved: context?.hasSavedChanges ?? false) {
             return report(failure, to: errors)
         }
+        if let created = context?.createdList {
+            errors.line("Created a new list at \(created)")
+        }
         return 0
     }
 

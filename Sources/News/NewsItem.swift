@@ -16,6 +16,11 @@ public struct NewsItem: Sendable, Hashable, Identifiable {
     public var imageURL: String?
     /// When published (or first seen, when the feed gives no date).
     public var publishedAt: Date
+    /// `published_at` as the file stores it: the list's order key, which a page's cursor carries
+    /// (`NewsCursor`). Not `publishedAt` written again: a row whose text does not read back as the same
+    /// instant (year 0 from an earlier version, a row written by hand) would give a cursor before or
+    /// after itself, and paging from it would repeat a page forever.
+    public var publishedAtKey: String
     public var fetchedAt: Date
     /// When it was read; nil while unread.
     public var readAt: Date?

@@ -39,6 +39,7 @@ package enum NewsItemRow {
             url: row.optionalString(Column.url), source: row.optionalString(Column.source),
             imageURL: row.optionalString(Column.imageURL),
             publishedAt: timestamp(row, Column.publishedAt) ?? Date(timeIntervalSince1970: 0),
+            publishedAtKey: row.string(Column.publishedAt),
             fetchedAt: timestamp(row, Column.fetchedAt) ?? Date(timeIntervalSince1970: 0),
             readAt: timestamp(row, Column.readAt), isStarred: row.int(Column.starred) != 0,
             content: row.optionalString(Column.content))

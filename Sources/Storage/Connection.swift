@@ -20,6 +20,9 @@ public final class Connection {
     public let path: String
     /// The file's identity, counted in `OpenFiles` while this connection is open.
     private let fileIdentity: DatabaseFile.Identity
+    /// The scratch file this connection is open on, if it is one: held so that it is removed only after
+    /// the handle closes (stored properties are released after `deinit`'s body has run).
+    private let scratch: ScratchFile?
 
     private var statementCache: [String: Statement] = [:]
     /// Tables written by the open transaction (or the running autocommit statement).
@@ -61,9 +64,9 @@ public final class Connection {
     /// (`SQLITE_OPEN_CREATE` is left out): the file exists by then, made with private permissions.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
         SQLiteLibrary.configure()  // before anything calls SQLite, which initialises it
-        let access = configuration.access
-        let identity = try OpenFiles.acquire(
-            path: path, create: configuration.createIfMissing && access.writes, access: access)
+        let (identity, access) = try OpenFiles.acquire(
+            path: path, create: configuration.createIfMissing && configuration.access.writes,
+            access: configuration.access)
         let hadWriteAheadLog = DatabaseFile.hasWriteAheadLog(path)
         var handle: OpaquePointer?
         // NOMUTEX: Database serializes access itself. EXRESCODE: extended result codes from open onward.
@@ -87,6 +90,7 @@ public final class Connection {
         self.handle = handle
         self.path = path
         self.fileIdentity = identity
+        self.scratch = configuration.scratch
         // From here on a throw still runs deinit (self is fully initialized), which closes the handle.
         do {
             try configure(configuration)
@@ -312,6 +316,17 @@ public final class Connection {
 
     /// The number of rows the most recent INSERT, UPDATE or DELETE changed.
     public var changedRowCount: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether the file at `path` is no longer the one this connection has open: removed, or another
+    /// file in its place (deleted and created anew, or renamed over it). SQLite keeps reading and
+    /// writing the open file, which no one else sees any more, and cannot tell.
+    var fileWasReplaced: Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR }
+        return DatabaseFile.Identity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+            != fileIdentity
+    }
 
     /// True outside an explicit transaction (`sqlite3_get_autocommit`).
     public var isInAutocommitMode: Bool { sqlite3_get_autocommit(handle) != 0 }

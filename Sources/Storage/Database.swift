@@ -38,22 +38,44 @@ public final class Database: Sendable {
         self.configuration = configuration
         let connection = try Connection(path: path, configuration: configuration)
         let writer = SerializedConnection(connection)
+        let replaced = Locked(false)
         // The poller asks the writer: its data_version moves only for other connections' commits, so the
         // commits this Database makes (already reported, table by table, by its hooks) wake nobody twice.
+        // It also looks at the path: a file deleted and created anew, or renamed over, leaves this
+        // process on the old one, whose data_version never moves again. Then every access refuses
+        // (`checkNotReplaced`), and the observers are woken, once, by a version no file has, to find out.
         let changes = ChangeCenter(pollInterval: configuration.externalChangePollInterval) {
-            try? writer.sync { try $0.dataVersion() }
+            try? writer.sync { connection in
+                if replaced.current || connection.fileWasReplaced {
+                    replaced.withLock { $0 = true }
+                    return Int.min
+                }
+                return try connection.dataVersion()
+            }
         }
         connection.changeCenter = changes
         self.changes = changes
         self.writer = writer
         self.reader = Locked(nil)
+        self.replaced = replaced
+    }
+
+    /// Set once the poller (which runs while someone observes) found the file at `path` removed or
+    /// replaced by another.
+    private let replaced: Locked<Bool>
+
+    /// Refuses to go on with a file that is no longer at `path` (see `replaced`): an observer would show
+    /// the old file's content for good, and a write would go where no one will ever read it.
+    private func checkNotReplaced() throws {
+        if replaced.current { throw StorageError.replaced(path: path) }
     }
 
     // MARK: - Writing
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back if it throws.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.sync { connection in
+        try checkNotReplaced()
+        return try writer.sync { connection in
             try connection.writeTransaction { try body(connection) }
         }
     }
@@ -66,6 +88,7 @@ public final class Database: Sendable {
     /// Runs `body` in a write transaction that ends as `body` decides (`.commit` or `.rollback`); rolled
     /// back if it throws. See `Connection.inTransaction(_:_:)`.
     public func inTransaction(_ body: (Connection) throws -> TransactionCompletion) throws {
+        try checkNotReplaced()
         try writer.sync { connection in
             try connection.inTransaction(.immediate) { try body(connection) }
         }
@@ -76,7 +99,8 @@ public final class Database: Sendable {
     /// For work that runs its own transactions (migrations, bulk imports) or must run outside one
     /// (`PRAGMA foreign_keys`, `VACUUM`).
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.sync(body)
+        try checkNotReplaced()
+        return try writer.sync(body)
     }
 
     // MARK: - Reading
@@ -84,7 +108,8 @@ public final class Database: Sendable {
     /// Runs `body` in a read transaction on the reader connection: one consistent snapshot, never
     /// blocked by a writer.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try readerConnection().sync { connection in
+        try checkNotReplaced()
+        return try readerConnection().sync { connection in
             try connection.readTransaction { try body(connection) }
         }
     }
@@ -100,7 +125,9 @@ public final class Database: Sendable {
         return try reader.withLock { reader in
             if let reader { return reader }
             var readOnly = configuration
-            readOnly.access = .queryOnly
+            // A reader of a file this process writes must not write either; one of a read-only file
+            // opens it as the writer did.
+            readOnly.access = configuration.access.writes ? .queryOnly : configuration.access
             readOnly.createIfMissing = false
             // The writer's connection checked the file when the database opened.
             readOnly.checkBeforeWriting = nil

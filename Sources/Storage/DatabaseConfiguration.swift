@@ -35,6 +35,8 @@ public struct DatabaseConfiguration: Sendable {
     /// own query, and the command never reads while it writes. Reads then wait for writes and the
     /// reverse, and a read may not be started inside a write's closure (use the connection it got).
     public var readsThroughWriter = false
+    /// The scratch file this database is, removed once its last connection closes (see `ScratchFile`).
+    package var scratch: ScratchFile?
 
     /// The defaults: 5 s busy timeout, create when missing, read-write, no check, 25 ms external-change
     /// polling.
@@ -65,10 +67,25 @@ public struct DatabaseConfiguration: Sendable {
         /// (`CompanionProblem.unmergedLog`), since reading it without that log could miss what is in it,
         /// and reading it with the log would let a stranger's log into it.
         case immutable
+        /// A live file a command only reads and must leave as it found it (`movies list`, `export`,
+        /// `backup`), never asked to be writable, its journal mode never switched. Decided when the
+        /// connection opens (`OpenFiles.acquire`):
+        ///
+        /// - A file this user may write (and its companions and folder): `.queryOnly`, a read-write handle
+        ///   that writes no SQL. It takes SQLite's locks as any reader does (a shared lock on a
+        ///   rollback-journal file, which another reader's does not block; the WAL's read marks), so a
+        ///   writer never changes pages under the read, and as the last connection to close it removes
+        ///   the `-wal` and `-shm` it made: the file is left as it was found.
+        /// - Another file: `.readOnly`, except one in WAL mode with no `-wal` beside it, read `.immutable`
+        ///   (from its header): a read-only handle would create a `-wal` and `-shm` it could not remove
+        ///   (https://www.sqlite.org/wal.html#readonly), with the modes of a file made read-only, which
+        ///   would break every later write. An immutable read takes no lock: a writer's checkpoint during
+        ///   it could change pages under it, which needs someone able to write the file meanwhile.
+        case reads
 
         /// Whether the connection may write at all.
         public var writes: Bool { self == .readWrite }
         /// Whether SQLite opens the file with `SQLITE_OPEN_READONLY`.
-        var opensReadOnly: Bool { self == .readOnly || self == .immutable }
+        var opensReadOnly: Bool { self == .readOnly || self == .immutable || self == .reads }
     }
 }

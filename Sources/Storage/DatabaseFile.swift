@@ -64,7 +64,7 @@ package enum DatabaseFile {
                 throw StorageError.notWritable(path: path, reason: systemText(errno))
             }
             try checkCompanions(of: path)
-        case .readOnly:
+        case .readOnly, .reads:
             try checkCompanions(of: path, needsWriting: false)
         case .immutable:
             try refuseUnmergedLogs(of: path)
@@ -197,6 +197,12 @@ package enum DatabaseFile {
         }
     }
 
+    /// Whether a connection that writes could use the file at `path`: the file, its companions and (where
+    /// SQLite would create one) its folder writable, as `prepare` checks them for `.readWrite`.
+    package static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0 && (try? checkCompanions(of: path)) != nil
+    }
+
     /// Refuses a file to be opened `immutable` that has a log beside it: a non-empty `-wal` (frames SQLite
     /// has not checkpointed into it) or `-journal` (a hot journal a crash left, to be rolled back).
     ///
@@ -219,16 +225,23 @@ package enum DatabaseFile {
     /// Refuses a non-empty file that does not start with the SQLite header. An empty file is a valid,
     /// empty database to SQLite, and nothing can be lost by using it.
     ///
+    /// Returns whether the file is in WAL mode: its read and write format versions (bytes 18 and 19) are
+    /// 2 (https://www.sqlite.org/fileformat2.html#file_format_version_numbers).
+    ///
     /// Call only while this process has no connection on the file (see the type's comment).
-    static func checkHeader(path: String) throws {
+    @discardableResult
+    static func checkHeader(path: String) throws -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size > 0 else { return }
+        guard stat(path, &info) == 0, info.st_size > 0 else { return false }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw cannotOpen(path, errno) }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: header.count)
-        let count = read(descriptor, &bytes, header.count)
-        guard count == header.count, bytes == header else { throw StorageError.notADatabase(path: path) }
+        var bytes = [UInt8](repeating: 0, count: 20)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count >= header.count, bytes.prefix(header.count).elementsEqual(header) else {
+            throw StorageError.notADatabase(path: path)
+        }
+        return count == bytes.count && bytes[18] == 2 && bytes[19] == 2
     }
 
     /// Whether a non-empty `-wal` is beside the database at `path`.

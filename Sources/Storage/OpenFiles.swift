@@ -12,18 +12,28 @@ enum OpenFiles {
 
     /// Prepares `path` (creating it when allowed), checks its header when no connection of this process
     /// has it open, and counts one more connection. Balance with `release(_:)`.
+    ///
+    /// Returns the access to open it with: `access`, except that `.reads` becomes `.queryOnly` for a file
+    /// this user may write, else `.immutable` for a file in WAL mode with no log beside it and `.readOnly`
+    /// otherwise (a file this process already has open has its `-wal` and `-shm`, and its header is not
+    /// read again). See `DatabaseConfiguration.Access.reads`.
     static func acquire(path: String, create: Bool, access: DatabaseConfiguration.Access) throws
-        -> DatabaseFile.Identity
+        -> (identity: DatabaseFile.Identity, access: DatabaseConfiguration.Access)
     {
         try counts.withLock { counts in
             let identity = try DatabaseFile.prepare(path: path, create: create, access: access)
+            var resolved = access
+            if access == .reads { resolved = DatabaseFile.isWritable(path) ? .queryOnly : .readOnly }
             if let index = counts.firstIndex(where: { $0.identity == identity }) {
                 counts[index].count += 1
             } else {
-                try DatabaseFile.checkHeader(path: path)
+                let isInWALMode = try DatabaseFile.checkHeader(path: path)
+                if resolved == .readOnly && access == .reads && isInWALMode && !DatabaseFile.hasLog(path) {
+                    resolved = .immutable
+                }
                 counts.append((identity, 1))
             }
-            return identity
+            return (identity, resolved)
         }
     }
 

@@ -66,10 +66,12 @@ enum PathText {
 
     /// The URI that opens `path` read-only and `immutable` (https://www.sqlite.org/uri.html): `file:` and
     /// the path with every byte but unreserved ones and `/` percent-encoded, so `?`, `#` and `%` in a name
-    /// stay part of it. A relative path stays relative (a URI without an authority).
+    /// stay part of it. A relative path stays relative (a URI without an authority), with `./` before it
+    /// as `sqliteName(for:)` puts it: SQLite decodes the path and takes a decoded `:memory:` for an
+    /// in-memory database.
     static func immutableURI(for path: String) -> String {
         var uri = "file:"
-        for byte in path.utf8 {
+        for byte in sqliteName(for: path).utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

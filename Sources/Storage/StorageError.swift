@@ -38,6 +38,10 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationChanged(identifier: String)
     /// A migration failed and was rolled back; the file stays at the previous version.
     case migrationFailed(identifier: String, reason: String)
+    /// The file at the path was removed, or replaced by another file (deleted and created anew, or a
+    /// file renamed over it), while this process had it open: what it reads and writes is the old file,
+    /// which no one else sees any more.
+    case replaced(path: String)
 
     // MARK: - Classification
 
@@ -81,6 +85,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "migration \(identifier) was edited after it was applied (checksum mismatch)"
         case .migrationFailed(let identifier, let reason):
             "migration \(identifier) failed and was rolled back: \(reason)"
+        case .replaced(let path):
+            "the database file was removed or replaced while open: \(path)"
         }
     }
 }

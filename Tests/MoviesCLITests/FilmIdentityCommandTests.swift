@@ -97,7 +97,10 @@ struct FilmIdentityCommandTests {
     func viewingBeforeRelease() async throws {
         let added = try await movies.run("add", "Future Film", "--year", "2030", "--watched", "2020-01-01")
         #expect(added.status == 0)
-        #expect(added.stderr == "Note: 2020-01-01 is before Future Film's year (2030).\n")
+        #expect(
+            added.stderr
+                == "Note: 2020-01-01 is before Future Film's year (2030).\n"
+                + "Created a new list at \(movies.databasePath)\n")
         let logged = try await movies.run("log", "1", "--on", "2021-02-03")
         #expect(logged.status == 0)
         #expect(logged.stderr == "Note: 2021-02-03 is before Future Film's year (2030).\n")

@@ -299,7 +299,8 @@ struct NewsReaderCommandTests {
                 """, "\(taken)")
         #expect(
             taken.stderr == "  Passed over the page's feed \(missing): HTTP 404 Not Found\n"
-                + "  Passed over the page's feed \(huge): response larger than 10 MB\n", "\(taken)")
+                + "  Passed over the page's feed \(huge): response larger than 10 MB\n"
+                + "Created a new list at \(movies.databasePath)\n", "\(taken)")
         // A page whose one feed is too large names that feed, not the page.
         server.set("/big/", page(announcing: ["/huge.xml"]))
         try movies.refuse(

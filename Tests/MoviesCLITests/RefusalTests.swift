@@ -174,8 +174,12 @@ struct RefusalTests {
             ["--db", path, "add", "Alien"], status: 1, message: "Error: Cannot open \(path)",
             databasePath: path)
         try await movies.refuse(
-            ["--db", "/proc/movies/x.sqlite", "list"], status: 1, message: "Cannot open",
+            ["--db", "/proc/movies/x.sqlite", "add", "Alien"], status: 1, message: "Cannot open",
             databasePath: "/proc/movies/x.sqlite")
+        // A command that only reads finds no list there, and tries to create nothing.
+        try await movies.refuse(
+            ["--db", "/proc/movies/x.sqlite", "list"], status: 1,
+            message: "There is no list at /proc/movies/x.sqlite", databasePath: "/proc/movies/x.sqlite")
     }
 
     @Test("a database from a newer movies names both versions and is not touched")

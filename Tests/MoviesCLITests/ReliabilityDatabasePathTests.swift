@@ -106,7 +106,7 @@ extension Reliability {
         }
 
         @Test(
-            "a database its owner made read-only is refused with no -shm left; made writable, it works at once",
+            "a database its owner made read-only reads, refuses writes with no -shm left; made writable, it works",
             .enabled(if: OtherUser.prefix != nil, "\(OtherUser.unavailableReason)"))
         func ownReadOnlyDatabase() throws {
             // A folder that belongs to `nobody`, with a copy of the binary it can run.
@@ -133,17 +133,30 @@ extension Reliability {
             let status = try runAsNobody(["--db", path, "migrate", "--status"])
             #expect(status.status == 0 && status.stdout.contains("applied  0001_create_movies"), "\(status)")
             #expect(SpecialFiles.names(in: own) == ["movies", "movies.sqlite"])
-            for arguments in [["list"], ["add", "Alien"]] {
+            // Commands that only read open it read-only, as sqlite3 reads it, and change nothing.
+            for arguments in [
+                ["list", "--format", "csv"], ["search", "Heat"], ["stats"], ["export"], ["news", "list"],
+            ] {
                 let result = try runAsNobody(["--db", path] + arguments)
-                #expect(result.status == 1 && !result.crashed, "\(arguments): \(result)")
-                #expect(
-                    result.stderr
-                        == "Error: The database file \(path) cannot be written (Permission denied); nothing was "
-                        + "changed. Make it writable (chmod u+w) or copy it somewhere you can write\n",
-                    "\(arguments): \(result)")
-                #expect(fileSnapshot(path) == bytes)
-                #expect(SpecialFiles.names(in: own) == ["movies", "movies.sqlite"])
+                #expect(result.status == 0 && !result.crashed, "\(arguments): \(result)")
+                #expect(fileSnapshot(path) == bytes, "\(arguments)")
+                #expect(SpecialFiles.names(in: own) == ["movies", "movies.sqlite"], "\(arguments)")
             }
+            #expect(try runAsNobody(["--db", path, "list", "--format", "csv"]).stdout.contains("Heat"))
+            let backup = try runAsNobody(["--db", path, "backup", own + "/copy.sqlite"])
+            #expect(backup.status == 0, "\(backup)")
+            #expect(fileSnapshot(path) == bytes)
+            try FileManager.default.removeItem(atPath: own + "/copy.sqlite")
+            // A command that writes is refused, saying why.
+            let result = try runAsNobody(["--db", path, "add", "Alien"])
+            #expect(result.status == 1 && !result.crashed, "\(result)")
+            #expect(
+                result.stderr
+                    == "Error: The database file \(path) cannot be written (Permission denied); nothing was "
+                    + "changed. Make it writable (chmod u+w) or copy it somewhere you can write\n",
+                "\(result)")
+            #expect(fileSnapshot(path) == bytes)
+            #expect(SpecialFiles.names(in: own) == ["movies", "movies.sqlite"])
             // Made writable again, it works at once: no read-only -shm was left behind to break it.
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
             let added = try runAsNobody(["--db", path, "add", "Alien"])

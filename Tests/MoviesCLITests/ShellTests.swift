@@ -20,7 +20,7 @@ struct ShellTests {
                   1  A            good
 
                 """)
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr == "Created a new list at \(movies.databasePath)\n")
     }
 
     @Test("quoting follows the shell; filter and sort shape list")

@@ -131,6 +131,7 @@ struct StatsCommandTests {
 
     @Test("an empty list, and a year with no film, say so")
     func empty() throws {
+        try movies.succeed("migrate")  // where there is no list, stats says so (exit 1)
         #expect(
             try movies.succeed("stats")
                 == "No movies yet: nothing to count. Add one with 'movies add <title>'.\n")

@@ -35,9 +35,8 @@ struct BackupCommand: SynchronousCommand {
         guard FileManager.default.fileExists(atPath: databasePath) else {
             throw BackupError.noDatabase(path: databasePath)
         }
-        var options = context.databaseOptions
-        options.createIfMissing = false
-        let database = try AppDatabase.openWithoutMigrating(path: databasePath, options: options)
+        // Read as it is, never migrated: the copy is the list as the older movies left it.
+        let database = try context.readingDatabase(asItIs: true)
         let progress = ProgressLine(label: "Backing up", isEnabled: context.terminal.isErrorInteractive)
         let summary = try database.backup(to: path, force: force) { progress.update(Int($0 * 100), of: 100) }
         progress.finish()

@@ -45,7 +45,7 @@ struct DiaryCommand: SynchronousCommand {
         query.after = after
         // No file yet is an empty diary; any other failure to open it (a newer version's file, a
         // damaged one) is said as it is.
-        guard let store = try context.existingMoviesIfAny() else {
+        guard let store = try context.existingMoviesIfAny(reading: true) else {
             if format == .table { context.errors.line(Self.emptyHint(query, context: context)) }
             try DiaryRendering.write([], format: format, context: context)
             return

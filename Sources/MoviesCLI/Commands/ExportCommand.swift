@@ -66,7 +66,7 @@ struct ExportCommand: SynchronousCommand {
         let file = try output.map {
             try OutputFileSink(path: $0, refusing: DatabaseFiles(databasePath: try context.databasePath))
         }
-        let store = try context.dependencies().movies
+        let store = try context.readingDependencies().movies
         let sink: any TextSink = file ?? context.output
         var count = 0
         var rows = 0

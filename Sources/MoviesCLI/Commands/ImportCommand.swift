@@ -62,7 +62,9 @@ struct ImportCommand: SynchronousCommand {
             includeTV: includeTV)
         let name = path == "-" ? "standard input" : path
         let totalBytes = readers.reduce(0) { $0 + ($1.fileSize ?? 0) }
-        let database = try context.database()
+        // A dry run imports into a copy of the list, thrown away: the list's file is only read, and
+        // none is created where there is none.
+        let database = try dryRun ? context.rehearsalDatabase() : context.database()
         let progress = ProgressLine(label: "Importing", isEnabled: context.terminal.isErrorInteractive)
         let summary: ImportSummary
         do {

@@ -114,13 +114,14 @@ struct ListCommand: SynchronousCommand {
         let sort = try checkedSort(in: context)
         // Follows the change stream: the list view model keeps it current.
         context.isOneShot = false
-        let list = MovieListViewModel(store: try context.dependencies().movies)
+        let list = MovieListViewModel(store: try context.readingDependencies().movies)
         list.ratingFilter = Set(ratings)
         list.watchStateFilter = watchState
         list.tagFilter = tag
         list.sort = sort
         list.isReversed = reverse
-        try await Self.watch(list, store: try context.dependencies().movies, format: format, context: context)
+        try await Self.watch(
+            list, store: try context.readingDependencies().movies, format: format, context: context)
     }
 
     /// The list without `--watch` (`run(in:)` follows the changes).
@@ -133,7 +134,7 @@ struct ListCommand: SynchronousCommand {
         // An empty set when no --rating was given, without building one from the empty array (which
         // asks the Swift library's set initialiser for room, one more 64 KiB window of its text).
         let ratings: Set<RatingWord> = ratings.isEmpty ? [] : Set(ratings)
-        let store = try context.dependencies().movies
+        let store = try context.readingDependencies().movies
         let listID = try inList.map { try Self.listID(named: $0, in: store) }
         // One more than the page, to know whether there is a next page without a count query.
         let query = MovieQuery(
@@ -146,7 +147,7 @@ struct ListCommand: SynchronousCommand {
             : tag.map { "No movies have a viewing tagged '\(TerminalText.singleLine($0))'." }
                 ?? Self.emptyFilterHint(ratings: ratings, watchState: watchState, context: context)
         let page = try MovieListRendering.stream(
-            query, from: try context.dependencies().movies, pageSize: limit?.value, format: format,
+            query, from: try context.readingDependencies().movies, pageSize: limit?.value, format: format,
             context: context, emptyHint: emptyHint)
         if let last = page.lastBeforeMore, let limit {
             var words = ["movies"] + NextPageHint.databaseWords(context) + ["list"]
@@ -176,7 +177,7 @@ struct ListCommand: SynchronousCommand {
             throw UsageError(
                 .validation(Self.cursorMismatch(after, sort: sort)), commandPath: context.commandPath)
         }
-        if let after { try Self.checkCursor(after, in: try context.dependencies().movies) }
+        if let after { try Self.checkCursor(after, in: try context.readingDependencies().movies) }
         return sort
     }
 

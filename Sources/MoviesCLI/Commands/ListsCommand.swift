@@ -28,7 +28,7 @@ struct ListsCommand: SynchronousCommand {
 
     func runSynchronously(in context: CommandContext) throws {
         // No file yet is no lists; a file that cannot be opened (a newer version's, a damaged one) is said.
-        guard let store = try context.existingMoviesIfAny() else {
+        guard let store = try context.existingMoviesIfAny(reading: true) else {
             try Self.write([], format: format, context: context)
             return
         }
@@ -87,7 +87,7 @@ struct ListsShowCommand: SynchronousCommand {
     @Option(.format) var format: OutputFormat
 
     func runSynchronously(in context: CommandContext) throws {
-        let store = try context.existingMovies(orElse: MovieListError.noList(name, known: []))
+        let store = try context.existingMovies(orElse: MovieListError.noList(name, known: []), reading: true)
         guard let list = try store.list(named: name) else {
             throw MovieListError.noList(name, known: try store.lists().map(\.name))
         }

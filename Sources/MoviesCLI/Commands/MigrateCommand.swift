@@ -33,6 +33,7 @@ struct MigrateCommand: SynchronousCommand {
             return
         }
         let database = try AppDatabase.openWithoutMigrating(path: path, options: context.databaseOptions)
+        if database.createdFile { context.createdList = database.path }
         let applied = try database.migrate()
         for identifier in applied {
             context.output.line("Applied \(identifier)")

@@ -37,7 +37,7 @@ struct SearchCommand: SynchronousCommand {
         _ = try FullTextQuery.expression(for: text)  // a query with no words is refused before opening
         let ratings = Set(ratings)
         // One more than the page, to know whether another page follows.
-        let hits = try context.dependencies().movies.searchHits(
+        let hits = try context.readingDependencies().movies.searchHits(
             text, ratings: ratings, limit: limit?.withLookahead, after: after?.rawValue,
             explained: format == .table)
         let page = Array(hits.prefix(limit?.value ?? hits.count))

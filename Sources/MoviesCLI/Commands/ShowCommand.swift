@@ -17,7 +17,7 @@ struct ShowCommand: SynchronousCommand {
     @Flag(.noPager) var noPager: Bool
 
     func runSynchronously(in context: CommandContext) throws {
-        let store = try context.existingMovies(for: id)
+        let store = try context.existingMovies(for: id, reading: true)
         guard let movie = try store.movie(id: id.rawValue) else {
             throw MovieError.notFound(id: id.rawValue)
         }

@@ -24,7 +24,7 @@ struct StatsCommand: SynchronousCommand {
 
     func runSynchronously(in context: CommandContext) throws {
         let query = MovieStatistics.Query(period: period, year: year?.value, today: .today())
-        let store = try context.dependencies().movies
+        let store = try context.readingDependencies().movies
         let statistics = try store.statistics(query)
         let details = try store.detailStatistics(query)
         switch format {

@@ -40,7 +40,7 @@ struct NewsListCommand: Command {
     @Flag(.noPager) var noPager: Bool
 
     func run(in context: CommandContext) async throws {
-        let dependencies = try context.dependencies()
+        let dependencies = try context.readingDependencies()
         var filter = NewsQuery(unreadOnly: unread, starredOnly: starred)
         if let reference = feed {
             guard let feed = try dependencies.news.feed(reference) else {
@@ -108,7 +108,7 @@ enum NewsRendering {
             let writer = RecordWriter(
                 format: recordFormat, fields: NewsRecords.itemFields, sink: context.output)
             try writer.begin()
-            let news = try context.dependencies().news
+            let news = try context.readingDependencies().news
             let feedNames = try NewsText.feedNames(news, titlesOnly: true)
             for item in items {
                 try writer.write(
@@ -124,7 +124,7 @@ enum NewsRendering {
             return
         }
         context.startPager()
-        let feedNames = try NewsText.feedNames(context.dependencies().news)
+        let feedNames = try NewsText.feedNames(context.readingDependencies().news)
         context.output.write(NewsText.table(items, feedNames: feedNames, terminal: context.terminal))
     }
 }

@@ -16,7 +16,7 @@ struct NewsSearchCommand: SynchronousCommand {
     func runSynchronously(in context: CommandContext) throws {
         let text = words.joined(separator: " ")
         _ = try FullTextQuery.expression(for: text)
-        let items = try context.dependencies().news.search(text, limit: limit.value)
+        let items = try context.readingDependencies().news.search(text, limit: limit.value)
         try NewsRendering.writeItems(
             items, format: format, context: context,
             emptyHint: "No news items match the words \(SearchCommand.quoted(text)).")
