@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// Reads the dates found in feeds: RFC 822/1123 (RSS) and RFC 3339/ISO 8601 (Atom, Dublin Core).
@@ -49,7 +50,10 @@ struct DateFields {
         else { return nil }
         let days = DateFields.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // The fields are in range, but a leap second, a 24th hour or a zone can still carry the instant
+        // past 9999-12-31 (or before 0001): a date the store cannot write.
+        let date = Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Timestamp.isStorable(date) ? date : nil
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

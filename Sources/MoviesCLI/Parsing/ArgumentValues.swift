@@ -183,6 +183,7 @@ struct PublicationDate: ExpressibleByArgument {
         if let day = CalendarDate(parsing: argument) {
             let days = Timestamp.daysSinceEpoch(year: day.year, month: day.month, day: day.day)
             date = Date(timeIntervalSince1970: Double(days) * 86_400)
+            guard Timestamp.isStorable(date) else { return nil }
         } else if let date = FeedDate.parse(argument) {
             self.date = date
         } else {

@@ -28,9 +28,9 @@ struct NewsDownloadCommand: Command {
     @Option("to", valueName: "folder", help: "The folder to download into.", completion: .file)
     var folder: String = "."
     @Option("max-size", valueName: "megabytes", help: "The largest file accepted, in megabytes (10^6 bytes).")
-    var maxSize: Count = Count(2_000)
+    var maxSize = Megabytes(within: 2_000)
     @Option("timeout", valueName: "seconds", help: "How long the whole download may take, in seconds.")
-    var timeout: Count = Count(3_600)
+    var timeout = Seconds(within: 3_600)
 
     func run(in context: CommandContext) async throws {
         let news = try context.dependencies().news
@@ -51,20 +51,22 @@ struct NewsDownloadCommand: Command {
                     "The enclosure's address is not an http(s) address: \(TerminalText.singleLine(address))",
                 exitCode: .dataError)
         }
-        let name = EnclosureDownloader.fileName(for: url, fallback: "item-\(item.id)-\(enclosure.value)")
-        let downloader = EnclosureDownloader(
-            maximumBytes: Int64(maxSize.value) * 1_000_000, timeout: .seconds(timeout.value))
+        let name = EnclosureDownloader.fileName(
+            for: url, fallback: "item-\(item.id)-\(enclosure.value)",
+            maximumBytes: EnclosureDownloader.longestFileName(in: folder))
+        let downloader = EnclosureDownloader(maximumBytes: maxSize.bytes, timeout: timeout.duration)
         let progress = ProgressLine(
             label: "Downloading " + TerminalText.truncated(name, to: 40),
             isEnabled: context.terminal.isErrorInteractive)
         let downloaded: EnclosureDownloader.Downloaded
         do {
-            downloaded = try await downloader.download(url, into: folder, fileName: name) { done, total in
+            downloaded = try await downloader.download(url, into: folder, fileName: name, ledger: news) {
+                done, total in
                 progress.update(bytes: done, of: total)
             }
         } catch {
             progress.finish()
-            throw CommandFailure(message: error.description.capitalizingFirstLetter(), exitCode: .failure)
+            throw error
         }
         progress.finish()
         context.output.line(
@@ -72,5 +74,17 @@ struct NewsDownloadCommand: Command {
                 + (downloaded.resumedFrom > 0
                     ? ", resumed after \(NewsText.byteCount(downloaded.resumedFrom))" : "")
                 + ")")
+    }
+}
+
+/// A download's refusals and failures as the command line reports them: the sentence `DownloadError`
+/// writes (never re-capitalised: it may start with a path), 75 for a download of the same file in
+/// progress (try again later), 1 otherwise.
+extension DownloadError: UserFacingError {
+    package var message: String { description }
+
+    package var exitCode: ExitCode {
+        if case .inProgress = self { return .temporaryFailure }
+        return .failure
     }
 }
