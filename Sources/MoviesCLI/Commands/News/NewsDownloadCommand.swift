@@ -13,10 +13,11 @@ struct NewsDownloadCommand: Command {
         discussion: """
             The file is named after the last part of its address and written first to a hidden \
             .NAME.part beside it; a download cut off is resumed from there the next time (an HTTP Range \
-            request), and only a complete file takes its name. A file of that name is never overwritten: \
-            the download is refused. A file whose declared size is over --max-size is refused before \
-            anything is written; one that grows past it is stopped and removed. Progress is shown on \
-            stderr at a terminal.
+            request, with If-Range: a file changed on the server since is downloaded again whole), and \
+            only a complete file takes its name. A .part this program did not leave there is refused and \
+            left as it is. A file of that name is never overwritten: the download is refused. A file \
+            whose declared size is over --max-size is refused before anything is written; one that grows \
+            past it is stopped and removed. Progress is shown on stderr at a terminal.
             """,
         examples: ["movies news download 12", "movies news download 12 --to ~/Podcasts --enclosure 2"])
 
