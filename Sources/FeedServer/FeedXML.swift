@@ -112,6 +112,9 @@ public final class FeedServer: Sendable {
         case file(Data, contentType: String, cutAt: Int? = nil)
         /// A `.file`, once `gate` is opened: a download in flight for as long as a test needs one.
         case heldFile(Data, gate: FeedGate)
+        /// The first `after` bytes of a file (its whole length declared), then nothing until `gate`
+        /// opens, and then the connection closes: a download in flight with bytes written.
+        case stalledFile(Data, after: Int, gate: FeedGate)
         /// A file served wrongly: a `Range` request is answered 206 with the whole file and
         /// `contentRange` (`bytes 0-199/200` to `bytes=50-`); a request without one with the whole file.
         case misrangedFile(Data, contentRange: String)
@@ -147,6 +150,10 @@ public final class FeedServer: Sendable {
             case .heldFile(let data, let gate):
                 gate.wait()
                 return FeedServer.fileReply(data, contentType: "audio/mpeg", cutAt: nil, request: request)
+            case .stalledFile(let data, let after, let gate):
+                return .stall(
+                    status: 200, headers: ["ETag": FeedServer.etag(of: data), "Accept-Ranges": "bytes"],
+                    body: data.prefix(after), declaredLength: data.count, gate: gate)
             case .misrangedFile(let data, let contentRange):
                 var headers = ["ETag": FeedServer.etag(of: data), "Accept-Ranges": "bytes"]
                 guard request.headers["range"] != nil else {

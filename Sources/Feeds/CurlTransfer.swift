@@ -54,7 +54,7 @@ final class CurlCancelFlag: @unchecked Sendable {
     }
 
     /// Runs `body` with the C flag; the flag lives at least as long as this object.
-    fileprivate func withPointer<T>(_ body: (OpaquePointer?) -> T) -> T {
+    func withPointer<T>(_ body: (OpaquePointer?) -> T) -> T {
         withExtendedLifetime(self) { body(pointer) }
     }
 }

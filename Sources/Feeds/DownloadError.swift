@@ -18,6 +18,8 @@ public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     case untrustedPart(String, reason: String)
     /// The record of a part could not be read or written.
     case cannotRecord(String)
+    /// The download was stopped (Ctrl-C); `keptBytes` were kept, and recorded, for the next try.
+    case interrupted(keptBytes: Int64)
 
     public var description: String {
         switch self {
@@ -38,6 +40,10 @@ public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) was not left by an earlier download of this program (\(reason)); it is not used "
                 + "or changed: move it away to download again"
         case .cannotRecord(let reason): "The download's part could not be recorded: \(reason)"
+        case .interrupted(let kept):
+            "Interrupted"
+                + (kept > 0
+                    ? ": \(kept) bytes are kept (run the command again to resume)" : "; nothing was kept")
         }
     }
 }

@@ -51,6 +51,8 @@ final class DownloadTransfer: Sendable {
     let maximumBytes: Int64
     let timeout: Duration
     let progress: (@Sendable (Int64, Int64?) -> Void)?
+    /// Raised when the task awaiting `run()` is cancelled.
+    private let cancel = CurlCancelFlag()
 
     init(
         url: String, userAgent: String, descriptor: Int32, resumption: Resumption, maximumBytes: Int64,
@@ -66,17 +68,25 @@ final class DownloadTransfer: Sendable {
         self.progress = progress
     }
 
+    /// The transfer, stopped (`MOVIES_CURL_STOP_CANCELLED`) when the calling task is cancelled: Ctrl-C
+    /// ends a download with what it wrote recorded, so that the next one resumes it.
     func run() async -> Outcome {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-            let started = DetachedThread.start { [self] in
-                continuation.resume(returning: perform())
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let started = DetachedThread.start { [self] in
+                    continuation.resume(returning: perform())
+                }
+                if !started {
+                    continuation.resume(
+                        returning: Outcome(
+                            code: -1, status: 0, stop: MOVIES_CURL_STOP_NONE,
+                            message: "could not start a thread", resumed: false, writeErrno: 0,
+                            rangeStart: -1,
+                            rangeTotal: -1, declaredLength: -1))
+                }
             }
-            if !started {
-                continuation.resume(
-                    returning: Outcome(
-                        code: -1, status: 0, stop: MOVIES_CURL_STOP_NONE, message: "could not start a thread",
-                        resumed: false, writeErrno: 0, rangeStart: -1, rangeTotal: -1, declaredLength: -1))
-            }
+        } onCancel: {
+            cancel.raise()
         }
     }
 
@@ -106,14 +116,18 @@ final class DownloadTransfer: Sendable {
         }
         var result = movies_curl_get_result()
         withExtendedLifetime(self) {
-            var options = movies_curl_get_options(
-                url: strings[0], user_agent: strings[1], accept: strings[2], if_none_match: nil,
-                if_modified_since: nil, timeout_ms: Self.milliseconds(timeout), connect_timeout_ms: 30_000,
-                maximum_bytes: maximumBytes, maximum_redirects: 5, cancel: nil, output_fd: descriptor,
-                resume_from: resumption.from, if_range: strings[3], expected_total: resumption.total ?? -1,
-                progress: progress == nil ? nil : Self.onProgress,
-                progress_context: Unmanaged.passUnretained(self).toOpaque())
-            movies_curl_get(&options, &result)
+            cancel.withPointer { flag in
+                var options = movies_curl_get_options(
+                    url: strings[0], user_agent: strings[1], accept: strings[2], if_none_match: nil,
+                    if_modified_since: nil, timeout_ms: Self.milliseconds(timeout),
+                    connect_timeout_ms: 30_000,
+                    maximum_bytes: maximumBytes, maximum_redirects: 5, cancel: flag, output_fd: descriptor,
+                    resume_from: resumption.from, if_range: strings[3],
+                    expected_total: resumption.total ?? -1,
+                    progress: progress == nil ? nil : Self.onProgress,
+                    progress_context: Unmanaged.passUnretained(self).toOpaque())
+                movies_curl_get(&options, &result)
+            }
         }
         defer { movies_curl_get_result_free(&result) }
         let etag = result.etag.map { String(cString: $0) }

@@ -97,6 +97,7 @@ public struct EnclosureDownloader: Sendable {
         guard complete else {
             let saved = part.size
             if saved == 0 { part.discard() } else { try part.keep(validator: validator, total: total) }
+            if outcome.stop == MOVIES_CURL_STOP_CANCELLED { throw .interrupted(keptBytes: saved) }
             let why =
                 outcome.status >= 300 && outcome.code == 0 || outcome.stop == MOVIES_CURL_STOP_STATUS
                 ? "the server answered \(outcome.status)" : outcome.message

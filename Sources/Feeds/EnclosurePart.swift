@@ -33,10 +33,12 @@ final class EnclosurePart {
         if created >= 0 {
             var information = stat()
             guard flock(created, LOCK_EX | LOCK_NB) == 0, fstat(created, &information) == 0 else {
-                let reason = Self.reason(errno)
+                let code = errno
                 close(created)
+                // Locked by a second download that opened it in the moment before this one locked it.
+                if code == EWOULDBLOCK { throw .inProgress(target) }
                 unlink(path)
-                throw .cannotWrite(path, reason: reason)
+                throw .cannotWrite(path, reason: Self.reason(code))
             }
             let fresh = DownloadPart(
                 path: key, device: Int64(bitPattern: UInt64(information.st_dev)),

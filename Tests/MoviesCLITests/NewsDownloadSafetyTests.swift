@@ -152,6 +152,32 @@ struct NewsDownloadSafetyTests {
         #expect(server.requestCount("/media/ep1.mp3") == 1)
     }
 
+    @Test("Ctrl-C keeps and records the part, and the next download resumes it")
+    func interrupted() async throws {
+        try subscribed()
+        let gate = FeedGate()
+        defer { gate.open() }
+        server.set("/media/ep1.mp3", .stalledFile(Self.episode, after: 100_000, gate: gate))
+        let watch = try FolderWatch(folder)
+        let first = try MeasuredProcess(
+            MoviesProcess.binary, ["news", "download", "1", "--to", folder], environment: movies.environment)
+        #expect(await watch.wait { (try? contents(part).count) == 100_000 })
+        first.send(SIGINT)
+        let ending = await first.finished()
+        gate.open()
+        #expect(ending.result.signal == SIGINT, "\(ending)")
+        #expect(
+            ending.result.stderr.contains(
+                "Interrupted: 100000 bytes are kept (run the command again to resume)"),
+            "\(ending)")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT size FROM download_parts") == "100000")
+        server.set("/media/ep1.mp3", .file(Self.episode, contentType: "audio/mpeg"))
+        let second = try movies.run(["news", "download", "1", "--to", folder])
+        #expect(
+            second.stdout == "Downloaded \(folder)/ep1.mp3 (300.0 kB, resumed after 100.0 kB)\n", "\(second)")
+        #expect(try contents(folder + "/ep1.mp3") == Self.episode)
+    }
+
     @Test("a name longer than the file system holds, in bytes, gives way to a short one")
     func longName() throws {
         try subscribed()

@@ -5,6 +5,12 @@ import MoviesCore
 import News
 import UserFacing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `movies news download`: see docs/COMMANDS.md, written from the declarations below.
 struct NewsDownloadCommand: Command {
     static let about = CommandAbout(
@@ -59,14 +65,26 @@ struct NewsDownloadCommand: Command {
         let progress = ProgressLine(
             label: "Downloading " + TerminalText.truncated(name, to: 40),
             isEnabled: context.terminal.isErrorInteractive)
-        let downloaded: EnclosureDownloader.Downloaded
-        do {
-            downloaded = try await downloader.download(url, into: folder, fileName: name, ledger: news) {
-                done, total in
+        // Ctrl-C (or SIGTERM) stops the transfer with its part recorded, then ends the process by the
+        // signal: the next download resumes the part (one killed outright leaves a part it cannot trust).
+        let interrupt = InterruptFlag(signals: [SIGINT, SIGTERM])
+        defer { interrupt.restore() }
+        let folder = folder
+        let download = Task {
+            try await downloader.download(url, into: folder, fileName: name, ledger: news) { done, total in
                 progress.update(bytes: done, of: total)
             }
+        }
+        let downloaded: EnclosureDownloader.Downloaded
+        do {
+            downloaded = try await interrupt.value(cancellingOnSignal: download)
         } catch {
             progress.finish()
+            if interrupt.isRaised {
+                context.errors.line(userFacingMessage(for: error))
+                context.errors.flush()
+                interrupt.endProcessBySignal()
+            }
             throw error
         }
         progress.finish()
