@@ -107,7 +107,7 @@ public struct EnclosureDownloader: Sendable {
             throw .cannotWrite(part.path, reason: EnclosurePart.reason(errno))
         }
         let bytes = part.size
-        if let total = answered ? total : part.record.total, total != bytes {
+        if let total, total != bytes {
             part.discard()
             throw .failed(reason: "the server sent \(bytes) bytes of a file of \(total)", keptBytes: 0)
         }
