@@ -43,8 +43,9 @@ struct NewsDownloadSafetyTests {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
-    private func parts() throws -> String {
-        try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM download_parts")
+    /// How many parts are recorded (a query that fails is a wrong count, not the end of the test).
+    private func parts() -> String {
+        (try? DirectSQL.run(movies.databasePath, "SELECT count(*) FROM download_parts")) ?? "no table"
     }
 
     @Test("a file changed on the server between two attempts is downloaded again whole, not spliced")
@@ -54,7 +55,7 @@ struct NewsDownloadSafetyTests {
         let first = try movies.run(["news", "download", "1", "--to", folder])
         #expect(first.status == 1, "\(first)")
         #expect(try contents(part) == Self.episode.prefix(100_000))
-        #expect(try parts() == "1")
+        #expect(parts() == "1")
         server.set("/media/ep1.mp3", .file(Self.newEpisode, contentType: "audio/mpeg"))
         let second = try movies.run(["news", "download", "1", "--to", folder])
         #expect(second.status == 0, "\(second)")
@@ -64,7 +65,7 @@ struct NewsDownloadSafetyTests {
         #expect(resumed.map { $0.headers["range"] } == ["bytes=100000-"])
         #expect(resumed.first?.headers["if-range"]?.isEmpty == false, "\(resumed)")
         #expect(!fileExists(part))
-        #expect(try parts() == "0")
+        #expect(parts() == "0")
     }
 
     @Test("a 206 that does not start where the part ends starts the file over")
