@@ -38,7 +38,7 @@ struct NumericOptionTests {
             "-9223372036854775808", "-9223372036854775809", "9223372036854775807", "9223372036854775808"
         )
         return [
-            "a positive whole number": positive,
+            "a positive whole number, at most 9223372036854775807": positive,
             "a movie id such as 12": positive,
             "an item id such as 12": positive,
             "a viewing id such as 31 (movies diary shows them)": positive,
@@ -98,6 +98,11 @@ struct NumericOptionTests {
                 ["news", "refresh", "--timeout", "2147484"],
                 "The value '2147484' is invalid for '--timeout <seconds>': "
                     + "expected a whole number of seconds from 1 to 2147483"
+            ),
+            (
+                ["news", "download", "1", "--enclosure", "9223372036854775808"],
+                "The value '9223372036854775808' is invalid for '--enclosure <n>': "
+                    + "expected a positive whole number, at most 9223372036854775807"
             ),
             (
                 ["news", "ignore", "--older-than", "36501"],

@@ -163,7 +163,9 @@ struct Count: ExpressibleByArgument, Hashable {
         self.value = value
     }
 
-    static var expectedDescription: String { "a positive whole number" }
+    /// The range named, as every numeric option's error names its own (issue 40): the top is the
+    /// largest `Int`, and what a count feeds (a page's look-ahead) saturates there.
+    static var expectedDescription: String { "a positive whole number, at most \(Int.max)" }
 
     var defaultValueDescription: String { String(value) }
 
