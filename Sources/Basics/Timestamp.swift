@@ -7,6 +7,16 @@ import Glibc
 /// accept. Parsing and formatting are done by hand: `ISO8601DateFormatter` costs microseconds a call,
 /// which dominates listing a few hundred thousand movies.
 public enum Timestamp {
+    /// Whether `date` is written as a date the store's CHECKs accept: a year from 0001 to 9999 once
+    /// rounded to the millisecond, as `string(from:)` rounds it (SQLite's date functions read years
+    /// 0000 to 9999 only: https://sqlite.org/lang_datefunc.html). A date read from outside (a feed, an
+    /// argument) is checked with this where it is read, so that `9999-12-31T23:59:60Z`, which is
+    /// 10000-01-01, is refused as a date rather than by a CHECK constraint.
+    public static func isStorable(_ date: Date) -> Bool {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        return milliseconds >= -62_135_596_800_000 && milliseconds <= 253_402_300_799_999
+    }
+
     /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC, to the nearest millisecond).
     public static func string(from date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())

@@ -251,6 +251,46 @@ static long status_code(const char *line, size_t length) {
     return code;
 }
 
+/// Reads the digits at `*index` as a non-negative number (saturating); -1 when there are none.
+static int64_t read_number(const char *text, size_t length, size_t *index) {
+    int64_t number = -1;
+    while (*index < length && text[*index] >= '0' && text[*index] <= '9') {
+        int digit = text[(*index)++] - '0';
+        number = number < 0 ? digit : (number > (INT64_MAX - 9) / 10 ? INT64_MAX : number * 10 + digit);
+    }
+    return number;
+}
+
+/// Parses a Content-Range value, `bytes 50-199/200` or `bytes */200` (RFC 9110, 14.4): the first
+/// byte and the whole size, each -1 when absent, `*` or malformed.
+static void parse_content_range(const char *value, size_t length, int64_t *start, int64_t *total) {
+    *start = *total = -1;
+    if (length < 6 || strncasecmp(value, "bytes ", 6) != 0) {
+        return;
+    }
+    size_t index = 6;
+    int64_t first = -1;
+    if (index < length && value[index] == '*') {
+        index++;
+    } else {
+        first = read_number(value, length, &index);
+        if (first < 0 || index >= length || value[index++] != '-') {
+            return;
+        }
+        int64_t last = read_number(value, length, &index);
+        if (last < first) {
+            return;
+        }
+    }
+    if (index >= length || value[index++] != '/') {
+        return;
+    }
+    size_t digits = index;
+    int64_t size = read_number(value, length, &index);
+    *start = first;
+    *total = index == length && index > digits ? size : -1;
+}
+
 /// Called once per header line of every response, status line and final empty line included.
 static size_t on_header(char *data, size_t size, size_t count, void *context) {
     struct transfer *transfer = context;
@@ -271,6 +311,7 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
         free(result->location);
         free(result->content_type);
         result->etag = result->last_modified = result->location = result->content_type = NULL;
+        result->range_start = result->range_total = result->declared_length = -1;
         return length;
     }
     if (!transfer->in_headers) {
@@ -284,6 +325,14 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
         // End of this response's headers: a 2xx body declared too large is refused before it comes
         // (an encoded body's declared length is not its decoded size; the write callback judges it).
         transfer->in_headers = 0;
+        // A 206 continues the file only where it starts at the bytes kept and is of the file's size.
+        if (transfer->status == 206 && transfer->options->output_fd >= 0
+            && (result->range_start != transfer->options->resume_from
+                || (transfer->options->expected_total >= 0
+                    && result->range_total != transfer->options->expected_total))) {
+            result->stop = MOVIES_CURL_STOP_RANGE_MISMATCH;
+            return 0;
+        }
         if (transfer->status >= 200 && transfer->status <= 299 && !transfer->encoded
             && transfer->content_length >= 0
             && transfer->content_length > transfer->options->maximum_bytes - offset_of_answer(transfer)) {
@@ -318,6 +367,9 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
             declared = declared > (INT64_MAX - 9) / 10 ? INT64_MAX : declared * 10 + (value[index] - '0');
         }
         transfer->content_length = declared;
+        result->declared_length = declared;
+    } else if (IS("content-range")) {
+        parse_content_range(value, value_length, &result->range_start, &result->range_total);
     } else if (IS("content-encoding")) {
         transfer->encoded = !(value_length == 8 && strncasecmp(value, "identity", 8) == 0);
     }
@@ -476,6 +528,7 @@ void movies_curl_get(const movies_curl_get_options *options, movies_curl_get_res
         return;
     }
     struct transfer transfer = {.options = options, .result = result, .status = 0, .content_length = -1};
+    result->range_start = result->range_total = result->declared_length = -1;
     struct curl_slist *headers = NULL;
     char error[CURL_ERROR_SIZE_ + 1] = {0};
     long timeout = options->timeout_ms < 1 ? 1 : options->timeout_ms;
@@ -492,7 +545,8 @@ void movies_curl_get(const movies_curl_get_options *options, movies_curl_get_res
     if (!add_header(&headers, "Accept", options->accept)
         || !add_header(&headers, "If-None-Match", options->if_none_match)
         || !add_header(&headers, "If-Modified-Since", options->if_modified_since)
-        || !add_header(&headers, "Range", range)) {
+        || !add_header(&headers, "Range", range)
+        || !add_header(&headers, "If-Range", range[0] != '\0' ? options->if_range : NULL)) {
         fail(result, "out of memory");
         goto done;
     }

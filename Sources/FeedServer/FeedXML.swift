@@ -110,6 +110,14 @@ public final class FeedServer: Sendable {
         /// of media do; with `cutAt`, an answer without a Range header stops after that many bytes of
         /// the body (its whole length declared), as a dropped connection does.
         case file(Data, contentType: String, cutAt: Int? = nil)
+        /// A `.file`, once `gate` is opened: a download in flight for as long as a test needs one.
+        case heldFile(Data, gate: FeedGate)
+        /// The first `after` bytes of a file (its whole length declared), then nothing until `gate`
+        /// opens, and then the connection closes: a download in flight with bytes written.
+        case stalledFile(Data, after: Int, gate: FeedGate)
+        /// A file served wrongly: a `Range` request is answered 206 with the whole file and
+        /// `contentRange` (`bytes 0-199/200` to `bytes=50-`); a request without one with the whole file.
+        case misrangedFile(Data, contentRange: String)
     }
 
     /// The routes, shared with the server's handler.
@@ -138,8 +146,21 @@ public final class FeedServer: Sendable {
             case .body(let body, let contentType):
                 return .send(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
             case .file(let data, let contentType, let cutAt):
-                return FeedServer.fileReply(
-                    data, contentType: contentType, cutAt: cutAt, range: request.headers["range"])
+                return FeedServer.fileReply(data, contentType: contentType, cutAt: cutAt, request: request)
+            case .heldFile(let data, let gate):
+                gate.wait()
+                return FeedServer.fileReply(data, contentType: "audio/mpeg", cutAt: nil, request: request)
+            case .stalledFile(let data, let after, let gate):
+                return .stall(
+                    status: 200, headers: ["ETag": FeedServer.etag(of: data), "Accept-Ranges": "bytes"],
+                    body: data.prefix(after), declaredLength: data.count, gate: gate)
+            case .misrangedFile(let data, let contentRange):
+                var headers = ["ETag": FeedServer.etag(of: data), "Accept-Ranges": "bytes"]
+                guard request.headers["range"] != nil else {
+                    return .send(status: 200, headers: headers, body: data)
+                }
+                headers["Content-Range"] = contentRange
+                return .send(status: 206, headers: headers, body: data)
             case .feed(let xml), .slowFeed(let xml, _), .held(let xml, _):
                 let delay: Duration = if case .slowFeed(_, let delay) = route { delay } else { .zero }
                 if case .held(_, let gate) = route { gate.wait() }
@@ -156,12 +177,19 @@ public final class FeedServer: Sendable {
     }
 
     /// The answer for a `.file` route: the whole file, the rest from a `bytes=N-` range (206), 416 for a
-    /// range past its end, or the file cut at `cutAt` when no range is asked.
-    private static func fileReply(_ data: Data, contentType: String, cutAt: Int?, range: String?)
+    /// range past its end, or the file cut at `cutAt` when no range is asked. Its ETag names its bytes,
+    /// and a range asked `If-Range` another ETag is answered with the whole file (RFC 9110, 13.1.5), as
+    /// a server whose file changed since answers.
+    private static func fileReply(
+        _ data: Data, contentType: String, cutAt: Int?, request: TestHTTPServer.Request
+    )
         -> TestHTTPServer.Reply
     {
-        var headers = ["Content-Type": contentType, "Accept-Ranges": "bytes"]
-        if let range, range.hasPrefix("bytes="), range.hasSuffix("-"),
+        let etag = etag(of: data)
+        var headers = ["Content-Type": contentType, "Accept-Ranges": "bytes", "ETag": etag]
+        let validatorHolds = request.headers["if-range"].map { $0 == etag } ?? true
+        if let range = request.headers["range"], validatorHolds, range.hasPrefix("bytes="),
+            range.hasSuffix("-"),
             let start = Int(range.dropFirst("bytes=".count).dropLast())
         {
             guard start < data.count else {
@@ -170,10 +198,19 @@ public final class FeedServer: Sendable {
             headers["Content-Range"] = "bytes \(start)-\(data.count - 1)/\(data.count)"
             return .send(status: 206, headers: headers, body: data.subdata(in: start..<data.count))
         }
-        if let cutAt, cutAt < data.count {
+        if let cutAt, cutAt < data.count, request.headers["range"] == nil {
             return .cut(status: 200, headers: headers, body: data.prefix(cutAt), declaredLength: data.count)
         }
         return .send(status: 200, headers: headers, body: data)
+    }
+
+    /// A strong ETag that changes with the bytes (FNV-1a over them, and their count).
+    static func etag(of data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "\"\(data.count)-\(String(hash, radix: 16))\""
     }
 
     /// Sets (or replaces) what `path` answers.

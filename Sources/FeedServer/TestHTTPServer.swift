@@ -36,6 +36,9 @@ public final class TestHTTPServer: Sendable {
         /// A response that declares `declaredLength` bytes of body but sends only `body`, then closes
         /// the connection: a download cut off halfway.
         case cut(status: Int, headers: [String: String], body: Data, declaredLength: Int)
+        /// A `.cut` whose connection stays open, the rest never sent, until `gate` opens: a download in
+        /// flight with bytes written, for as long as a test needs one.
+        case stall(status: Int, headers: [String: String], body: Data, declaredLength: Int, gate: FeedGate)
     }
 
     /// What the server observed, for assertions.
@@ -186,6 +189,15 @@ public final class TestHTTPServer: Sendable {
                 head += "\(name): \(value)\r\n"
             }
             _ = write(client, Data((head + "\r\n").utf8) + body)
+        case .stall(let status, let headers, let body, let declaredLength, let gate):
+            stats.update { $0.active -= 1 }
+            var head = "HTTP/1.1 \(status) \(TestHTTPServer.reason(status))\r\n"
+            head += "Content-Length: \(declaredLength)\r\nConnection: close\r\n"
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+                head += "\(name): \(value)\r\n"
+            }
+            _ = write(client, Data((head + "\r\n").utf8) + body)
+            gate.wait()
         case .hang:
             stats.update { $0.active -= 1 }
             if waitForClientToClose(client, seconds: 10) {

@@ -54,7 +54,7 @@ final class CurlCancelFlag: @unchecked Sendable {
     }
 
     /// Runs `body` with the C flag; the flag lives at least as long as this object.
-    fileprivate func withPointer<T>(_ body: (OpaquePointer?) -> T) -> T {
+    func withPointer<T>(_ body: (OpaquePointer?) -> T) -> T {
         withExtendedLifetime(self) { body(pointer) }
     }
 }
@@ -87,7 +87,7 @@ struct CurlGet: Sendable {
                 if_modified_since: strings[4], timeout_ms: timeoutMilliseconds,
                 connect_timeout_ms: connectTimeoutMilliseconds, maximum_bytes: Int64(maximumBytes),
                 maximum_redirects: maximumRedirects, cancel: flag, output_fd: -1, resume_from: 0,
-                progress: nil,
+                if_range: nil, expected_total: -1, progress: nil,
                 progress_context: nil)
             movies_curl_get(&options, &result)
         }

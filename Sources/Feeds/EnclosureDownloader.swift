@@ -39,68 +39,122 @@ public struct EnclosureDownloader: Sendable {
         public var resumedFrom: Int64
     }
 
-    /// Downloads `url` to `folder/fileName`. `progress` hears (bytes so far, whole size when known) from
-    /// the transfer's thread. Throws `DownloadError`; a download cut off keeps its part for the next try.
+    /// Downloads `url` to `folder/fileName`, recording the part it keeps in `ledger`. `progress` hears
+    /// (bytes so far, whole size when known) from the transfer's thread. Throws `DownloadError`; a
+    /// download cut off keeps its part for the next try.
+    ///
+    /// A part is resumed only with the validator of the answer its bytes came from (If-Range), and a
+    /// 206 answer is read only when its Content-Range starts where the part ends and gives the whole
+    /// size the first answer gave: any other answer, or a part kept without a validator, starts the file
+    /// over, so a file changed on the server between two attempts is never spliced from both versions.
     public func download(
-        _ url: URL, into folder: String, fileName: String,
+        _ url: URL, into folder: String, fileName: String, ledger: any DownloadPartLedger,
         progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(DownloadError) -> Downloaded {
         let scheme = url.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
             throw .notAWebAddress(url.absoluteString)
         }
-        if let message = CurlLibrary.unavailableMessage { throw .libraryUnavailable(message) }
+        if let message = CurlLibrary.unavailableMessage {
+            throw .libraryUnavailable(message.capitalizingFirstLetter())
+        }
         let target = folder + "/" + fileName
-        let part = folder + "/." + fileName + ".part"
         var information = stat()
-        guard stat(folder, &information) == 0, (information.st_mode & S_IFMT) == S_IFDIR else {
+        guard stat(folder, &information) == 0, (information.st_mode & S_IFMT) == S_IFDIR,
+            let resolved = Self.resolved(folder)
+        else {
             throw .folderMissing(folder)
         }
         if lstat(target, &information) == 0 { throw .exists(target) }
-        let descriptor = open(part, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(part, reason: Self.reason(errno)) }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &information) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
-            throw .cannotWrite(part, reason: Self.reason(errno))
+        let partName = "." + fileName + ".part"
+        let part = try EnclosurePart(
+            path: folder + "/" + partName, key: resolved + "/" + partName, target: target, ledger: ledger)
+        if part.record.size > 0, part.record.validator == nil { try part.startOver() }
+        var kept = part.record.size
+        var outcome = await transfer(url, part: part, resumption: Self.resumption(of: part.record), progress)
+        if outcome.stop == MOVIES_CURL_STOP_RANGE_MISMATCH {
+            // The answer was refused at its headers, before a byte of it was written.
+            try part.startOver()
+            kept = 0
+            outcome = await transfer(url, part: part, resumption: .init(), progress)
         }
-        let kept = Int64(information.st_size)
-        let transfer = DownloadTransfer(
-            url: url.absoluteString, userAgent: FetchOperation.headerValue(userAgent), descriptor: descriptor,
-            resumeFrom: kept, maximumBytes: maximumBytes, timeout: timeout, progress: progress)
-        let outcome = await transfer.run()
         if outcome.stop == MOVIES_CURL_STOP_TOO_LARGE {
-            unlink(part)
+            part.discard()
             throw .tooLarge(limit: maximumBytes)
         }
-        if outcome.writeErrno != 0 { throw .cannotWrite(part, reason: Self.reason(outcome.writeErrno)) }
-        // 416 to `bytes=N-`: the part holds the whole file already (a download cut after its last byte).
+        let answered = (200...299).contains(outcome.status)
+        let validator = answered ? outcome.validator : part.record.validator
+        let total = answered ? outcome.total : part.record.total
+        if outcome.writeErrno != 0 {
+            try? part.keep(validator: validator, total: total)
+            throw .cannotWrite(part.path, reason: EnclosurePart.reason(outcome.writeErrno))
+        }
+        // 416 to `bytes=N-` with the whole size N: the part holds the whole file already (a download cut
+        // after its last byte).
         let complete =
-            (outcome.code == 0 && (200...299).contains(outcome.status)) || (kept > 0 && outcome.status == 416)
+            (outcome.code == 0 && answered)
+            || (kept > 0 && outcome.status == 416 && outcome.rangeTotal == kept)
         guard complete else {
-            var now = stat()
-            let saved = fstat(descriptor, &now) == 0 ? Int64(now.st_size) : 0
-            if saved == 0 { unlink(part) }
+            let saved = part.size
+            if saved == 0 { part.discard() } else { try part.keep(validator: validator, total: total) }
+            if outcome.stop == MOVIES_CURL_STOP_CANCELLED { throw .interrupted(keptBytes: saved) }
             let why =
                 outcome.status >= 300 && outcome.code == 0 || outcome.stop == MOVIES_CURL_STOP_STATUS
                 ? "the server answered \(outcome.status)" : outcome.message
             throw .failed(reason: why, keptBytes: saved)
         }
-        guard fsync(descriptor) == 0 else { throw .cannotWrite(part, reason: Self.reason(errno)) }
-        var finished = stat()
-        let bytes = fstat(descriptor, &finished) == 0 ? Int64(finished.st_size) : 0
-        // link(2) refuses an existing name: a file that appeared meanwhile is kept, and so is the part.
-        guard link(part, target) == 0 else {
-            let code = errno
-            throw code == EEXIST ? .exists(target) : .cannotWrite(target, reason: Self.reason(code))
+        guard fsync(part.descriptor) == 0 else {
+            throw .cannotWrite(part.path, reason: EnclosurePart.reason(errno))
         }
-        unlink(part)
+        let bytes = part.size
+        if let total, total != bytes {
+            part.discard()
+            throw .failed(reason: "the server sent \(bytes) bytes of a file of \(total)", keptBytes: 0)
+        }
+        // link(2) refuses an existing name: a file that appeared meanwhile is kept, and so is the part.
+        guard link(part.path, target) == 0 else {
+            let code = errno
+            try? part.keep(validator: validator, total: total)
+            throw code == EEXIST ? .exists(target) : .cannotWrite(target, reason: EnclosurePart.reason(code))
+        }
+        part.discard()
         return Downloaded(path: target, bytes: bytes, resumedFrom: outcome.resumed ? kept : 0)
     }
 
+    private func transfer(
+        _ url: URL, part: EnclosurePart, resumption: DownloadTransfer.Resumption,
+        _ progress: (@Sendable (Int64, Int64?) -> Void)?
+    ) async -> DownloadTransfer.Outcome {
+        await DownloadTransfer(
+            url: url.absoluteString, userAgent: FetchOperation.headerValue(userAgent),
+            descriptor: part.descriptor,
+            resumption: resumption, maximumBytes: maximumBytes, timeout: timeout, progress: progress
+        ).run()
+    }
+
+    private static func resumption(of record: DownloadPart) -> DownloadTransfer.Resumption {
+        record.size > 0 ? .init(from: record.size, validator: record.validator, total: record.total) : .init()
+    }
+
+    /// `folder` as an absolute path without links (realpath(3)), the key the ledger records parts by.
+    private static func resolved(_ folder: String) -> String? {
+        guard let pointer = realpath(folder, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// The longest file name, in bytes, that a download into `folder` can take: the folder's file
+    /// system's limit (pathconf(3)'s `_PC_NAME_MAX`, 255 on most) less the `.` and `.part` of its part.
+    public static func longestFileName(in folder: String) -> Int {
+        let limit = pathconf(folder, Int32(_PC_NAME_MAX))
+        return (limit > 0 ? min(Int(limit), 4096) : 255) - 6
+    }
+
     /// The name a file is saved under: the last part of its address's path, percent-decoded, without
-    /// what a file name cannot hold safely (`/`, control characters, a leading dot); `fallback` when
-    /// nothing is left.
-    public static func fileName(for url: URL, fallback: String) -> String {
+    /// what a file name cannot hold safely (`/`, control characters, a leading dot). Counted in bytes
+    /// (as file systems count names): one over `maximumBytes` gives way to `fallback` with the name's
+    /// extension, and so does a name with nothing left.
+    public static func fileName(for url: URL, fallback: String, maximumBytes: Int = 249) -> String {
         let last = url.path.split(separator: "/").last.map(String.init) ?? ""
         let decoded = percentDecoded(last)
         var name = String(
@@ -109,8 +163,13 @@ public struct EnclosureDownloader: Sendable {
             }
             .map(Character.init))
         while name.hasPrefix(".") { name.removeFirst() }
-        name = String(name.prefix(200))
-        return name.isEmpty ? fallback : name
+        guard !name.isEmpty else { return fallback }
+        guard name.utf8.count > maximumBytes else { return name }
+        // The extension, when it is a short one (`.mp3`), keeps the file openable by its type.
+        let suffix = name.split(separator: ".").last.map { "." + $0 } ?? ""
+        let short =
+            suffix.utf8.count <= 16 && suffix.count > 1 && name.contains(".") ? fallback + suffix : fallback
+        return short.utf8.count <= maximumBytes ? short : fallback
     }
 
     /// `text` with its `%XX` escapes decoded as UTF-8 (invalid sequences replaced).
@@ -132,120 +191,5 @@ public struct EnclosureDownloader: Sendable {
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-}
-
-/// Why a download did not finish.
-public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
-    case notAWebAddress(String)
-    case libraryUnavailable(String)
-    case folderMissing(String)
-    /// A file is there already; it is never overwritten.
-    case exists(String)
-    case cannotWrite(String, reason: String)
-    case tooLarge(limit: Int64)
-    /// The transfer failed; `keptBytes` were kept for the next try to resume from.
-    case failed(reason: String, keptBytes: Int64)
-
-    public var description: String {
-        switch self {
-        case .notAWebAddress(let url): "'\(url)' is not an http or https address"
-        case .libraryUnavailable(let message): message
-        case .folderMissing(let folder): "the folder \(folder) does not exist"
-        case .exists(let path):
-            "\(path) exists already; it is never overwritten (move it away to download again)"
-        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
-        case .tooLarge(let limit):
-            "the file is larger than the limit of \(limit) bytes (--max-size); nothing was kept"
-        case .failed(let reason, let kept):
-            "the download failed: \(reason)"
-                + (kept > 0 ? " (\(kept) bytes are kept: run the command again to resume)" : "")
-        }
-    }
-}
-
-/// One download on a thread of its own (libcurl's transfer blocks its thread), with the progress
-/// callback handed to C through an unretained box that lives as long as the call.
-private final class DownloadTransfer: Sendable {
-    struct Outcome: Sendable {
-        var code: Int32
-        var status: Int
-        var stop: movies_curl_stop
-        var message: String
-        var resumed: Bool
-        var writeErrno: Int32
-    }
-
-    let url: String
-    let userAgent: String
-    let descriptor: Int32
-    let resumeFrom: Int64
-    let maximumBytes: Int64
-    let timeout: Duration
-    let progress: (@Sendable (Int64, Int64?) -> Void)?
-
-    init(
-        url: String, userAgent: String, descriptor: Int32, resumeFrom: Int64, maximumBytes: Int64,
-        timeout: Duration,
-        progress: (@Sendable (Int64, Int64?) -> Void)?
-    ) {
-        self.url = url
-        self.userAgent = userAgent
-        self.descriptor = descriptor
-        self.resumeFrom = resumeFrom
-        self.maximumBytes = maximumBytes
-        self.timeout = timeout
-        self.progress = progress
-    }
-
-    func run() async -> Outcome {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-            let started = DetachedThread.start { [self] in
-                continuation.resume(returning: perform())
-            }
-            if !started {
-                continuation.resume(
-                    returning: Outcome(
-                        code: -1, status: 0, stop: MOVIES_CURL_STOP_NONE, message: "could not start a thread",
-                        resumed: false, writeErrno: 0))
-            }
-        }
-    }
-
-    private static let onProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64) -> Void = {
-        context, received, total in
-        guard let context else { return }
-        let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
-        transfer.progress?(received, total >= 0 ? total : nil)
-    }
-
-    private func perform() -> Outcome {
-        let milliseconds = Int(
-            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds
-                / 1_000_000_000_000_000)
-        let texts: [String] = [url, userAgent, "*/*"]
-        let strings = texts.map { text in text.withCString { strdup($0) } }
-        defer {
-            for string in strings { free(string) }
-        }
-        var result = movies_curl_get_result()
-        withExtendedLifetime(self) {
-            var options = movies_curl_get_options(
-                url: strings[0], user_agent: strings[1], accept: strings[2], if_none_match: nil,
-                if_modified_since: nil, timeout_ms: max(1, milliseconds), connect_timeout_ms: 30_000,
-                maximum_bytes: maximumBytes, maximum_redirects: 5, cancel: nil, output_fd: descriptor,
-                resume_from: resumeFrom, progress: progress == nil ? nil : Self.onProgress,
-                progress_context: Unmanaged.passUnretained(self).toOpaque())
-            movies_curl_get(&options, &result)
-        }
-        defer { movies_curl_get_result_free(&result) }
-        return Outcome(
-            code: result.curl_code, status: result.status, stop: result.stop,
-            message: result.error_message.map { String(cString: $0) } ?? "", resumed: result.resumed != 0,
-            writeErrno: result.write_errno)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// Reads the dates found in feeds: RFC 822/1123 (RSS) and RFC 3339/ISO 8601 (Atom, Dublin Core).
@@ -49,20 +50,14 @@ struct DateFields {
         else { return nil }
         let days = DateFields.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        let instant = Double(seconds) + fraction
         // A year is checked as written, but the zone moves the instant: `01 Jan 0001 00:00 +1800` is in
-        // year 0 in UTC and `31 Dec 9999 23:59 -1800` in year 10000, which the schema's timestamp text
-        // (`Timestamp`, four digits of a year from 1) cannot carry: stored, such a date read back as
-        // another, and paging by it never ended. Such a date is unreadable, as a 31 February is.
-        guard instant >= DateFields.earliest, instant < DateFields.latest else { return nil }
-        return Date(timeIntervalSince1970: instant)
+        // year 0 in UTC and `31 Dec 9999 23:59 -1800` in year 10000, and a leap second or a 24th hour
+        // can carry it past 9999-12-31 too. The schema's timestamp text (`Timestamp`) cannot carry such
+        // an instant: stored, it read back as another date, and paging by it never ended. Such a date
+        // is unreadable, as a 31 February is.
+        let date = Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Timestamp.isStorable(date) ? date : nil
     }
-
-    /// 0001-01-01T00:00:00Z, the first instant the schema's timestamps can carry, in seconds from 1970.
-    static let earliest = Double(daysSinceEpoch(year: 1, month: 1, day: 1) * 86_400)
-    /// 9999-12-31T23:59:59.999Z and the half millisecond `Timestamp` rounds to it: the end of what the
-    /// schema's timestamps can carry, in seconds from 1970.
-    static let latest = Double(daysSinceEpoch(year: 10_000, month: 1, day: 1) * 86_400) - 0.0005
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {

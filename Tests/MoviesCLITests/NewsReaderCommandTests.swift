@@ -492,7 +492,8 @@ struct NewsReaderCommandTests {
         try movies.refuse(
             ["news", "refresh", "--feed", "7"], status: 1, message: "Error: No subscribed feed 7")
         try movies.refuse(
-            ["news", "refresh", "--timeout", "0"], status: 64, message: "a positive whole number")
+            ["news", "refresh", "--timeout", "0"], status: 64,
+            message: "expected a whole number of seconds from 1 to 2147483")
     }
 
     @Test("news prune removes old read unstarred items, and a refresh does not bring them back")

@@ -139,7 +139,7 @@ struct ParsingTests {
                     error.kind
                         == .invalidValue(
                             bad, name: command.last! + " <n>", allowed: [],
-                            expected: "a positive whole number"),
+                            expected: "a positive whole number, at most 9223372036854775807"),
                     "\(command) \(bad)")
             }
         }

@@ -86,6 +86,14 @@ typedef struct movies_curl_get_options {
     /// server that answers 200 instead of 206 sends the whole file, which then replaces what was there
     /// (the descriptor is truncated and rewound). maximum_bytes counts the whole file.
     int64_t resume_from;
+    /// With resume_from: the If-Range header value, the validator (a strong ETag or a Last-Modified) the
+    /// first attempt's answer gave, so that a server whose file changed since sends the whole new file
+    /// (200) rather than the rest of it (RFC 9110, 13.1.5).
+    const char *if_range;
+    /// With output_fd: the whole file's size the first attempt learned, or -1. A 206 answer must say,
+    /// in its Content-Range, that it starts at resume_from and (when this is known) that the file has
+    /// this size; any other 206 is not read (MOVIES_CURL_STOP_RANGE_MISMATCH).
+    int64_t expected_total;
     /// Called from the transfer's thread, a few times a second while data moves, with the bytes of the
     /// file so far and its whole size (-1 when unknown); may be NULL.
     void (*progress)(void *context, int64_t received, int64_t total);
@@ -105,6 +113,9 @@ typedef enum movies_curl_stop {
     /// The final answer is neither 2xx nor a redirect and has a body: it is not read (the status
     /// is in `status`).
     MOVIES_CURL_STOP_STATUS = 3,
+    /// With output_fd: a 206 answer whose Content-Range does not continue the file (another start, or
+    /// another whole size, or none): the caller starts over.
+    MOVIES_CURL_STOP_RANGE_MISMATCH = 4,
 } movies_curl_stop;
 
 /// What happened. Strings and the body are malloc()ed (NULL when absent); release them with
@@ -140,6 +151,12 @@ typedef struct movies_curl_get_result {
     /// With output_fd and resume_from: 1 when the server answered 206 (the bytes were appended), 0 when
     /// it sent the whole file again.
     int resumed;
+    /// The last response's Content-Range: its first byte (-1 when absent or `bytes */N`) and the whole
+    /// size (-1 when absent or `*`).
+    int64_t range_start;
+    int64_t range_total;
+    /// The last response's Content-Length (-1 when absent).
+    int64_t declared_length;
     /// With output_fd: the errno of a failed write (the transfer stopped with CURLE_WRITE_ERROR); 0.
     int write_errno;
 } movies_curl_get_result;

@@ -163,7 +163,9 @@ struct Count: ExpressibleByArgument, Hashable {
         self.value = value
     }
 
-    static var expectedDescription: String { "a positive whole number" }
+    /// The range named, as every numeric option's error names its own (issue 40): the top is the
+    /// largest `Int`, and what a count feeds (a page's look-ahead) saturates there.
+    static var expectedDescription: String { "a positive whole number, at most \(Int.max)" }
 
     var defaultValueDescription: String { String(value) }
 
@@ -183,6 +185,7 @@ struct PublicationDate: ExpressibleByArgument {
         if let day = CalendarDate(parsing: argument) {
             let days = Timestamp.daysSinceEpoch(year: day.year, month: day.month, day: day.day)
             date = Date(timeIntervalSince1970: Double(days) * 86_400)
+            guard Timestamp.isStorable(date) else { return nil }
         } else if let date = FeedDate.parse(argument) {
             self.date = date
         } else {

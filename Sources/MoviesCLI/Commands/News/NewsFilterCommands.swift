@@ -27,7 +27,7 @@ struct NewsIgnoreCommand: SynchronousCommand {
     var author: String?
     @Option(
         "older-than", valueName: "days", help: "Items published more than this many days before the refresh.")
-    var olderThan: Count?
+    var olderThan: Days?
 
     func validate() throws(CommandLineRule) {
         if feed == nil, title == nil, author == nil, olderThan == nil {

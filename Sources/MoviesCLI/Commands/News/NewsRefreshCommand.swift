@@ -32,12 +32,12 @@ struct NewsRefreshCommand: Command {
     @Option(
         "timeout", valueName: "seconds",
         help: "How long each feed's fetch may take, in seconds; reading it may take as much processor time.")
-    var timeout: Count = Count(15)
+    var timeout = Seconds(within: 15)
 
     func run(in context: CommandContext) async throws {
         let dependencies = try context.dependencies()
         var refresher = dependencies.newsRefresher
-        refresher.fetcher.timeout = .seconds(timeout.value)
+        refresher.fetcher.timeout = timeout.duration
         var feeds: [Feed]?
         if let reference = feed {
             guard let found = try dependencies.news.feed(reference) else {
