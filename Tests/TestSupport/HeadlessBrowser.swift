@@ -137,7 +137,9 @@ public final class HeadlessBrowser {
                 buffer = Data(buffer[(end + 1)...])
                 return (try JSONSerialization.jsonObject(with: message)) as? [String: Any] ?? [:]
             }
-            guard let more = try answers.read(upToCount: 1 << 16), !more.isEmpty else {
+            // availableData: what one read(2) gives (read(upToCount:) would wait for the whole count).
+            let more = answers.availableData
+            guard !more.isEmpty else {
                 throw Failure(description: "chromium closed its pipe")
             }
             buffer.append(more)
