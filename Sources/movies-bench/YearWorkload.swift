@@ -35,14 +35,17 @@ extension Workloads {
         var baseline: [Double] = []
         for _ in 0..<(configuration.runs * 2) {
             ours.append(
-                try Processes.check(configuration.movies, pageArguments, environment: environment).milliseconds)
+                try Processes.check(configuration.movies, pageArguments, environment: environment)
+                    .milliseconds)
             baseline.append(
-                try Processes.check(configuration.movies, jsonArguments, environment: environment).milliseconds)
+                try Processes.check(configuration.movies, jsonArguments, environment: environment)
+                    .milliseconds)
         }
         let bytes = try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int ?? 0
         return [
             BenchRow(
-                workload: "`movies year 2025 -o page.html`", size: "\(Format.count(viewings)) viewings, 20 years",
+                workload: "`movies year 2025 -o page.html`",
+                size: "\(Format.count(viewings)) viewings, 20 years",
                 ours: Clock.median(ours), baseline: Clock.median(baseline), target: 3,
                 baselineName: "`movies stats --year 2025 --format json`, the same figures"),
             BenchRow(

@@ -20,7 +20,8 @@ func option(_ name: String) -> String? {
 }
 /// The workloads in the order they run; `--only` takes a comma-separated list of these names.
 let workloadNames = [
-    "version", "fetch", "add", "import", "list", "search", "show", "stats", "year", "news", "warm-news", "watch",
+    "version", "fetch", "add", "import", "list", "search", "show", "stats", "year", "news", "warm-news",
+    "watch",
     "memory", "catalog", "find",
 ]
 if arguments.contains("--help") || arguments.contains("-h") {

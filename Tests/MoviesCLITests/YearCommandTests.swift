@@ -33,27 +33,36 @@ struct YearCommandTests {
             #expect(YearPageFixture.same(figure[1], YearPageFixture.value(json, figure[0])), "\(figure)")
         }
         for figure in before {
-            let value = YearPageFixture.value(json, "year_before." + figure[0].replacingOccurrences(of: ".", with: "_"))
+            let value = YearPageFixture.value(
+                json, "year_before." + figure[0].replacingOccurrences(of: ".", with: "_"))
             #expect(YearPageFixture.same(figure[1], value), "\(figure)")
         }
         let periods = try #require(json["periods"] as? [[String: Any]]).compactMap { $0["viewings"] as? Int }
         #expect(YearPageFixture.chartFigures("months", in: page) == periods)
         #expect(YearPageFixture.chartFigures("weekdays", in: page) == json["weekdays"] as? [Int])
-        let halfStars = try #require(json["half_stars"] as? [[String: Any]]).compactMap { $0["viewings"] as? Int }
+        let halfStars = try #require(json["half_stars"] as? [[String: Any]]).compactMap {
+            $0["viewings"] as? Int
+        }
         #expect(YearPageFixture.chartFigures("stars", in: page) == halfStars)
-        let directors = try #require(json["directors"] as? [[String: Any]]).compactMap { $0["viewings"] as? Int }
+        let directors = try #require(json["directors"] as? [[String: Any]]).compactMap {
+            $0["viewings"] as? Int
+        }
         #expect(YearPageFixture.chartFigures("directors", in: page) == directors && !directors.isEmpty)
         let decades = try #require(json["decades"] as? [[String: Any]]).compactMap { $0["films"] as? Int }
         #expect(YearPageFixture.chartFigures("decades", in: page) == decades)
         let days = try #require(json["days"] as? [[String: Any]]).map {
             "\($0["day"] as? String ?? ""): \($0["viewings"] as? Int ?? 0)"
         }
-        let drawn = YearPageFixture.matches("<title>(2025-[0-9]{2}-[0-9]{2}: [1-9][0-9]*) viewings?</title>", in: page)
+        let drawn = YearPageFixture.matches(
+            "<title>(2025-[0-9]{2}-[0-9]{2}: [1-9][0-9]*) viewings?</title>", in: page)
         #expect(drawn.map { $0[0] } == days)
-        #expect(YearPageFixture.matches("<title>(2025-[0-9]{2}-[0-9]{2}): [0-9]+ viewings?</title>", in: page).count == 365)
+        #expect(
+            YearPageFixture.matches("<title>(2025-[0-9]{2}-[0-9]{2}): [0-9]+ viewings?</title>", in: page)
+                .count == 365)
         #expect(YearPageFixture.chartFigures("v", in: card).isEmpty)
         #expect(
-            YearPageFixture.matches("class=\"v\">([0-9]+)</text>", in: card).compactMap { Int($0[0]) } == periods)
+            YearPageFixture.matches("class=\"v\">([0-9]+)</text>", in: card).compactMap { Int($0[0]) }
+                == periods)
         #expect(page.contains("<a href=\"https://letterboxd.com/film/heat-1995/\"><bdi>Heat</bdi></a>"))
         #expect(page.contains("<a href=\"https://www.imdb.com/title/tt0078748/\"><bdi>Alien</bdi></a>"))
         #expect(!page.lowercased().contains("<script") && !page.contains("http://") && !page.contains("src="))
@@ -71,9 +80,13 @@ struct YearCommandTests {
                 + YearPageFixture.matches("data-figure=\"([a-z_.]+)\" data-value=\"([^\"]*)\"", in: card)
             #expect(marked.count >= 9, "\(arguments): \(marked)")
             for figure in marked {
-                #expect(YearPageFixture.same(figure[1], YearPageFixture.value(json, figure[0])), "\(arguments) \(figure)")
+                #expect(
+                    YearPageFixture.same(figure[1], YearPageFixture.value(json, figure[0])),
+                    "\(arguments) \(figure)")
             }
-            let periods = try #require(json["periods"] as? [[String: Any]]).compactMap { $0["viewings"] as? Int }
+            let periods = try #require(json["periods"] as? [[String: Any]]).compactMap {
+                $0["viewings"] as? Int
+            }
             #expect(YearPageFixture.chartFigures("periods", in: page) == periods, "\(arguments)")
         }
         let output = cli.folder.file("stats.html")
@@ -102,7 +115,9 @@ struct YearCommandTests {
         #expect(page.contains("No films were watched in 1999: there is nothing to draw."), "\(page)")
         #expect(!page.contains("<svg") && !page.contains("data-chart"))
         let card = try await cli.succeed("year", "1999", "--format", "svg")
-        #expect(card.contains("No films watched in 1999") && !card.contains("class=\"v\"") && !card.contains("per month"), "\(card)")
+        #expect(
+            card.contains("No films watched in 1999") && !card.contains("class=\"v\"")
+                && !card.contains("per month"), "\(card)")
         let empty = InProcessCLI()
         let nothing = try await empty.succeed("stats", "--format", "html")
         #expect(nothing.contains("No film seen yet") && !nothing.contains("<svg"))
@@ -125,6 +140,7 @@ struct YearCommandTests {
             ["year", "2025", "--format", "png"], status: 64,
             message: "--format png writes a picture: name its file with -o FILE")
         try await cli.refuse(["year", "2025", "-o", cli.databasePath], status: 1, message: "database")
-        try await cli.refuse(["stats", "--format", "html", "-o", cli.databasePath], status: 1, message: "database")
+        try await cli.refuse(
+            ["stats", "--format", "html", "-o", cli.databasePath], status: 1, message: "database")
     }
 }

@@ -89,7 +89,8 @@ struct YearPageBrowserTests {
                     #expect(charts[chart]?["drawn"] as? Bool == true, "\(name) \(chart): \(charts)")
                     #expect(charts[chart]?["figures"] as? Int ?? 0 > 0, "\(name) \(chart): \(charts)")
                 }
-                #expect(charts["months"]?["figures"] as? Int == 12 && charts["weekdays"]?["figures"] as? Int == 7)
+                #expect(
+                    charts["months"]?["figures"] as? Int == 12 && charts["weekdays"]?["figures"] as? Int == 7)
                 #expect(charts["calendar"]?["days"] as? Int == 365, "\(name): \(charts)")
                 #expect(charts["best"]?["drawn"] as? Bool == true, "\(name): \(charts)")
                 let found = try #require(measured["found"] as? [String: Bool])
@@ -97,15 +98,18 @@ struct YearPageBrowserTests {
                     #expect(found[text] == true, "\(name): '\(text)' not found as text: \(found)")
                 }
                 let background = measured["background"] as? String
-                #expect(dark ? background == "rgb(21, 23, 27)" : background == "rgb(247, 246, 242)", "\(name)")
+                #expect(
+                    dark ? background == "rgb(21, 23, 27)" : background == "rgb(247, 246, 242)", "\(name)")
                 let png = try browser.screenshot()
                 if let folder = ProcessInfo.processInfo.environment["MOVIES_SCREENSHOTS"] {
                     try Data(base64Encoded: png)?.write(
-                        to: URL(fileURLWithPath: folder).appendingPathComponent("year-\(width)-\(dark ? "dark" : "light").png"))
+                        to: URL(fileURLWithPath: folder).appendingPathComponent(
+                            "year-\(width)-\(dark ? "dark" : "light").png"))
                 }
                 let ink = try #require(try browser.evaluate(Self.inkExpression(png)) as? [String: Any])
                 #expect(ink["width"] as? Int == width, "\(name): \(ink)")
-                #expect(ink["ink"] as? Double ?? 0 > 0.05 && ink["colours"] as? Int ?? 0 > 8, "\(name): \(ink)")
+                #expect(
+                    ink["ink"] as? Double ?? 0 > 0.05 && ink["colours"] as? Int ?? 0 > 8, "\(name): \(ink)")
             }
         }
         _ = cli
@@ -132,7 +136,8 @@ struct YearPageBrowserTests {
         let png = cli.folder.file("card.png")
         try await cli.succeed("year", "2025", "--format", "svg", "-o", svg)
         let parsed = try ProcessRunner.run(
-            "/usr/bin/env", ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", svg])
+            "/usr/bin/env",
+            ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", svg])
         #expect(parsed.status == 0, "\(parsed)")
         try await cli.succeed("year", "2025", "--format", "png", "-o", png)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))

@@ -16,12 +16,14 @@ enum YearPageFixture {
     /// Films and viewings in 2024 and 2025 (one rewatch, stars given then, a review, a list made in 2025,
     /// runtimes and directors for two films); with `hostile`, a film titled `hostileTitle` rated best.
     static func seed(_ cli: InProcessCLI, hostile: Bool = false) async throws {
-        try await cli.succeed("add", "Heat", "--year", "1995", "--letterboxd", "https://letterboxd.com/film/heat-1995/")
+        try await cli.succeed(
+            "add", "Heat", "--year", "1995", "--letterboxd", "https://letterboxd.com/film/heat-1995/")
         try await cli.succeed("add", "Alien", "--year", "1979", "--imdb", "tt0078748")
         try await cli.succeed("add", "Ran", "--year", "1985")
         try await cli.succeed("add", "Brazil", "--year", "1985")
         try await cli.succeed("log", "Heat", "--on", "2024-06-01", "--stars", "3")
-        try await cli.succeed("log", "Heat", "--on", "2025-01-31", "--stars", "4.5", "--review", "Better.", "--rewatch")
+        try await cli.succeed(
+            "log", "Heat", "--on", "2025-01-31", "--stars", "4.5", "--review", "Better.", "--rewatch")
         try await cli.succeed("log", "Alien", "--on", "2025-02-01", "--stars", "5")
         try await cli.succeed("log", "Alien", "--on", "2025-02-02", "--stars", "4", "--rewatch")
         try await cli.succeed("log", "Ran", "--on", "2025-02-02", "--rating", "decent")
@@ -65,7 +67,8 @@ enum YearPageFixture {
 
     /// Every match of `pattern`'s groups in `text`.
     static func matches(_ pattern: String, in text: String) -> [[String]] {
-        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+        guard
+            let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
         else { return [] }
         let range = NSRange(text.startIndex..., in: text)
         return expression.matches(in: text, range: range).map { match in

@@ -56,7 +56,8 @@ public final class HeadlessBrowser {
         answers = fromBrowser.fileHandleForReading
         let targets = try send("Target.getTargets", session: false)
         let infos = (targets["targetInfos"] as? [[String: Any]]) ?? []
-        guard let page = infos.first(where: { $0["type"] as? String == "page" })?["targetId"] as? String else {
+        guard let page = infos.first(where: { $0["type"] as? String == "page" })?["targetId"] as? String
+        else {
             throw Failure(description: "no page in \(targets)")
         }
         let attached = try send(

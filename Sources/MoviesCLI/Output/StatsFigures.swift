@@ -54,7 +54,8 @@ struct StatsFigures: Sendable {
     ) -> Headline {
         Headline(
             seen: statistics.seen, viewings: statistics.viewings, rewatches: statistics.rewatches,
-            minutesWatched: details.minutesWatched, reviews: year?.reviews ?? 0, listsMade: year?.listsMade ?? 0,
+            minutesWatched: details.minutesWatched, reviews: year?.reviews ?? 0,
+            listsMade: year?.listsMade ?? 0,
             rated: statistics.rated, averageStars: statistics.averageStars,
             longestRunDays: statistics.longestRun?.days ?? 0)
     }

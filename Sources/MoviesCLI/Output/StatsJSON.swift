@@ -57,7 +57,8 @@ enum StatsJSON {
     /// The keys only a year has, `null` without one.
     private static func yearFields(_ year: YearStatistics?, before: StatsFigures.Headline?) -> [String] {
         let days = year.map { year in
-            "[" + year.days.map { "{\"day\":\(string($0.day.description)),\"viewings\":\($0.viewings)}" }
+            "["
+                + year.days.map { "{\"day\":\(string($0.day.description)),\"viewings\":\($0.viewings)}" }
                 .joined(separator: ",") + "]"
         }
         let weekdays = year.map { "[" + $0.weekdays.map(String.init).joined(separator: ",") + "]" }

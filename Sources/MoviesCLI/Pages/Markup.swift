@@ -79,6 +79,7 @@ struct Markup: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, Sen
         let whole = Int(tenths)
         let sign = whole < 0 ? "-" : ""
         let magnitude = whole.magnitude
-        return magnitude % 10 == 0 ? sign + String(magnitude / 10) : sign + "\(magnitude / 10).\(magnitude % 10)"
+        return magnitude % 10 == 0
+            ? sign + String(magnitude / 10) : sign + "\(magnitude / 10).\(magnitude % 10)"
     }
 }

@@ -60,7 +60,10 @@ enum PageParts {
         }
 
         /// A figure the JSON writes otherwise than as a count (`3.64`).
-        init(_ label: String, key: String, json: String, shown: String, before: Before? = nil, note: String? = nil) {
+        init(
+            _ label: String, key: String, json: String, shown: String, before: Before? = nil,
+            note: String? = nil
+        ) {
             self.label = label
             self.key = key
             self.json = json
@@ -126,7 +129,9 @@ enum PageParts {
     }
 
     /// A section of the grid: a heading, what is in it, and a line under it when there is one.
-    static func section(_ id: String, _ heading: String, _ content: Markup, note: String? = nil, wide: Bool = false)
+    static func section(
+        _ id: String, _ heading: String, _ content: Markup, note: String? = nil, wide: Bool = false
+    )
         -> Markup
     {
         let notes: Markup = note.map { "<p class=\"note\">\($0)</p>" } ?? ""

@@ -18,9 +18,11 @@ enum Rasteriser {
     /// The PNG of `svg`; `CommandFailure` when `rsvg-convert` is missing or fails.
     static func png(_ svg: String, environment: [String: String]) throws -> [UInt8] {
         var template = Array("/tmp/movies-card-XXXXXX".utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }) else {
+        guard
+            let folder = template.withUnsafeMutableBufferPointer({ buffer in
+                buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+            })
+        else {
             throw CommandFailure(
                 message: "Cannot make a temporary folder for the PNG (\(String(cString: strerror(errno))))",
                 exitCode: .failure)
@@ -44,7 +46,8 @@ enum Rasteriser {
                     """,
                 exitCode: .failure)
         case .failed(let reason):
-            throw CommandFailure(message: "rsvg-convert could not draw the card (\(reason))", exitCode: .failure)
+            throw CommandFailure(
+                message: "rsvg-convert could not draw the card (\(reason))", exitCode: .failure)
         case .done:
             break
         }

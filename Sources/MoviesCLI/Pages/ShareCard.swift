@@ -16,11 +16,15 @@ enum ShareCard {
         let statistics = figures.statistics
         let year = String(statistics.query.year ?? 0)
         guard statistics.viewings > 0 else {
-            return card(title: "\(year) in film", body: text(540, 700, 48, "No films watched in \(year)", anchor: "middle"))
+            return card(
+                title: "\(year) in film",
+                body: text(540, 700, 48, "No films watched in \(year)", anchor: "middle"))
         }
         let hours: Markup =
             figures.details.minutesWatched > 0
-            ? figure(1, "minutes_watched", figures.details.minutesWatched, PageParts.hours(figures.details.minutesWatched), "hours watched")
+            ? figure(
+                1, "minutes_watched", figures.details.minutesWatched,
+                PageParts.hours(figures.details.minutesWatched), "hours watched")
             : figure(1, "first_watches", figures.firstWatches, String(figures.firstWatches), "first watches")
         let run = statistics.longestRun?.days ?? 0
         var body: Markup =
@@ -57,8 +61,11 @@ enum ShareCard {
         }
         let perYear = statistics.query.period == .year
         let columns = statistics.periods.map { period in
-            (label: perYear ? String(period.label.suffix(2)) : String(StatsPage.monthName(period.label).prefix(1)),
-                value: period.count)
+            (
+                label: perYear
+                    ? String(period.label.suffix(2)) : String(StatsPage.monthName(period.label).prefix(1)),
+                value: period.count
+            )
         }
         body += text(80, 800, 36, perYear ? "Viewings per year" : "Viewings per month", fill: "#aab2bd")
         body += chart(columns)
@@ -82,11 +89,15 @@ enum ShareCard {
     }
 
     /// One of the four figures, in a 2 × 2 grid.
-    private static func figure(_ place: Int, _ key: String, _ value: Int, _ shown: String, _ label: String) -> Markup {
+    private static func figure(_ place: Int, _ key: String, _ value: Int, _ shown: String, _ label: String)
+        -> Markup
+    {
         figure(place, key, json: String(value), shown: shown, label)
     }
 
-    private static func figure(_ place: Int, _ key: String, json: String, shown: String, _ label: String) -> Markup {
+    private static func figure(_ place: Int, _ key: String, json: String, shown: String, _ label: String)
+        -> Markup
+    {
         let x = 80.0 + Double(place % 2) * 480
         let y = 380.0 + Double(place / 2) * 190
         return """
@@ -107,17 +118,23 @@ enum ShareCard {
         let slot = (right - left) / Double(max(1, columns.count))
         let largest = max(1, columns.map(\.value).max() ?? 1)
         let labelEvery = max(1, (columns.count + 11) / 12)
-        var parts: [Markup] = ["<line x1=\"\(left)\" x2=\"\(right)\" y1=\"\(base)\" y2=\"\(base)\" stroke=\"#3a414b\" stroke-width=\"2\"/>"]
+        var parts: [Markup] = [
+            "<line x1=\"\(left)\" x2=\"\(right)\" y1=\"\(base)\" y2=\"\(base)\" stroke=\"#3a414b\" stroke-width=\"2\"/>"
+        ]
         for (index, column) in columns.enumerated() {
             let center = left + slot * (Double(index) + 0.5)
-            let barHeight = column.value == 0 ? 0 : max(4, (base - top) * Double(column.value) / Double(largest))
+            let barHeight =
+                column.value == 0 ? 0 : max(4, (base - top) * Double(column.value) / Double(largest))
             parts.append(
                 """
                 <rect x="\(center - slot * 0.36)" y="\(base - barHeight)" width="\(slot * 0.72)" height="\(barHeight)" \
                 rx="6" fill="#fb923c"/>
                 """)
             if columns.count <= 12 {
-                parts.append(text(center, base - barHeight - 12, 34, String(column.value), anchor: "middle", weight: "700", className: "v"))
+                parts.append(
+                    text(
+                        center, base - barHeight - 12, 34, String(column.value), anchor: "middle",
+                        weight: "700", className: "v"))
             }
             if index % labelEvery == 0 {
                 parts.append(text(center, base + 46, 34, column.label, fill: "#aab2bd", anchor: "middle"))
@@ -127,7 +144,8 @@ enum ShareCard {
     }
 
     private static func text(
-        _ x: Double, _ y: Double, _ size: Int, _ content: String, fill: String = "#ffffff", anchor: String = "start",
+        _ x: Double, _ y: Double, _ size: Int, _ content: String, fill: String = "#ffffff",
+        anchor: String = "start",
         weight: String = "400", className: String? = nil
     ) -> Markup {
         let classAttribute: Markup = className.map { " class=\"\($0)\"" } ?? ""

@@ -56,26 +56,34 @@ enum StatsPage {
         sections.append(
             PageParts.section(
                 "periods", heading, chart,
-                note: statistics.undated > 0 ? "\(statistics.undated) viewings have no day and are not drawn." : nil))
+                note: statistics.undated > 0
+                    ? "\(statistics.undated) viewings have no day and are not drawn." : nil))
         if !statistics.ratings.isEmpty {
             let rows = statistics.ratings.map { rating -> (label: Markup, value: Int) in
                 let stars = rating.stars.map { "\(PageParts.stars($0.stars)) \($0.count)" }
-                let detail: Markup = stars.isEmpty ? "" : " <span class=\"note\">\(stars.joined(separator: " · "))</span>"
+                let detail: Markup =
+                    stars.isEmpty ? "" : " <span class=\"note\">\(stars.joined(separator: " · "))</span>"
                 return (label: "\(rating.word.rawValue)\(detail)", value: rating.count)
             }
-            sections.append(PageParts.section("ratings", "Films per rating", Charts.bars(rows, name: "ratings")))
+            sections.append(
+                PageParts.section("ratings", "Films per rating", Charts.bars(rows, name: "ratings")))
         }
         if !statistics.decades.isEmpty {
-            sections.append(PageParts.section("decades", "Films by decade of release", PageParts.decades(statistics.decades)))
+            sections.append(
+                PageParts.section(
+                    "decades", "Films by decade of release", PageParts.decades(statistics.decades)))
         }
         if !figures.details.directors.isEmpty {
             sections.append(
                 PageParts.section(
-                    "directors", "Most-watched directors", PageParts.names(figures.details.directors, chart: "directors")))
+                    "directors", "Most-watched directors",
+                    PageParts.names(figures.details.directors, chart: "directors")))
         }
         if !figures.details.genres.isEmpty {
             sections.append(
-                PageParts.section("genres", "Most-watched genres", PageParts.names(figures.details.genres, chart: "genres")))
+                PageParts.section(
+                    "genres", "Most-watched genres", PageParts.names(figures.details.genres, chart: "genres"))
+            )
         }
         body += "<div class=\"grid\">\(sections)</div>"
         return PageParts.document(title: title, body: body)

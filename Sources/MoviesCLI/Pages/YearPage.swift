@@ -9,7 +9,8 @@ enum YearPage {
         let title = "\(String(year)) in film"
         guard statistics.viewings > 0, let days = figures.year else {
             var body: Markup = "<header><h1>\(title)</h1></header>"
-            body += "<p class=\"empty\">No films were watched in \(String(year)): there is nothing to draw.</p>"
+            body +=
+                "<p class=\"empty\">No films were watched in \(String(year)): there is nothing to draw.</p>"
             if let before = figures.yearBefore, before.viewings > 0 {
                 body += """
                     <p class="note">In \(String(year - 1)): <data data-before="viewings" \
@@ -58,16 +59,21 @@ enum YearPage {
                     note: "The stars given at each viewing that year, in half stars."))
         }
         if !days.best.isEmpty {
-            sections.append(PageParts.section("best", "The year's best", best(days.best), note: "By the rating given that year."))
+            sections.append(
+                PageParts.section(
+                    "best", "The year's best", best(days.best), note: "By the rating given that year."))
         }
         if !figures.details.directors.isEmpty {
             sections.append(
                 PageParts.section(
-                    "directors", "Most-watched directors", PageParts.names(figures.details.directors, chart: "directors")))
+                    "directors", "Most-watched directors",
+                    PageParts.names(figures.details.directors, chart: "directors")))
         }
         if !figures.details.genres.isEmpty {
             sections.append(
-                PageParts.section("genres", "Most-watched genres", PageParts.names(figures.details.genres, chart: "genres")))
+                PageParts.section(
+                    "genres", "Most-watched genres", PageParts.names(figures.details.genres, chart: "genres"))
+            )
         }
         if !statistics.decades.isEmpty {
             sections.append(
@@ -104,7 +110,9 @@ enum YearPage {
             .init(
                 "Longest run", key: "longest_run.days", now.longestRunDays, format: PageParts.days,
                 before: against(\.longestRunDays),
-                note: statistics.longestRun.map { "\(PageParts.shortDay($0.first)) to \(PageParts.shortDay($0.last))" }),
+                note: statistics.longestRun.map {
+                    "\(PageParts.shortDay($0.first)) to \(PageParts.shortDay($0.last))"
+                }),
         ]
         if let busiest = days.busiestDay {
             tiles.append(
@@ -119,7 +127,8 @@ enum YearPage {
             }
             tiles.append(
                 .init(
-                    "Average rating", key: "average_stars", json: average, shown: average + " ★", before: previous,
+                    "Average rating", key: "average_stars", json: average, shown: average + " ★",
+                    before: previous,
                     note: "of \(statistics.rated) rated films"))
         }
         return tiles
