@@ -41,7 +41,7 @@ extension Workloads {
                 try Processes.check(configuration.movies, jsonArguments, environment: environment)
                     .milliseconds)
         }
-        let bytes = try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int ?? 0
+        let bytes = FileManager.default.contents(atPath: page)?.count ?? 0
         return [
             BenchRow(
                 workload: "`movies year 2025 -o page.html`",
