@@ -67,7 +67,7 @@ enum ShareCard {
                 value: period.count
             )
         }
-        body += text(80, 800, 36, perYear ? "Viewings per year" : "Viewings per month", fill: "#aab2bd")
+        body += text(80, 800, 36, StatsPage.periodHeading(statistics), fill: "#aab2bd")
         body += chart(columns)
         return card(title: title, body: body)
     }

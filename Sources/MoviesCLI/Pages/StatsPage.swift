@@ -40,10 +40,7 @@ enum StatsPage {
         var sections: [Markup] = []
         let perYear = statistics.query.period == .year
         let periods = statistics.periods
-        let heading =
-            perYear
-            ? "Viewings per year"
-            : "Viewings per month, \(monthLabel(periods.first?.label ?? "")) to \(monthLabel(periods.last?.label ?? ""))"
+        let heading = periodHeading(statistics)
         let chart: Markup =
             periods.count <= 12
             ? Charts.columns(
@@ -53,9 +50,11 @@ enum StatsPage {
                         title: "\(period.label): \(period.count) viewings")
                 }, name: "periods", description: heading)
             : Charts.bars(periods.map { (label: "\($0.label)", value: $0.count) }, name: "periods")
+        let quiet = "No viewing in these months: nothing to draw."
         sections.append(
             PageParts.section(
-                "periods", heading, chart,
+                "periods", heading,
+                periods.contains { $0.count > 0 } ? chart : "<p class=\"note\">\(quiet)</p>",
                 note: statistics.undated > 0
                     ? "\(statistics.undated) viewings have no day and are not drawn." : nil))
         if !statistics.ratings.isEmpty {
@@ -87,6 +86,14 @@ enum StatsPage {
         }
         body += "<div class=\"grid\">\(sections)</div>"
         return PageParts.document(title: title, body: body)
+    }
+
+    /// What the chart of periods counts: `Viewings per month, Jan 2025 to Dec 2025`.
+    static func periodHeading(_ statistics: MovieStatistics) -> String {
+        guard statistics.query.period == .month else { return "Viewings per year" }
+        let periods = statistics.periods
+        return
+            "Viewings per month, \(monthLabel(periods.first?.label ?? "")) to \(monthLabel(periods.last?.label ?? ""))"
     }
 
     /// `Mar 2025` for the period `2025-03`.
