@@ -71,7 +71,7 @@ struct YearPageBrowserTests {
 
     @Test(
         "at 360 and 1440 pixels, light and dark: drawn, charts with figures, no overflow, real text",
-        .requires(HeadlessBrowser.tool))
+        .requires(Tool.chromium))
     func drawnAtBothWidths() async throws {
         let (cli, url) = try await Self.page("2025")
         let browser = try HeadlessBrowser()
@@ -115,7 +115,7 @@ struct YearPageBrowserTests {
         _ = cli
     }
 
-    @Test("an empty year says so instead of drawing empty charts", .requires(HeadlessBrowser.tool))
+    @Test("an empty year says so instead of drawing empty charts", .requires(Tool.chromium))
     func emptyYear() async throws {
         let (cli, url) = try await Self.page("1999", hostile: false)
         let browser = try HeadlessBrowser()
@@ -128,7 +128,7 @@ struct YearPageBrowserTests {
 
     @Test(
         "the card is valid XML, and rsvg-convert draws it 1080 × 1350 (--format png)",
-        .requires(Tool.python3, Tool.program("rsvg-convert", installation: "apt-get install librsvg2-bin")))
+        .requires(Tool.python3, Tool.rsvgConvert))
     func card() async throws {
         let cli = InProcessCLI()
         try await YearPageFixture.seed(cli, hostile: true)

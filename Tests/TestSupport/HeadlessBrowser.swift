@@ -9,8 +9,6 @@ import Foundation
 /// headless window is never narrower than 500 pixels, and the colour scheme by
 /// `Emulation.setEmulatedMedia`. Every step waits for the browser's own answer or event, never a clock.
 public final class HeadlessBrowser {
-    public static let tool = Tool.program("chromium")
-
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -26,7 +24,7 @@ public final class HeadlessBrowser {
 
     public init() throws {
         guard let program = ProcessRunner.which("chromium") else {
-            throw Failure(description: Self.tool.missingReason)
+            throw Failure(description: Tool.chromium.missingReason)
         }
         let toBrowser = Pipe()
         let fromBrowser = Pipe()
