@@ -7,7 +7,7 @@ enum PageStyle {
         :root{color-scheme:light dark;--bg:#f7f6f2;--card:#fff;--fg:#1a1b1f;--muted:#55585f;--line:#d9d7d0;\
         --bar:#c2410c;--l0:#e8e6df;--l1:#fdc89a;--l2:#f9954e;--l3:#dd6414;--l4:#9a3412;--link:#9a3412}
         @media (prefers-color-scheme:dark){:root{--bg:#15171b;--card:#1e2127;--fg:#eceae4;--muted:#a9adb6;\
-        --line:#353943;--bar:#fb923c;--l0:#30353e;--l1:#8a3a12;--l2:#c2541a;--l3:#f07a2a;--l4:#fdba74;--link:#fdba74}}
+        --line:#353943;--bar:#fb923c;--l0:#30353e;--l1:#c2621f;--l2:#ea7a2c;--l3:#fb9f5a;--l4:#fed7aa;--link:#fdba74}}
         @media print{:root{--bg:#fff;--card:#fff;--fg:#000;--muted:#333;--line:#999;--bar:#9a3412;\
         --l0:#eee;--l1:#fdc89a;--l2:#f9954e;--l3:#dd6414;--l4:#7c2d12;--link:#000}\
         section,.tile{break-inside:avoid}main{max-width:none}}
