@@ -14,6 +14,8 @@ public final class HeadlessBrowser {
     }
 
     private let processID: pid_t
+    /// The browser's own profile folder, removed when it has closed.
+    private let profile: String
     private let commands: FileHandle
     private let answers: FileHandle
     private var buffer = Data()
@@ -35,9 +37,10 @@ public final class HeadlessBrowser {
         posix_spawn_file_actions_adddup2(&actions, fromBrowser.fileHandleForWriting.fileDescriptor, 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "movies-chromium-\(UUID().uuidString)"
-        ).path
+        profile =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "movies-chromium-\(UUID().uuidString)"
+            ).path
         let arguments = [
             program, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
             "--user-data-dir=\(profile)", "--remote-debugging-pipe", "about:blank",
@@ -69,6 +72,7 @@ public final class HeadlessBrowser {
         try? commands.close()
         var status: Int32 = 0
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+        try? FileManager.default.removeItem(atPath: profile)
     }
 
     /// Opens `url` in a viewport `width` pixels wide, in the light or dark colour scheme, and waits for

@@ -4,9 +4,9 @@ import Basics
 /// half stars given that year, the year's best films by the rating given then, the reviews written and
 /// the lists made.
 ///
-/// Read with `MovieStore.yearStatistics(_:)`, in the same transaction as nothing else needs: each figure
-/// is one query over a range of the `viewings_dated` index (the year's days), so the cost follows the
-/// year's viewings, not the diary's.
+/// Read with `MovieStore.yearStatistics(_:)` in one transaction: each figure is one query over the year's
+/// days (a range of `watched_on`, which the partial index `viewings_dated` holds in order), so the cost
+/// follows the year's viewings, not the diary's.
 public struct YearStatistics: Sendable, Equatable {
     /// The viewings of one day.
     public struct DayCount: Sendable, Equatable {
