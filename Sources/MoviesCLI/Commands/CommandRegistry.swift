@@ -52,6 +52,7 @@ enum CommandRegistry {
         .command(ImportCommand.self, [.movies]),
         .command(ExportCommand.self, [.movies]),
         .command(StatsCommand.self, [.movies, .movieScreen]),
+        .command(YearCommand.self, [.movies]),
         .command(FindCommand.self, [.movies, .movieScreen]),
         .command(LinkCommand.self, [.movies]),
         .group(CatalogCommand.self, [.movies]),
