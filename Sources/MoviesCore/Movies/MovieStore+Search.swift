@@ -42,7 +42,8 @@ extension MovieStore {
     /// when empty); with `after`, those that follow that film in the same order (the next page).
     ///
     /// A film matches when every word of `text` is in its title and note (`movies_fts`, words and their
-    /// starts), in a substring of its title for scripts written without spaces (`movies_title_trigrams`,
+    /// starts; the title's words also without their inner punctuation, `title_words`: `walle` finds
+    /// WALL·E, migration 13), in a substring of its title for scripts written without spaces (`movies_title_trigrams`,
     /// see `FullTextQuery.trigramExpression`), or in one of its viewings' review and tags
     /// (`viewings_fts`). Each way is ranked by its own bm25 and a film by its best, so substring and
     /// review matches sort in with title matches. With `explained`, each hit of the page says where it
@@ -115,7 +116,8 @@ extension MovieStore {
                 case Source.trigrams: field = .title
                 case Source.words:
                     let inTitle =
-                        try !explained || Self.matches(movie.id, "{title} : (\(expression))", in: connection)
+                        try !explained
+                        || Self.matches(movie.id, "{title title_words} : (\(expression))", in: connection)
                     field = inTitle ? .title : .note
                 default:
                     let inReview =
