@@ -1,57 +1,51 @@
--- Matching as people type: titles found without their inner punctuation, films by a word of a director.
+-- Matching as people type (titles without their inner punctuation, films by a word of a director), and
+-- podcast episodes' lengths.
 --
 -- movies_fts's unicode61 tokenizer splits words at every punctuation mark, so 'WALL·E' is indexed as
 -- 'wall' and 'e', 'E.T.' as 'e' and 't', 'Spider-Man' as 'spider' and 'man': `search walle`, `search et`
--- and `search spiderman` found nothing. movies gains title_words, the title with the marks people leave
--- out when they type a word written with them (. ' ’ · - ‐) removed, or NULL when the title has none,
--- and movies_fts indexes it beside title and note: 'WALL·E' is found as 'wall', 'e' and 'walle'.
--- Diacritics are folded in the index as before (unicode61 remove_diacritics 2: 'amelie' finds
--- 'Amélie'). title_words is a generated column, so a row written by hand gets it as the program's do
--- (https://www.sqlite.org/gencol.html); VIRTUAL, the only kind ALTER TABLE can add, so it takes no
--- space in the table and is computed when the index reads it. pragma table_info leaves it out
--- (https://www.sqlite.org/pragma.html#pragma_table_info).
+-- and `search spiderman` found nothing. movies_title_words indexes, for each title that has them, the
+-- title with the marks people leave out when they type a word written with them (. ' ’ · -, the
+-- hyphen ‐) removed: 'WALL·E' as 'walle', 'E.T. the Extra-Terrestrial' as 'et the extraterrestrial'.
+-- `movies search` looks in it beside movies_fts, as a title match. Diacritics are folded in both
+-- indexes (unicode61 remove_diacritics 2: 'amelie' finds 'Amélie').
+--
+-- It is contentless (content='': https://www.sqlite.org/fts5.html#contentless_tables): the text it
+-- indexes is in no column, only computed from the title by the triggers below, the same expression
+-- each time, so a row is deleted with exactly the words it was indexed with. movies itself is not
+-- changed: no column is added, so `SELECT *` and `sqlite3 .import` into movies see what they saw.
+-- Titles without such marks (most) have no row. Rows written by hand are indexed by the triggers.
 --
 -- movies_directors_fts indexes movies.directors ('Joel Coen, Ethan Coen') with the same tokenizer, so
 -- `list --director mann` finds Michael Mann's films by one word of his name, in any case and with or
--- without accents. It is spelled content='movies', which datasette and sqlite-utils do not recognise
--- (see 0008 and 0011): they go on finding movies_fts.
---
--- SQLite cannot change a virtual table's columns, so movies_fts is dropped, declared again with the
--- new column and the spelling 0008 gave it, and rebuilt from movies for the rows already there
--- (https://www.sqlite.org/fts5.html#the_rebuild_command); its triggers, which name its columns, are
--- made again. Whatever made them before (0005, 0009 or a later migration), they are dropped by name.
+-- without accents. It is external-content over movies, spelled content='movies', which datasette and
+-- sqlite-utils do not recognise (see 0008 and 0011): they go on finding movies_fts. Both are filled
+-- for the rows already there; nothing here depends on what the migration before this one did.
 
-ALTER TABLE movies ADD COLUMN title_words TEXT GENERATED ALWAYS AS (
-    nullif(
-        replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', ''),
-        title)
-) VIRTUAL;
-
-DROP TRIGGER IF EXISTS movies_fts_after_insert;
-DROP TRIGGER IF EXISTS movies_fts_after_delete;
-DROP TRIGGER IF EXISTS movies_fts_after_update;
-DROP TABLE movies_fts;
-
-CREATE VIRTUAL TABLE movies_fts USING fts5(
-    title, note, title_words,
-    content="movies", content_rowid="id",
+CREATE VIRTUAL TABLE movies_title_words USING fts5(
+    title_words,
+    content = '',
     tokenize = 'unicode61 remove_diacritics 2'
 );
-INSERT INTO movies_fts (movies_fts) VALUES ('rebuild');
+INSERT INTO movies_title_words (rowid, title_words)
+SELECT id, replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') FROM movies
+WHERE replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> title;
 
-CREATE TRIGGER movies_fts_after_insert AFTER INSERT ON movies BEGIN
-    INSERT INTO movies_fts (rowid, title, note, title_words) VALUES (NEW.id, NEW.title, NEW.note, NEW.title_words);
+CREATE TRIGGER movies_title_words_after_insert AFTER INSERT ON movies
+WHEN replace(replace(replace(replace(replace(replace(NEW.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> NEW.title BEGIN
+    INSERT INTO movies_title_words (rowid, title_words) VALUES (NEW.id, replace(replace(replace(replace(replace(replace(NEW.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', ''));
 END;
 
-CREATE TRIGGER movies_fts_after_delete AFTER DELETE ON movies BEGIN
-    INSERT INTO movies_fts (movies_fts, rowid, title, note, title_words)
-    VALUES ('delete', OLD.id, OLD.title, OLD.note, OLD.title_words);
+CREATE TRIGGER movies_title_words_after_delete AFTER DELETE ON movies
+WHEN replace(replace(replace(replace(replace(replace(OLD.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> OLD.title BEGIN
+    INSERT INTO movies_title_words (movies_title_words, rowid, title_words)
+    VALUES ('delete', OLD.id, replace(replace(replace(replace(replace(replace(OLD.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', ''));
 END;
 
-CREATE TRIGGER movies_fts_after_update AFTER UPDATE OF title, note ON movies BEGIN
-    INSERT INTO movies_fts (movies_fts, rowid, title, note, title_words)
-    VALUES ('delete', OLD.id, OLD.title, OLD.note, OLD.title_words);
-    INSERT INTO movies_fts (rowid, title, note, title_words) VALUES (NEW.id, NEW.title, NEW.note, NEW.title_words);
+CREATE TRIGGER movies_title_words_after_update AFTER UPDATE OF title ON movies BEGIN
+    INSERT INTO movies_title_words (movies_title_words, rowid, title_words)
+    SELECT 'delete', OLD.id, replace(replace(replace(replace(replace(replace(OLD.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') WHERE replace(replace(replace(replace(replace(replace(OLD.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> OLD.title;
+    INSERT INTO movies_title_words (rowid, title_words)
+    SELECT NEW.id, replace(replace(replace(replace(replace(replace(NEW.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') WHERE replace(replace(replace(replace(replace(replace(NEW.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> NEW.title;
 END;
 
 CREATE VIRTUAL TABLE movies_directors_fts USING fts5(
@@ -73,3 +67,7 @@ CREATE TRIGGER movies_directors_fts_after_update AFTER UPDATE OF directors ON mo
     INSERT INTO movies_directors_fts (movies_directors_fts, rowid, directors) VALUES ('delete', OLD.id, OLD.directors);
     INSERT INTO movies_directors_fts (rowid, directors) VALUES (NEW.id, NEW.directors);
 END;
+
+-- A podcast episode's length, from its feed's itunes:duration, in seconds (`news list` shows it, and
+-- its JSON has it); NULL for anything else. The next refresh fills it for episodes stored before.
+ALTER TABLE news_items ADD COLUMN duration_seconds INTEGER CHECK (duration_seconds IS NULL OR duration_seconds >= 0);

@@ -101,8 +101,13 @@ extension MovieStore {
             arguments.append(genre.trimmingWhitespace())
         }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
-            conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
-            arguments.append(try FullTextQuery.expression(for: text))
+            // As `search` matches: the title and note, or the title's words without their inner
+            // punctuation (`walle`, WALL·E).
+            conditions.append(
+                "(id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?) "
+                    + "OR id IN (SELECT rowid FROM movies_title_words WHERE movies_title_words MATCH ?))")
+            let expression = try FullTextQuery.expression(for: text)
+            arguments += [expression, expression]
         }
         if let after = query.after {
             guard after.sort == query.sort else {
