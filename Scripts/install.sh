@@ -44,11 +44,13 @@
 #   12's) gives up on the toolchain's DWARF 5 ("Possibly corrupted debuginfo file").
 # The same build is what movies-bench measures (CI runs this script with --build-only).
 set -eu
-# PREFIX as given, relative to the folder the script was started in (it works in the checkout).
+# PREFIX (and --from's folder) as given, relative to the folder the script was started in: it works in
+# the checkout.
+started_in=$PWD
 prefix="${PREFIX:-$HOME/.local}"
 case "$prefix" in
     /*) ;;
-    *) prefix="$PWD/$prefix" ;;
+    *) prefix="$started_in/$prefix" ;;
 esac
 cd "$(dirname "$0")/.."
 
@@ -72,7 +74,10 @@ while [ $# -gt 0 ]; do
             ;;
         --from)
             [ $# -ge 2 ] || { echo "$usage" >&2; exit 64; }
-            from="$2"
+            case "$2" in
+                /*) from="$2" ;;
+                *) from="$started_in/$2" ;;
+            esac
             shift
             ;;
         --uninstall)

@@ -115,6 +115,14 @@ struct InstallScriptTests {
         #expect(result.status == 0, "\(result)")
         #expect(FileManager.default.isExecutableFile(atPath: folder.file("place/bin/movies")))
         #expect(!FileManager.default.fileExists(atPath: Self.checkout + "/place"))
+        // --from's folder too.
+        let built = URL(fileURLWithPath: Self.builtFolder)
+        let relative = try ProcessRunner.run(
+            "/bin/sh", [Self.script, "--from", built.lastPathComponent],
+            environment: environment(prefix: folder.file("other")),
+            currentDirectory: built.deletingLastPathComponent().path)
+        #expect(relative.status == 0, "\(relative)")
+        #expect(FileManager.default.isExecutableFile(atPath: folder.file("other/bin/movies")))
     }
 
     @Test("a link planted at a temporary name or at bin/movies is replaced, never written through")

@@ -45,6 +45,6 @@ struct ManualPageTests {
     @Test("--man and --markdown together are refused")
     func notBoth() async throws {
         try await cli.refuse(
-            ["help", "--man", "--markdown"], status: 64, message: "give --markdown or --man, not both")
+            ["help", "--man", "--markdown"], status: 64, message: "Give --markdown or --man, not both")
     }
 }

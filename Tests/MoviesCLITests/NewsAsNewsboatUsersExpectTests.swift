@@ -65,10 +65,10 @@ struct NewsAsNewsboatUsersExpectTests {
             message: "Cannot take a title from \(server.url("/missing")): ")
         try await cli.refuse(
             ["news", "add"], status: 64,
-            message: "give the item's --title, or its address to take the title from")
+            message: "Give the item's --title, or its address to take the title from")
         try await cli.refuse(
             ["news", "add", server.url("/article"), "--url", server.url("/article")], status: 64,
-            message: "give the address once: as an argument or with --url")
+            message: "Give the address once: as an argument or with --url")
     }
 
     @Test("a podcast's episodes show their length in news list, its JSON and news show")

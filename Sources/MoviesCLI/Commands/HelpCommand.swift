@@ -19,7 +19,7 @@ struct HelpCommand: SynchronousCommand {
     var man: Bool
 
     func validate() throws(CommandLineRule) {
-        guard !(markdown && man) else { throw CommandLineRule("give --markdown or --man, not both") }
+        guard !(markdown && man) else { throw CommandLineRule("Give --markdown or --man, not both") }
     }
 
     func runSynchronously(in context: CommandContext) throws {

@@ -38,10 +38,10 @@ struct NewsAddCommand: Command {
 
     func validate() throws(CommandLineRule) {
         if address != nil && url != nil {
-            throw CommandLineRule("give the address once: as an argument or with --url")
+            throw CommandLineRule("Give the address once: as an argument or with --url")
         }
         if title == nil && address == nil && url == nil {
-            throw CommandLineRule("give the item's --title, or its address to take the title from")
+            throw CommandLineRule("Give the item's --title, or its address to take the title from")
         }
     }
 
