@@ -9,11 +9,12 @@
 -- `movies search` looks in it beside movies_fts, as a title match. Diacritics are folded in both
 -- indexes (unicode61 remove_diacritics 2: 'amelie' finds 'Amélie').
 --
--- It is contentless (content='': https://www.sqlite.org/fts5.html#contentless_tables): the text it
--- indexes is in no column, only computed from the title by the triggers below, the same expression
--- each time, so a row is deleted with exactly the words it was indexed with. movies itself is not
--- changed: no column is added, so `SELECT *` and `sqlite3 .import` into movies see what they saw.
--- Titles without such marks (most) have no row. Rows written by hand are indexed by the triggers.
+-- It is an external-content table like movies_fts, over the view movie_title_words (a content table
+-- may be a view: https://www.sqlite.org/fts5.html#external_content_tables), which computes the text
+-- from the title, so movies itself gains no column: `SELECT *` and `sqlite3 .import` into movies see
+-- what they saw. The triggers below write the view's value with the same expression, so a row is
+-- deleted with exactly the words it was indexed with. Titles without such marks (most) have no row.
+-- Rows written by hand are indexed by the triggers.
 --
 -- movies_directors_fts indexes movies.directors ('Joel Coen, Ethan Coen') with the same tokenizer, so
 -- `list --director mann` finds Michael Mann's films by one word of his name, in any case and with or
@@ -21,14 +22,16 @@
 -- sqlite-utils do not recognise (see 0008 and 0011): they go on finding movies_fts. Both are filled
 -- for the rows already there; nothing here depends on what the migration before this one did.
 
+CREATE VIEW movie_title_words AS
+SELECT id, replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') AS title_words FROM movies
+WHERE replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> title;
+
 CREATE VIRTUAL TABLE movies_title_words USING fts5(
     title_words,
-    content = '',
+    content = 'movie_title_words', content_rowid = 'id',
     tokenize = 'unicode61 remove_diacritics 2'
 );
-INSERT INTO movies_title_words (rowid, title_words)
-SELECT id, replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') FROM movies
-WHERE replace(replace(replace(replace(replace(replace(title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> title;
+INSERT INTO movies_title_words (movies_title_words) VALUES ('rebuild');
 
 CREATE TRIGGER movies_title_words_after_insert AFTER INSERT ON movies
 WHEN replace(replace(replace(replace(replace(replace(NEW.title, '.', ''), '''', ''), '’', ''), '·', ''), '-', ''), '‐', '') <> NEW.title BEGIN
