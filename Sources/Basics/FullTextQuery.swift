@@ -47,6 +47,15 @@ public enum FullTextQuery {
             separator: " AND ")
     }
 
+    /// The FTS5 MATCH expression for `text`'s words as one phrase, whole words in order (`"michael mann"`
+    /// finds 'Michael Mann' and `"mann"` finds him too, but not 'Mannheim'), or `.noWords`. For a name
+    /// looked up by any of its words (`list --director`).
+    public static func phrase(for text: String) throws(Problem) -> String {
+        let words = words(in: text)
+        guard !words.isEmpty else { throw .noWords(text) }
+        return "\"" + words.joined(separator: " ").replacingEach("\"", with: "\"\"") + "\""
+    }
+
     /// The FTS5 MATCH expression for `text` in a `trigram` index (substrings of three or more
     /// characters, https://sqlite.org/fts5.html#the_trigram_tokenizer), or nil when a trigram search has
     /// nothing to add to the word search: no word is in a script written without spaces between words

@@ -33,7 +33,7 @@ extension CatalogError: UserFacingError, CustomStringConvertible {
         case .missing(let file, let reason): "cannot read \(file): \(reason)"
         // A message that begins with a file's name would have it capitalized (`Title.crew.tsv.gz`).
         case .unknownFile(let file):
-            "cannot load \(file): its name is not one of IMDb's dataset files' (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")))"
+            "cannot load \(file): its name is not one of IMDb's dataset files' (\(DatasetKind.allCases.map(\.fileName).joined(separator: ", ")), or one of them gunzipped, without .gz)"
         case .twice(let kind): "the same dataset file is given twice: \(kind.fileName)"
         case .noBasics:
             "a catalog needs \(DatasetKind.titleBasics.fileName), which says what the films are; give it with the others"

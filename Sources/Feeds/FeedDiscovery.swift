@@ -32,10 +32,14 @@ public enum FeedDiscovery {
         public var alternates: [Alternate]
         /// True when the page announces more than `maximumAlternates` feeds: the others were left out.
         public var isCapped: Bool
+        /// The page's own title (its first `<title>`, on one line), what `news add` names an item after;
+        /// nil when it has none or a blank one.
+        public var pageTitle: String?
 
-        public init(alternates: [Alternate], isCapped: Bool = false) {
+        public init(alternates: [Alternate], isCapped: Bool = false, pageTitle: String? = nil) {
             self.alternates = alternates
             self.isCapped = isCapped
+            self.pageTitle = pageTitle
         }
     }
 
@@ -53,18 +57,24 @@ public enum FeedDiscovery {
                     guard let context, let name else { return 0 }
                     let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
                     guard collector.budget.spend() else { return 1 }
+                    if name[0] == 0x74, String(cString: name) == "title" {  // "t"
+                        collector.startTitle()
+                        return 0
+                    }
                     guard name[0] == 0x6C, String(cString: name) == "link" else { return 0 }  // "l"
                     return collector.link(HTMLText.attributes(attributes)) ? 0 : 1
                 },
-                end_element: { context, _ in
+                end_element: { context, name in
                     guard let context else { return 0 }
-                    return Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().budget.spend()
-                        ? 0 : 1
+                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                    if let name, name[0] == 0x74, String(cString: name) == "title" { collector.endTitle() }
+                    return collector.budget.spend() ? 0 : 1
                 },
-                text: { context, _, _ in
+                text: { context, text, length in
                     guard let context else { return 0 }
-                    return Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().budget.spend()
-                        ? 0 : 1
+                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                    if let text { collector.titleText(UnsafeRawBufferPointer(start: text, count: length)) }
+                    return collector.budget.spend() ? 0 : 1
                 },
                 exhausted: { context in
                     guard let context else { return 0 }
@@ -83,7 +93,8 @@ public enum FeedDiscovery {
         if outcome == MOVIES_HTML_STOPPED, let exhaustion = collector.budget.exhaustion {
             throw exhaustion
         }
-        return Announced(alternates: collector.found, isCapped: collector.isCapped)
+        return Announced(
+            alternates: collector.found, isCapped: collector.isCapped, pageTitle: collector.pageTitle)
     }
 
     /// Whether a response that is not a feed may be a web page worth looking into: its type says HTML,
@@ -105,10 +116,32 @@ public enum FeedDiscovery {
         /// The addresses in `found`, so that a page of many feeds costs a look-up per link, not a search.
         private var addresses: Set<String> = []
         private(set) var isCapped = false
+        /// The first non-blank `<title>`'s text, once it ended.
+        private(set) var pageTitle: String?
+        /// The bytes of the `<title>` being read, nil outside one; at most `maximumTitleBytes`.
+        private var title: [UInt8]?
+        private static let maximumTitleBytes = 4096
 
         init(baseURL: URL?, budget: ReadingBudget) {
             self.baseURL = baseURL
             self.budget = budget
+        }
+
+        func startTitle() {
+            if pageTitle == nil { title = [] }
+        }
+
+        func titleText(_ bytes: UnsafeRawBufferPointer) {
+            guard var text = title else { return }
+            text += bytes.prefix(Self.maximumTitleBytes - min(text.count, Self.maximumTitleBytes))
+            title = text
+        }
+
+        func endTitle() {
+            guard let text = title else { return }
+            title = nil
+            let line = HTMLText.plainText(fromText: String(decoding: text, as: UTF8.self), singleLine: true)
+            if !line.isEmpty { pageTitle = line }
         }
 
         /// Takes the feed a `<link>` announces, if any; false to stop once one more than

@@ -90,6 +90,8 @@ extension FeedDocumentHandler {
             draft.dublinCoreCreator = draft.dublinCoreCreator ?? text
         } else if name.isMedia("title") {
             draft.mediaTitle = draft.mediaTitle ?? text
+        } else if name.isITunes("duration") {
+            draft.duration = draft.duration ?? text
         }
         item = draft
     }

@@ -90,6 +90,8 @@ struct ItemDraft {
     var updated: [String] = []
     var image: RawLink?
     var enclosures: [RawEnclosure] = []
+    /// `itunes:duration`, as written.
+    var duration: String?
 
     /// The finished item; `fallbackBase` resolves relative links when no `xml:base` or feed URL is
     /// known, `feedAuthor` is the feed-level author that entries inherit, dates after `latestDate`
@@ -128,6 +130,7 @@ struct ItemDraft {
             date == nil && !(published + updated).allSatisfy { $0.allSatisfy(\.isWhitespace) }
         item.imageURL = image?.resolved(fallback: fallbackBase)
         item.enclosures = ItemDraft.enclosures(enclosures, fallbackBase: fallbackBase)
+        item.durationSeconds = duration.flatMap(PodcastDuration.seconds)
         return item
     }
 

@@ -68,6 +68,9 @@ public struct ParsedFeedItem: Sendable, Equatable {
     public var enclosures: [FeedEnclosure]
     /// True when the entry gives a date but none this parser reads (so `publishedAt` is nil).
     public var hasUnreadableDate = false
+    /// How long the episode lasts, in seconds: a podcast's `itunes:duration` (`PodcastDuration`); nil
+    /// when not given or not readable.
+    public var durationSeconds: Int?
 
     /// Creates an item; every field is optional because feeds in the wild omit any of them.
     public init(

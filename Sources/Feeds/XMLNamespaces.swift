@@ -10,6 +10,8 @@ enum XMLNamespaces {
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let media = "http://search.yahoo.com/mrss/"
     static let xhtml = "http://www.w3.org/1999/xhtml"
+    /// Apple's podcast namespace (`itunes:duration`); the spelling feeds use, any case of it.
+    static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
 
     /// Namespaces whose elements are the plain RSS vocabulary (`title`, `link`, `item`...).
     static let rssCore: Set<String> = ["", rss10, rss090, rss20Userland]
@@ -23,7 +25,7 @@ enum XMLNamespaces {
     /// Where a prefix used without a declaration most likely points; careless feeds write
     /// `<dc:creator>` without declaring `dc`, and the parser then reports no namespace at all.
     static let conventionalPrefixes: [String: String] = [
-        "dc": dublinCore, "content": content, "media": media, "atom": atom, "rdf": rdf,
+        "dc": dublinCore, "content": content, "media": media, "atom": atom, "rdf": rdf, "itunes": itunes,
     ]
 }
 
@@ -46,6 +48,12 @@ struct XMLName: Equatable {
 
     func isMedia(_ name: String) -> Bool {
         local == name && XMLNamespaces.mediaFamily.contains(namespace)
+    }
+
+    /// An element of Apple's podcast namespace; feeds write its address in other cases too
+    /// (`http://www.itunes.com/DTDs/Podcast-1.0.dtd`).
+    func isITunes(_ name: String) -> Bool {
+        local == name && namespace.lowercased() == XMLNamespaces.itunes
     }
 
     func isDublinCore(_ name: String) -> Bool {

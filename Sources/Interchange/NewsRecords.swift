@@ -8,7 +8,7 @@ public enum NewsRecords {
     /// `news_items` columns.
     public static let itemFields = [
         "id", "feed_id", "feed_title", "guid", "title", "author", "summary", "url", "image_url",
-        "published_at", "fetched_at", "read_at", "starred", "content", "enclosures",
+        "published_at", "fetched_at", "read_at", "starred", "content", "enclosures", "duration_seconds",
     ]
 
     /// `feeds` columns, then the count of unread items that `news feeds` shows beside them.
@@ -28,6 +28,7 @@ public enum NewsRecords {
             .text(item.imageURL), .text(Timestamp.string(from: item.publishedAt)),
             .text(Timestamp.string(from: item.fetchedAt)), .text(item.readAt.map(Timestamp.string(from:))),
             .boolean(item.isStarred), .text(item.content), .list(enclosures.map { .text($0.url) }),
+            item.durationSeconds.map(RecordValue.integer) ?? .null,
         ]
     }
 

@@ -126,8 +126,11 @@ extension Character {
 public enum FeedReference: Sendable, Hashable, CustomStringConvertible {
     case id(Int64)
     case address(FeedAddress)
+    /// The feed's title, as `news feeds` shows it (any case of it: `NOCASE`).
+    case title(String)
 
-    /// `text` as an id when it is one, else as an address; nil when it is neither.
+    /// `text` as an id when it is one, else as an address, else as a title; nil when it is blank or
+    /// the id 0.
     public init?(_ text: String) {
         let trimmed = text.trimmingWhitespace()
         let digits = trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed)
@@ -136,16 +139,19 @@ public enum FeedReference: Sendable, Hashable, CustomStringConvertible {
             self = .id(id)
         } else if let address = FeedAddress(trimmed) {
             self = .address(address)
+        } else if !trimmed.isEmpty {
+            self = .title(trimmed)
         } else {
             return nil
         }
     }
 
-    /// `3`, or the address.
+    /// `3`, the address, or the title.
     public var description: String {
         switch self {
         case .id(let id): String(id)
         case .address(let address): address.text
+        case .title(let title): title
         }
     }
 }

@@ -10,6 +10,8 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadySubscribed(Feed)
     /// No feed has this id or URL.
     case feedNotFound(String)
+    /// More than one feed has the title a command was given (the first of them, up to three).
+    case feedTitleShared(String, ids: [Int64])
     /// No feed is filed under this folder.
     case folderNotFound(String)
     /// No news item has this id.
@@ -40,7 +42,7 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isValidation: Bool {
         switch self {
         case .invalidFeedURL, .blankTitle, .controlCharacter, .tooLong, .notAWebAddress, .emptyIgnoreRule,
-            .blankIgnoreText, .blankSearchName:
+            .blankIgnoreText, .blankSearchName, .feedTitleShared:
             true
         case .alreadySubscribed, .feedNotFound, .folderNotFound, .itemNotFound, .ignoreRuleNotFound,
             .searchAlreadySaved, .searchNotFound:
@@ -56,6 +58,8 @@ public enum NewsError: Error, Sendable, Hashable, CustomStringConvertible {
             "already subscribed to \(feed.url) as feed \(feed.id)"
         case .feedNotFound(let reference):
             "no subscribed feed \(reference)"
+        case .feedTitleShared(let title, let ids):
+            "more than one feed is titled '\(title)' (\(ids.map(String.init).joined(separator: ", "))); give its number"
         case .folderNotFound(let folder):
             "no feed is filed under the folder '\(folder)' (news feeds --format json lists each feed's folder)"
         case .itemNotFound(let id):

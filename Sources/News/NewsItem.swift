@@ -28,6 +28,9 @@ public struct NewsItem: Sendable, Hashable, Identifiable {
     /// The fullest text the feed gave, laid out for reading with its links numbered and listed under
     /// it (`Links:`); nil for an item written by hand or not refreshed since it was first stored.
     public var content: String?
+    /// How long the episode lasts, in seconds, as a podcast feed gives it (`itunes:duration`); nil for
+    /// anything else.
+    public var durationSeconds: Int64? = nil
 
     /// True once read.
     public var isRead: Bool { readAt != nil }

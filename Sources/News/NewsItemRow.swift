@@ -8,7 +8,7 @@ package enum NewsItemRow {
     /// Every column, in the order of the select list (a case's raw value is its place in it).
     package enum Column: Int32, TableColumn {
         case id, feedID, guid, title, summary, url, source, imageURL, publishedAt, fetchedAt, readAt, starred
-        case content
+        case content, durationSeconds
 
         package var name: String {
             switch self {
@@ -25,6 +25,7 @@ package enum NewsItemRow {
             case .readAt: "read_at"
             case .starred: "starred"
             case .content: "content"
+            case .durationSeconds: "duration_seconds"
             }
         }
     }
@@ -42,14 +43,15 @@ package enum NewsItemRow {
             publishedAtKey: row.string(Column.publishedAt),
             fetchedAt: timestamp(row, Column.fetchedAt) ?? Date(timeIntervalSince1970: 0),
             readAt: timestamp(row, Column.readAt), isStarred: row.int(Column.starred) != 0,
-            content: row.optionalString(Column.content))
+            content: row.optionalString(Column.content),
+            durationSeconds: row.optionalInt64(Column.durationSeconds))
     }
 
     /// Inserts a new item and returns its id: SQLite picks the id; it starts unread and unstarred.
     package static func insert(
         feedID: Int64?, guid: String, title: String, summary: String?, url: String?, source: String?,
         imageURL: String?, publishedAt: String, fetchedAt: String, content: String? = nil,
-        in connection: Connection
+        durationSeconds: Int64? = nil, in connection: Connection
     ) throws -> Int64 {
         let statement = try connection.cachedStatement(columns.insertSQL)
         let row = RowBinder<Column>(statement)
@@ -66,6 +68,7 @@ package enum NewsItemRow {
         try row.bind(String?.none, to: .readAt)
         try row.bind(false, to: .starred)
         try row.bind(content, to: .content)
+        try row.bind(durationSeconds, to: .durationSeconds)
         try statement.run()
         return connection.lastInsertedRowID
     }

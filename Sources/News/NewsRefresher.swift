@@ -234,6 +234,23 @@ public struct NewsRefresher: Sendable {
         }
     }
 
+    /// The title of what `address` answers with, for an item added by its address alone (`news add`):
+    /// a feed's own title, else a web page's `<title>`; nil when it has none. Throws the fetch's
+    /// `FeedProblem`, or one saying the answer is neither a feed nor a web page. Nothing is stored.
+    public func title(of address: FeedAddress) async throws -> String? {
+        try FeedLibraries.checkFetchingAndReading()
+        guard let parsedURL = address.url else { throw NewsError.invalidFeedURL(address.text) }
+        switch await fetchAndParse(FeedRequest(url: parsedURL)) {
+        case .document(let document): return document.feed.title
+        case .page(let announced, _): return announced.pageTitle
+        case .failed(let problem): throw problem
+        case .cancelled: throw FeedProblem(reason: "the fetch was cancelled", isBadData: false)
+        case .notModified:
+            throw FeedProblem(
+                reason: "the server answered 304 Not Modified to a first request", isBadData: true)
+        }
+    }
+
     /// Subscribes to a fetched feed: under its new address after permanent redirects, else the one typed;
     /// refused when the address it was finally fetched from is already subscribed.
     private func store(_ document: Document, typed address: FeedAddress) async throws -> (

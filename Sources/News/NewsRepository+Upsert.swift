@@ -43,6 +43,7 @@ extension NewsRepository {
             let summary = item.summary
             let link = item.link.flatMap { WebAddress.isWeb($0) ? $0 : nil }
             let content = readingText(of: item, link: link)
+            let duration = item.durationSeconds.map(Int64.init)
             let enclosures = item.enclosures.map {
                 NewsEnclosure(url: $0.url, mimeType: $0.mimeType, length: $0.length.map(Int64.init))
             }
@@ -54,7 +55,7 @@ extension NewsRepository {
                 let itemID = try NewsItemRow.insert(
                     feedID: feedID, guid: identity.key, title: title, summary: summary, url: link,
                     source: source, imageURL: item.imageURL, publishedAt: published ?? fetched,
-                    fetchedAt: fetched, content: content, in: connection)
+                    fetchedAt: fetched, content: content, durationSeconds: duration, in: connection)
                 try replaceEnclosures(of: itemID, with: enclosures, in: connection)
                 update.inserted += 1
                 continue
@@ -64,7 +65,7 @@ extension NewsRepository {
             let sameFields =
                 existing.title == title && existing.summary == summary && existing.content == content
                 && existing.url == link && existing.source == source
-                && existing.imageURL == item.imageURL
+                && existing.imageURL == item.imageURL && existing.durationSeconds == duration
                 && Timestamp.string(from: existing.publishedAt) == newPublished
             if sameFields, try Self.enclosures(ofItem: existing.id, in: connection) == enclosures {
                 update.unchanged += 1
@@ -73,11 +74,11 @@ extension NewsRepository {
             try connection.execute(
                 """
                 UPDATE news_items SET title = ?, summary = ?, content = ?, url = ?, source = ?, image_url = ?,
-                    published_at = ?, fetched_at = ?
+                    published_at = ?, fetched_at = ?, duration_seconds = ?
                 WHERE id = ?
                 """,
                 arguments: [
-                    title, summary, content, link, source, item.imageURL, newPublished, fetched,
+                    title, summary, content, link, source, item.imageURL, newPublished, fetched, duration,
                     existing.id,
                 ])
             try replaceEnclosures(of: existing.id, with: enclosures, in: connection)

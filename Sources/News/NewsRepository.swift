@@ -341,9 +341,16 @@ public final class NewsRepository: Sendable {
 
     static func feed(_ reference: FeedReference, in connection: Connection) throws -> Feed? {
         switch reference {
-        case .id(let id): try feed(id: id, in: connection)
+        case .id(let id): return try feed(id: id, in: connection)
         // Any spelling of a subscribed address was made the stored one where it was typed.
-        case .address(let address): try feed(url: address.text, in: connection)
+        case .address(let address): return try feed(url: address.text, in: connection)
+        case .title(let title):
+            // Two feeds may share a title: then neither is taken, and their numbers are named.
+            let feeds = try connection.cachedStatement(
+                "SELECT \(FeedRow.columns.sql) FROM feeds WHERE title = ? COLLATE NOCASE ORDER BY id LIMIT 3"
+            ).fetchAll([title], FeedRow.decode)
+            guard feeds.count < 2 else { throw NewsError.feedTitleShared(title, ids: feeds.map(\.id)) }
+            return feeds.first
         }
     }
 

@@ -32,6 +32,8 @@ struct SearchTablesMigrationTests {
             "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%' ORDER BY name")
         #expect(
             triggers.split(separator: "\n") == [
+                "movies_directors_fts_after_delete", "movies_directors_fts_after_insert",
+                "movies_directors_fts_after_update",
                 "movies_fts_after_delete", "movies_fts_after_insert", "movies_fts_after_update",
                 "news_items_fts_after_delete", "news_items_fts_after_insert", "news_items_fts_after_update",
                 "viewings_fts_after_delete", "viewings_fts_after_insert", "viewings_fts_after_update",

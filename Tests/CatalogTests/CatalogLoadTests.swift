@@ -47,6 +47,32 @@ import Testing
         #expect(try reader.title(imdbID: "tt0944947") == nil)
     }
 
+    @Test func aFolderOfGunzippedFilesLoadsAsThePublishedOnesDo() throws {
+        let datasets = folder.file("plain")
+        try FileManager.default.createDirectory(atPath: datasets, withIntermediateDirectories: true)
+        let texts = [
+            "title.basics": IMDbDatasets.basics, "title.akas": IMDbDatasets.akas,
+            "title.crew": IMDbDatasets.crew, "title.ratings": IMDbDatasets.ratings,
+            "name.basics": IMDbDatasets.names,
+        ]
+        for (kind, text) in texts {
+            try text.write(toFile: datasets + "/" + kind + ".tsv", atomically: false, encoding: .utf8)
+        }
+        let files = try DatasetFile.files(at: [datasets])
+        #expect(
+            files.map { $0.path.split(separator: "/").last.map(String.init) } == [
+                "title.basics.tsv", "title.akas.tsv", "title.crew.tsv", "title.ratings.tsv",
+                "name.basics.tsv",
+            ])
+        let status = try CatalogLoader(catalogPath: catalogPath).load(files)
+        #expect(status.titleCount == 7)
+        #expect(status.files.map(\.rowsKept) == [7, 5, 4, 4, 5])
+        let heat = try #require(try CatalogReader(path: catalogPath).title(imdbID: "tt0113277"))
+        #expect(heat.directors == ["Michael Mann"])
+        // One file given by its gunzipped name alone is read too.
+        #expect(try DatasetFile.files(at: [datasets + "/title.basics.tsv"]).map(\.kind) == [.titleBasics])
+    }
+
     @Test func ofEveryTitleTypeIMDbPublishesTheFilmsAreKept() throws {
         let types = [
             "movie", "short", "tvEpisode", "tvMiniSeries", "tvMovie", "tvPilot", "tvSeries", "tvShort",

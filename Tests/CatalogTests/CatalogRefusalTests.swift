@@ -103,6 +103,19 @@ import Testing
         #expect(CatalogError.noBasics.exitCode == .usage)
     }
 
+    @Test func aFolderOfOtherFilesNamesTheFilesItLooksFor() throws {
+        let other = folder.file("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        _ = try folder.write("x", to: "other/basics.csv")
+        let expected = CatalogError.missing(
+            file: other,
+            reason:
+                "the folder holds none of IMDb's dataset files (title.basics.tsv.gz or, gunzipped, title.basics.tsv, and the others)"
+        )
+        #expect(throws: expected) { try DatasetFile.files(at: [other]) }
+        #expect(expected.exitCode == .noInput)
+    }
+
     @Test func aFileNamedOtherwise() throws {
         let path = try folder.write("x", to: "basics.tsv.gz")
         #expect(throws: CatalogError.unknownFile(path)) { try DatasetFile.files(at: [path]) }

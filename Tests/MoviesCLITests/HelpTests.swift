@@ -99,8 +99,8 @@ struct HelpTests {
                 OPTIONS:
                   -u, --unread            Only items not read yet.
                   -S, --starred           Only starred items.
-                  -f, --feed <feed>       Only items of this feed: its id (see `news feeds`) or
-                                          address.
+                  -f, --feed <feed>       Only items of this feed: its id (see `news feeds`),
+                                          address or title.
                   --folder <name>         Only items of the feeds in this folder (from an OPML
                                           import).
                   --query <name>          Only the items a saved search finds (see `news

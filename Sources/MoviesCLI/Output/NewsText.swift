@@ -18,23 +18,38 @@ enum NewsText {
     /// (the feed's name, from `feedNames`: `feed_title` in the machine formats; for an item without a
     /// feed, its own source, `author`) and title;
     /// at a terminal, sources and titles are cut with an ellipsis to fit its width.
+    /// A page with a podcast's episodes has a LENGTH column too (`1:02:03`, `itunes:duration`).
     static func table(_ items: [NewsItem], feedNames: [Int64: String], terminal: Terminal) -> String {
-        Table.render(
-            columns: [
-                Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
-                Table.Column(title: "PUBLISHED", dropRank: 3),
-                Table.Column(title: "FEED", alignRight: true, dropRank: 1),
-                Table.Column(title: "SOURCE", isShortenable: true, dropRank: 2),
-                Table.Column(title: "TITLE", isShortenable: true),
-            ],
+        let hasLengths = items.contains { $0.durationSeconds != nil }
+        var columns = [
+            Table.Column(title: "#", alignRight: true), Table.Column(title: ""),
+            Table.Column(title: "PUBLISHED", dropRank: 3),
+            Table.Column(title: "FEED", alignRight: true, dropRank: 1),
+            Table.Column(title: "SOURCE", isShortenable: true, dropRank: 2),
+        ]
+        if hasLengths { columns.append(Table.Column(title: "LENGTH", alignRight: true, dropRank: 4)) }
+        columns.append(Table.Column(title: "TITLE", isShortenable: true))
+        return Table.render(
+            columns: columns,
             rows: items.map { item in
-                [
+                var row = [
                     String(item.id), flags(item), shortDate(item.publishedAt),
                     item.feedID.map(String.init) ?? "",
-                    item.feedID.flatMap { feedNames[$0] } ?? item.source ?? "", item.title,
+                    item.feedID.flatMap { feedNames[$0] } ?? item.source ?? "",
                 ]
+                if hasLengths { row.append(item.durationSeconds.map(duration) ?? "") }
+                row.append(item.title)
+                return row
             },
             width: terminal.columns, header: terminal.bold)
+    }
+
+    /// `1:02:03`, `42:05`: an episode's length as players show it.
+    static func duration(_ seconds: Int64) -> String {
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds % 60))" : "\(minutes):\(two(seconds % 60))"
     }
 
     /// Each feed's name by id, for `table` (its title, else its address); with `titlesOnly`, its title
@@ -67,6 +82,7 @@ enum NewsText {
             lines.append("  source     " + byline.joined(separator: " "))
         }
         lines.append("  published  \(LocalTime(item.publishedAt).textWithZone)")
+        if let seconds = item.durationSeconds { lines.append("  length     \(duration(seconds))") }
         if let url = item.url { lines.append("  link       \(TerminalText.singleLine(url))") }
         if let image = item.imageURL { lines.append("  image      \(TerminalText.singleLine(image))") }
         lines.append(

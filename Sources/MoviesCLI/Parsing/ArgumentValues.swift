@@ -44,12 +44,12 @@ extension FeedAddress: ExpressibleByArgument {
     var defaultValueDescription: String { text }
 }
 
-/// A feed as the news commands name it: its id (`3`, as `news feeds` shows it) or its address.
+/// A feed as the news commands name it: its id (`3`, as `news feeds` shows it), its address or its title.
 extension FeedReference: ExpressibleByArgument {
     init?(argument: String) { self.init(argument) }
 
     static var expectedDescription: String {
-        "a feed's id such as 3 (see news feeds) or its http(s) address"
+        "a feed's id such as 3 (see news feeds), its http(s) address or its title"
     }
 }
 

@@ -31,8 +31,8 @@ public struct MovieQuery: Sendable, Hashable {
     public var tag: String?
     /// Only the films on this list (`lists.id`); nil means all.
     public var listID: Int64?
-    /// Only films one of whose directors is this name (as the catalog or an IMDb export gave it; ASCII
-    /// case aside); nil means all.
+    /// Only films one of whose directors' names holds these words, whole and in order (`mann` finds
+    /// Michael Mann; case and accents folded: `movies_directors_fts`); nil means all.
     public var director: String?
     /// Only films of this genre (`Drama`; ASCII case aside); nil means all.
     public var genre: String?

@@ -88,15 +88,26 @@ extension MovieStore {
                 "id IN (SELECT movie_id FROM viewings WHERE \(ViewingTags.containsSQL(column: "tags")))")
             arguments.append(ViewingTags.containsArgument(tag))
         }
-        // One of the names of a list stored as `Joel Coen, Ethan Coen` (see MovieRow.storedNames).
-        for (column, name) in [("directors", query.director), ("genres", query.genre)] {
-            guard let name else { continue }
-            conditions.append("instr(', ' || lower(\(column)) || ', ', ', ' || lower(?) || ', ') > 0")
-            arguments.append(name.trimmingWhitespace())
+        // A word of a director's name, or several in order, in any case and with or without accents
+        // (`Michael Mann` by `mann`), through the word index over `Joel Coen, Ethan Coen` (migration 13).
+        if let director = query.director {
+            conditions.append(
+                "id IN (SELECT rowid FROM movies_directors_fts WHERE movies_directors_fts MATCH ?)")
+            arguments.append(try FullTextQuery.phrase(for: director))
+        }
+        // One of the names of a list stored as `Drama, Crime` (see MovieRow.storedNames).
+        if let genre = query.genre {
+            conditions.append("instr(', ' || lower(genres) || ', ', ', ' || lower(?) || ', ') > 0")
+            arguments.append(genre.trimmingWhitespace())
         }
         if let text = query.text, !text.trimmingWhitespace().isEmpty {
-            conditions.append("id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)")
-            arguments.append(try FullTextQuery.expression(for: text))
+            // As `search` matches: the title and note, or the title's words without their inner
+            // punctuation (`walle`, WALL·E).
+            conditions.append(
+                "(id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?) "
+                    + "OR id IN (SELECT rowid FROM movies_title_words WHERE movies_title_words MATCH ?))")
+            let expression = try FullTextQuery.expression(for: text)
+            arguments += [expression, expression]
         }
         if let after = query.after {
             guard after.sort == query.sort else {

@@ -42,7 +42,8 @@ extension MovieStore {
     /// when empty); with `after`, those that follow that film in the same order (the next page).
     ///
     /// A film matches when every word of `text` is in its title and note (`movies_fts`, words and their
-    /// starts), in a substring of its title for scripts written without spaces (`movies_title_trigrams`,
+    /// starts), in its title's words written without their inner punctuation (`movies_title_words`:
+    /// `walle` finds WALL·E, migration 13), in a substring of its title for scripts written without spaces (`movies_title_trigrams`,
     /// see `FullTextQuery.trigramExpression`), or in one of its viewings' review and tags
     /// (`viewings_fts`). Each way is ranked by its own bm25 and a film by its best, so substring and
     /// review matches sort in with title matches. With `explained`, each hit of the page says where it
@@ -64,11 +65,14 @@ extension MovieStore {
             FROM viewings_fts JOIN viewings ON viewings.id = viewings_fts.rowid WHERE viewings_fts MATCH ?
             """,
         ]
-        var arguments: [any SQLBindable] = [expression, expression]
+        // A match of the title's words without their inner punctuation is a title match.
+        arms.append(
+            "SELECT rowid, rank, \(Source.title) FROM movies_title_words WHERE movies_title_words MATCH ?")
+        var arguments: [any SQLBindable] = [expression, expression, expression]
         if let trigrams {
             arms.append(
                 """
-                SELECT rowid, rank, \(Source.trigrams) FROM movies_title_trigrams
+                SELECT rowid, rank, \(Source.title) FROM movies_title_trigrams
                 WHERE movies_title_trigrams MATCH ?
                 """)
             arguments.append(trigrams)
@@ -112,10 +116,11 @@ extension MovieStore {
             return try rows.map { movie, source in
                 let field: SearchField
                 switch source {
-                case Source.trigrams: field = .title
+                case Source.title: field = .title
                 case Source.words:
                     let inTitle =
-                        try !explained || Self.matches(movie.id, "{title} : (\(expression))", in: connection)
+                        try !explained
+                        || Self.matches(movie.id, "{title} : (\(expression))", in: connection)
                     field = inTitle ? .title : .note
                 default:
                     let inReview =
@@ -130,7 +135,8 @@ extension MovieStore {
 
     /// The ways a search matches, in the order a film found several ways reports them.
     private enum Source {
-        static let trigrams = 0
+        /// In the title for certain: a substring (trigrams) or its words without their inner punctuation.
+        static let title = 0
         static let words = 1
         static let viewings = 2
     }

@@ -108,7 +108,7 @@ struct NewsUnsubscribeCommand: Command {
     static let about = CommandAbout(
         name: "unsubscribe", abstract: "Unsubscribe from a feed; its items go too, except starred ones.")
 
-    @Argument("feed", help: "The feed's id (see `news feeds`) or address.")
+    @Argument("feed", help: "The feed's id (see `news feeds`), address or title.")
     var feed: FeedReference
 
     func run(in context: CommandContext) async throws {

@@ -19,7 +19,7 @@ struct NewsIgnoreCommand: SynchronousCommand {
 
     @Option(
         "feed", short: "f", valueName: "feed",
-        help: "Only this feed's items (alone: all of them): its id (see `news feeds`) or address.")
+        help: "Only this feed's items (alone: all of them): its id (see `news feeds`), address or title.")
     var feed: FeedReference?
     @Option("title", short: "t", valueName: "text", help: "Items whose title holds this text.")
     var title: String?

@@ -21,7 +21,7 @@ struct NewsListCommand: Command {
     var starred: Bool
     @Option(
         "feed", short: "f", valueName: "feed",
-        help: "Only items of this feed: its id (see `news feeds`) or address.")
+        help: "Only items of this feed: its id (see `news feeds`), address or title.")
     var feed: FeedReference?
     @Option(
         "folder", valueName: "name", help: "Only items of the feeds in this folder (from an OPML import).")

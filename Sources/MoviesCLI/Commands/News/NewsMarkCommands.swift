@@ -45,7 +45,7 @@ struct NewsReadCommand: Command {
     var all: Bool
     @Option(
         "feed", short: "f", valueName: "feed",
-        help: "Mark every item of this feed read: its id (see `news feeds`) or address.")
+        help: "Mark every item of this feed read: its id (see `news feeds`), address or title.")
     var feed: FeedReference?
     @Option(
         "before", valueName: "id", help: "Mark this item and every older one read (in `news list` order).")

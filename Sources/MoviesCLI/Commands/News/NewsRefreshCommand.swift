@@ -25,7 +25,7 @@ struct NewsRefreshCommand: Command {
 
     @Option(
         "feed", short: "f", valueName: "feed",
-        help: "Refresh only this feed: its id (see `news feeds`) or address.")
+        help: "Refresh only this feed: its id (see `news feeds`), address or title.")
     var feed: FeedReference?
     @Option("jobs", short: "j", valueName: "n", help: "How many feeds to fetch at once.")
     var jobs: Count = Count(8)
