@@ -48,6 +48,11 @@ extension StorageError: UserFacingError {
                 + "(checksum mismatch); shipped migrations must not change. Nothing was changed"
         case .migrationFailed(let identifier, let reason):
             return "Migration \(identifier) failed and was rolled back: \(reason)"
+        case .idsExhausted(let table):
+            return "Every id of the \(table) table has been handed out (the highest, 9223372036854775807, "
+                + "was used), so nothing can be added to it; nothing was written. Give the next new one "
+                + "the id after the highest left: sqlite3 FILE \"UPDATE sqlite_sequence SET seq = "
+                + "(SELECT max(id) FROM \(table)) WHERE name = '\(table)'\""
         }
     }
 

@@ -38,6 +38,10 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationChanged(identifier: String)
     /// A migration failed and was rolled back; the file stays at the previous version.
     case migrationFailed(identifier: String, reason: String)
+    /// An `AUTOINCREMENT` table has handed out its highest possible id (`sqlite_sequence` holds
+    /// 2⁶³ − 1), so every insert into it fails; SQLite reports that as `SQLITE_FULL`, the code of a full
+    /// disk (https://www.sqlite.org/autoinc.html).
+    case idsExhausted(table: String)
 
     // MARK: - Classification
 
@@ -81,6 +85,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "migration \(identifier) was edited after it was applied (checksum mismatch)"
         case .migrationFailed(let identifier, let reason):
             "migration \(identifier) failed and was rolled back: \(reason)"
+        case .idsExhausted(let table):
+            "every id of \(table) has been handed out (sqlite_sequence is at 9223372036854775807)"
         }
     }
 }
