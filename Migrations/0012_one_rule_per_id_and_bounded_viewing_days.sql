@@ -3,7 +3,7 @@
 --   movies.imdb_id          tt and 7 to 10 digits (was: tt and any number of digits, so an id of 29 digits was
 --                           stored by `add` and refused by the import of its own export)
 --   movies.letterboxd_uri,  an address on letterboxd.com, www.letterboxd.com or boxd.it, at most 500 characters,
---   viewings.letterboxd_uri no space or control character (was: any https address of any length)
+--   viewings.letterboxd_uri printable ASCII without spaces (was: any https address of any length)
 --   viewings.watched_on,    a real day from 1870-01-01 to 2100-12-31, as movies.year is 1870–2100 (was: any real
 --   movies.watched_on       day, so 0000-01-01 was stored, shown as "?" and counted by `stats --by year` from
 --                           year 0)
@@ -15,10 +15,11 @@
 -- The file converts honestly; nothing is dropped without a word in the film's private note:
 --   - an address whose scheme and host are written in capitals (HTTPS://BOXD.IT/x was possible by hand) is the
 --     same page, and is kept with them in lower case, as the program now stores them;
---   - an address that is still not a Letterboxd address (another site, longer than 500 characters, a space or
---     a control character in it), or one that its lower-case host makes the same as another film's (or entry's)
---     address, is taken off the film (or viewing); the film's note gets a line saying what it was and why (the
---     first film, by id, keeps a shared address);
+--   - an address that is still not a Letterboxd address (another site, longer than 500 characters, a space, a
+--     control character or a letter outside ASCII in it: Letterboxd's addresses are ASCII), or one that its
+--     lower-case host makes the same as another film's (or entry's) address, is taken off the film (or
+--     viewing); the film's note gets a line saying what it was and why (the first film, by id, keeps a shared
+--     address);
 --   - an IMDb id that is not tt and 7 to 10 digits is taken off, and the note says what it was;
 --   - a viewing dated outside 1870–2100 becomes undated (seen, the day not known), and the note says which
 --     viewing had which day; the film's watched_on follows its viewings again.
@@ -51,7 +52,7 @@ FROM viewings WHERE letterboxd_uri IS NOT NULL;
 UPDATE temp.migration_0012_addresses SET kept = NULL
 WHERE kept IS NOT NULL AND NOT (length(kept) <= 500
     AND (kept GLOB 'https://letterboxd.com/?*' OR kept GLOB 'https://www.letterboxd.com/?*' OR kept GLOB 'https://boxd.it/?*')
-    AND NOT kept GLOB '*[' || char(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159) || ']*');
+    AND kept NOT GLOB '*[^!-~]*');
 -- Two addresses that are one once their host is in lower case: the first, by id, keeps it.
 CREATE TEMP TABLE migration_0012_shared AS
 SELECT a.kind, a.id, min(b.id) AS keeper
@@ -124,13 +125,13 @@ CREATE TABLE movies_0012 (
                     CHECK (imdb_id IS NULL OR (length(imdb_id) BETWEEN 9 AND 12 AND imdb_id GLOB 'tt[0-9]*'
                            AND NOT substr(imdb_id, 3) GLOB '*[^0-9]*')),
     -- The film's address on Letterboxd (https://letterboxd.com/film/heat-1995/ or https://boxd.it/2b5I): on
-    -- letterboxd.com, www.letterboxd.com or boxd.it, at most 500 characters, no space or control character
-    -- (MovieValidation.letterboxdAddress).
+    -- letterboxd.com, www.letterboxd.com or boxd.it, at most 500 characters of printable ASCII without
+    -- spaces (MovieValidation.letterboxdAddress).
     letterboxd_uri  TEXT
                     CHECK (letterboxd_uri IS NULL OR (length(letterboxd_uri) <= 500
                            AND (letterboxd_uri GLOB 'https://letterboxd.com/?*' OR letterboxd_uri GLOB 'https://www.letterboxd.com/?*'
                                 OR letterboxd_uri GLOB 'https://boxd.it/?*')
-                           AND NOT letterboxd_uri GLOB '*[' || char(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159) || ']*')),
+                           AND letterboxd_uri NOT GLOB '*[^!-~]*')),
     -- How many viewings it has: kept from the viewings by the triggers below. A row inserted with a
     -- count stands for that many viewings (see movies_viewings_after_insert), so it is bounded.
     watch_count     INTEGER
@@ -184,7 +185,7 @@ CREATE TABLE viewings_0012 (
                    CHECK (letterboxd_uri IS NULL OR (length(letterboxd_uri) <= 500
                           AND (letterboxd_uri GLOB 'https://letterboxd.com/?*' OR letterboxd_uri GLOB 'https://www.letterboxd.com/?*'
                                OR letterboxd_uri GLOB 'https://boxd.it/?*')
-                          AND NOT letterboxd_uri GLOB '*[' || char(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159) || ']*')),
+                          AND letterboxd_uri NOT GLOB '*[^!-~]*')),
     created_at     TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                    CHECK (created_at IS strftime('%Y-%m-%dT%H:%M:%fZ', created_at)),
     updated_at     TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))

@@ -92,6 +92,8 @@ struct MigrationTwelveTests {
             "INSERT INTO movies (title, letterboxd_uri) VALUES ('A', 'https://boxd.it/')",
             "INSERT INTO movies (title, letterboxd_uri) VALUES ('A', 'https://boxd.it/a b')",
             "INSERT INTO movies (title, letterboxd_uri) VALUES ('A', 'https://boxd.it/' || char(133))",
+            "INSERT INTO movies (title, letterboxd_uri) VALUES ('A', 'https://letterboxd.com/film/amélie/')",
+            "INSERT INTO movies (title, letterboxd_uri) VALUES ('A', 'https://boxd.it/a' || char(9))",
             "INSERT INTO movies (title, letterboxd_uri) VALUES ('A', 'https://boxd.it/' || printf('%.500c', 'x'))",
             "INSERT INTO movies (title, rating, watched_on) VALUES ('A', 'seen', '0000-01-01')",
         ]

@@ -88,6 +88,7 @@ struct OneRulePerIDTests {
             (["--imdb", "tt00000000000000000000000000001"], "is not an IMDb id"),
             (["--imdb", "tt123456"], "is not an IMDb id"),
             (["--letterboxd", "https://evil.example/film/x/"], "is not a Letterboxd address"),
+            (["--letterboxd", "https://letterboxd.com/film/amélie/"], "is not a Letterboxd address"),
             (
                 ["--letterboxd", "https://boxd.it/" + String(repeating: "x", count: 5000)],
                 "is not a Letterboxd address"

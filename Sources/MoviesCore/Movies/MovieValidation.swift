@@ -132,13 +132,12 @@ public enum MovieValidation {
     /// A film's or a diary entry's Letterboxd address as it is stored, or nil when `text` is not one:
     /// `https://` (or `http://`, which early exports wrote: the same page, kept as https) on
     /// letterboxd.com, www.letterboxd.com or boxd.it (scheme and host in any case, kept in lower
-    /// case), something after the host, at most `maximumAddressLength` characters, no space or control
-    /// character. The one rule `add`, `edit`, `log`, an import and the schema's `CHECK`s (migration
+    /// case), something after the host, at most `maximumAddressLength` characters of printable ASCII
+    /// without spaces (Letterboxd's addresses are ASCII; a `CHECK` tests that in one cheap `GLOB`). The one rule `add`, `edit`, `log`, an import and the schema's `CHECK`s (migration
     /// 12) apply, so every address stored exports and imports back.
     public static func letterboxdAddress(_ text: String) -> String? {
         let scalars = text.unicodeScalars
-        guard scalars.count <= maximumAddressLength,
-            !scalars.contains(where: { $0.value <= 0x20 || $0.isControlCharacter })
+        guard scalars.count <= maximumAddressLength, scalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
         else { return nil }
         for scheme in ["https://", "http://"] {
             for host in letterboxdHosts {
