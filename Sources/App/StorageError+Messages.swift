@@ -52,6 +52,11 @@ extension StorageError: UserFacingError {
             return "The list at \(path) was removed or replaced by another file while this command had it "
                 + "open, so the command stopped: it would only have seen, or changed, the old file. Run it "
                 + "again to use the file there now"
+        case .idsExhausted(let table):
+            return "Every id of the \(table) table has been handed out (the highest, 9223372036854775807, "
+                + "was used), so nothing can be added to it; nothing was written. Give the next new one "
+                + "the id after the highest left: sqlite3 FILE \"UPDATE sqlite_sequence SET seq = "
+                + "(SELECT max(id) FROM \(table)) WHERE name = '\(table)'\""
         }
     }
 

@@ -71,6 +71,9 @@ public final class Statement {
             // statement reusable from the cache.
             let error = StorageError.sqlite(code, handle: connection.handle, sql: sql)
             sqlite3_reset(handle)
+            if error.isSQLite(.full), let table = connection.exhaustedSequence() {
+                throw StorageError.idsExhausted(table: table)
+            }
             throw error
         }
     }

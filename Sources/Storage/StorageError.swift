@@ -42,6 +42,10 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// file renamed over it), while this process had it open: what it reads and writes is the old file,
     /// which no one else sees any more.
     case replaced(path: String)
+    /// An `AUTOINCREMENT` table has handed out its highest possible id (`sqlite_sequence` holds
+    /// 2⁶³ − 1), so every insert into it fails; SQLite reports that as `SQLITE_FULL`, the code of a full
+    /// disk (https://www.sqlite.org/autoinc.html).
+    case idsExhausted(table: String)
 
     // MARK: - Classification
 
@@ -87,6 +91,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "migration \(identifier) failed and was rolled back: \(reason)"
         case .replaced(let path):
             "the database file was removed or replaced while open: \(path)"
+        case .idsExhausted(let table):
+            "every id of \(table) has been handed out (sqlite_sequence is at 9223372036854775807)"
         }
     }
 }

@@ -13,7 +13,9 @@ import Storage
 ///   its line and left out — never merged into a film it may not be.
 /// - An id that another new film of the import already has (of another title, or of this one when two
 ///   of its films come to share an IMDb id) is reported by line, so no two films are given one id
-///   (which the unique indexes would refuse with a SQLite error).
+///   (which the unique indexes would refuse with a SQLite error). So is a listed film that a film of
+///   another title and year of the import was already placed on by its id: what a first import left
+///   out, every import of the file leaves out.
 struct FilmPlacement {
     /// One film of the group, with its listed self when there is one.
     struct Film {
@@ -121,7 +123,9 @@ struct FilmPlacement {
                 var claimed: [String] = []
                 for id in [film.letterboxdURI, film.imdbID].compactMap({ $0 }) {
                     if let holder = try claims.claim(id, line: line) {
-                        unplace(film, .idOfAnotherFilm(id: id, holder: "the film on line \(holder)"))
+                        unplace(
+                            film,
+                            .idOfAnotherFilm(id: id, holder: "the film on \(claims.places.describe(holder))"))
                         film.film = nil
                         break
                     }
@@ -187,6 +191,21 @@ struct FilmPlacement {
                 films.append(film)
             }
         }
+
+        // 4. A listed film another title and year of the import was placed on first leaves this one out.
+        var placed: [Film] = []
+        for film in films {
+            if let stored = film.stored, let line = film.film?.line,
+                let holder = claims.land(on: stored.id, line: line)
+            {
+                let id = film.letterboxdURI ?? film.imdbID ?? stored.titleWithYear
+                unplace(
+                    film, .idOfAnotherFilm(id: id, holder: "the film on \(claims.places.describe(holder))"))
+                continue
+            }
+            placed.append(film)
+        }
+        films = placed
     }
 
     private mutating func unplace(_ film: Film, _ problem: ImportRowProblem) {

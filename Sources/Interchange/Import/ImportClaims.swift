@@ -14,12 +14,18 @@ import Storage
 /// 1,000,000 films; movies-bench, 2026-12-03).
 final class ImportClaims {
     private let newFilms: NewFilmStaging
+    /// Which file a holder's line is of, for messages.
+    let places: RowPlaces
     private let filter: MembershipFilter
     /// The ids claimed by films of the group being placed, not staged yet, with each film's line.
     private var claimedInGroup: [(id: String, line: Int)] = []
+    /// The listed films a group has been placed on, with the line of its film: 16 bytes a film placed
+    /// (4 MiB for 200,000 listed films imported again), only for films already listed.
+    private var landed: [Int64: Int] = [:]
 
-    init(newFilms: NewFilmStaging) throws {
+    init(newFilms: NewFilmStaging, places: RowPlaces) throws {
         self.newFilms = newFilms
+        self.places = places
         guard let filter = MembershipFilter() else {
             throw StorageError.sqlite(code: .noMemory, message: "out of memory", sql: nil)
         }
@@ -43,6 +49,16 @@ final class ImportClaims {
             if let holder = try newFilms.line(holding: id) { return holder }
         }
         claimedInGroup.append((id, line))
+        return nil
+    }
+
+    /// Places the film on `line` on the listed film `id`, and returns the line of the film of another
+    /// title and year already placed on it, or nil when none was. A listed film is one title's of the
+    /// file at most, as a new one is (`claim`): the first import of a file whose two titles share an id
+    /// makes one film and leaves the other title out, and so does every import after it.
+    func land(on id: Int64, line: Int) -> Int? {
+        if let holder = landed[id] { return holder }
+        landed[id] = line
         return nil
     }
 

@@ -5,16 +5,20 @@ import MoviesCore
 public struct ImportRowError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line the row starts on.
     public var line: Int
+    /// The file the row is in, when the import read several (a Letterboxd export's folder or zip).
+    public var file: String?
     public var problem: ImportRowProblem
 
     /// A row error; readers create these, tests may too.
-    public init(line: Int, problem: ImportRowProblem) {
+    public init(line: Int, problem: ImportRowProblem, file: String? = nil) {
         self.line = line
         self.problem = problem
+        self.file = file
     }
 
-    /// `line 5: the year 'MCMXCV' is not a number`.
-    public var description: String { "line \(line): \(problem)" }
+    /// `line 5: the year 'MCMXCV' is not a number`, or `diary.csv, line 5: ...` in an import of several
+    /// files.
+    public var description: String { (file.map { "\($0), " } ?? "") + "line \(line): \(problem)" }
 }
 
 /// What is wrong with a row, in words a person can act on.
@@ -39,6 +43,8 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
     case notATimestamp(column: String, value: String)
     /// The id is not a positive whole number.
     case notAnID(String)
+    /// The id is above `MovieValidation.highestGivenID`.
+    case idTooHigh(Int64)
     /// The IMDb id is not `tt` followed by digits.
     case notAnIMDbID(String)
     /// The Letterboxd address is not on letterboxd.com or boxd.it.
@@ -87,6 +93,9 @@ public enum ImportRowProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .notATimestamp(let column, let value):
             "the \(column) '\(Self.excerpt(value))' is not a UTC timestamp (like 2026-11-30T10:20:00.000Z)"
         case .notAnID(let text): "the id '\(Self.excerpt(text))' is not a positive whole number"
+        case .idTooHigh(let id):
+            "the id \(id) is above \(MovieValidation.highestGivenID), the highest a file may give a film "
+                + "(ids are handed out above the highest one used, and one so high would leave none)"
         case .notAnIMDbID(let text): "the IMDb id '\(Self.excerpt(text))' is not like tt0113277"
         case .notALetterboxdURI(let text):
             "the Letterboxd URI '\(Self.excerpt(text))' is not a letterboxd.com or boxd.it address"

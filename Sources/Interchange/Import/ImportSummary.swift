@@ -41,6 +41,8 @@ public struct ImportSummary: Sendable, Hashable {
         /// The first line of the file that names it.
         public var line: Int
         public var existing: Movie
+        /// The file, when the import read several.
+        public var file: String?
     }
 
     /// Rows read, good and bad.
@@ -80,6 +82,8 @@ public struct ImportSummary: Sendable, Hashable {
         /// The first line of the file that names it.
         public var line: Int
         public var film: Movie
+        /// The file, when the import read several.
+        public var file: String?
         /// How many of its viewings the import would have added or filled in.
         public var viewings: Int
     }
@@ -101,6 +105,8 @@ public struct ImportSummary: Sendable, Hashable {
         public var fileDay: CalendarDate?
         /// True when the file's rating was newer and was taken; false when the listed one was kept.
         public var fileWins: Bool
+        /// True when both ratings were given the same day: a tie, which keeps the listed rating.
+        public var isTie: Bool { !fileWins && fileDay != nil && fileDay == film.ratedOn }
     }
 
     /// The first `reportedLimit` such films.
@@ -123,10 +129,10 @@ public struct ImportSummary: Sendable, Hashable {
         if rejected.count < Self.reportedLimit { rejected.append(error) }
     }
 
-    mutating func skip(line: Int, film: Movie, viewings: Int) {
+    mutating func skip(line: Int, film: Movie, viewings: Int, file: String? = nil) {
         skipped += 1
         if skippedFilms.count < Self.reportedSkips {
-            skippedFilms.append(SkippedFilm(line: line, film: film, viewings: viewings))
+            skippedFilms.append(SkippedFilm(line: line, film: film, file: file, viewings: viewings))
         }
     }
 
@@ -145,10 +151,10 @@ public struct ImportSummary: Sendable, Hashable {
         }
     }
 
-    mutating func meetDuplicate(line: Int, existing: Movie) {
+    mutating func meetDuplicate(line: Int, existing: Movie, file: String? = nil) {
         duplicateCount += 1
         if duplicates.count < Self.reportedLimit {
-            duplicates.append(Duplicate(line: line, existing: existing))
+            duplicates.append(Duplicate(line: line, existing: existing, file: file))
         }
     }
 }
@@ -158,14 +164,15 @@ public enum ImportFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// A row cannot become a movie (the default is to stop at the first).
     case rejectedRow(ImportRowError)
     /// A film was already listed, and the policy is `fail`.
-    case duplicate(line: Int, existing: Movie)
+    case duplicate(line: Int, existing: Movie, file: String? = nil)
 
     public var description: String {
         switch self {
         case .rejectedRow(let error):
             "\(error); nothing was imported (--dry-run lists every bad row, --skip-invalid imports the rest)"
-        case .duplicate(let line, let existing):
-            "line \(line): \(existing.titleWithYear) is already on the list as id \(existing.id); nothing was imported "
+        case .duplicate(let line, let existing, let file):
+            (file.map { "\($0), " } ?? "")
+                + "line \(line): \(existing.titleWithYear) is already on the list as id \(existing.id); nothing was imported "
                 + "(--on-duplicate skip or update goes on; --dry-run lists every one)"
         }
     }

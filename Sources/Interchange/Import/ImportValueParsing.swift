@@ -32,10 +32,11 @@ enum ImportValueParsing {
         return date
     }
 
-    /// A row id: a positive whole number.
+    /// A row id: a positive whole number, at most `MovieValidation.highestGivenID`.
     static func id(_ text: String?) throws(ImportRowProblem) -> Int64? {
         guard let text else { return nil }
         guard let id = Int64(text), id > 0 else { throw .notAnID(text) }
+        guard id <= MovieValidation.highestGivenID else { throw .idTooHigh(id) }
         return id
     }
 
@@ -64,33 +65,20 @@ enum ImportValueParsing {
         return stars
     }
 
-    /// `tt` and digits.
+    /// An IMDb title id, as `MovieValidation.isIMDbID` says.
     static func imdbID(_ text: String?) throws(ImportRowProblem) -> String? {
         guard let text else { return nil }
         let id = text.trimmingSpacesAndTabs()
-        let bytes = Array(id.utf8)
-        guard bytes.count >= 3, bytes.count <= 20, bytes[0] == UInt8(ascii: "t"),
-            bytes[1] == UInt8(ascii: "t"),
-            bytes[2...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { throw .notAnIMDbID(text) }
+        guard MovieValidation.isIMDbID(id) else { throw .notAnIMDbID(text) }
         return id
     }
 
-    /// An address on letterboxd.com or boxd.it, without spaces or control characters. Early exports
-    /// wrote `http://letterboxd.com/USER/film/SLUG/`: the same page over https, which is how it is kept
-    /// (the schema keeps web addresses as https).
+    /// A Letterboxd address in its stored form, as `MovieValidation.letterboxdAddress` says.
     static func letterboxdURI(_ text: String?) throws(ImportRowProblem) -> String? {
         guard let text else { return nil }
-        let uri = text.trimmingSpacesAndTabs()
-        let lowercased = uri.lowercased()
-        let hosts = ["boxd.it/", "letterboxd.com/", "www.letterboxd.com/"]
-        let isLetterboxd = ["https://", "http://"].contains { scheme in
-            hosts.contains { lowercased.hasPrefix(scheme + $0) }
+        guard let uri = MovieValidation.letterboxdAddress(text.trimmingSpacesAndTabs()) else {
+            throw .notALetterboxdURI(text)
         }
-        guard isLetterboxd, uri.utf8.count <= 500,
-            !uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.isControlCharacter })
-        else { throw .notALetterboxdURI(text) }
-        if lowercased.hasPrefix("http://") { return "https://" + uri.dropFirst("http://".count) }
         return uri
     }
 

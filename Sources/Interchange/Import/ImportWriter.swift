@@ -14,13 +14,16 @@ final class ImportWriter {
     private let newViewings: ImportStaging
     /// The ids new films took.
     private let claims: ImportClaims
+    /// Which file each row's line is of, when the import reads several.
+    private let places: RowPlaces
     /// The list as it was before the import, which films are placed against.
     private let listed: ListedFilms
     /// List entries: the film's id where it is listed, else its place among the new films.
     private var listEntries: [(entry: ImportedMovie.ListEntry, movieID: Int64?, newFilm: Int64?)] = []
 
-    init(connection: Connection, now: String) throws {
+    init(connection: Connection, now: String, places: RowPlaces) throws {
         self.connection = connection
+        self.places = places
         // AUTOINCREMENT keeps the highest id ever used in sqlite_sequence; max(id) covers a sequence row
         // removed by hand. https://www.sqlite.org/autoinc.html
         initialSequence = Int64(
@@ -32,7 +35,7 @@ final class ImportWriter {
         rows = try ImportStaging(connection: connection, table: "import_rows")
         newFilms = try NewFilmStaging(connection: connection, now: now)
         newViewings = try ImportStaging(connection: connection, table: "import_viewings")
-        claims = try ImportClaims(newFilms: newFilms)
+        claims = try ImportClaims(newFilms: newFilms, places: places)
         listed = try ListedFilms(connection: connection)
     }
 
@@ -53,7 +56,7 @@ final class ImportWriter {
         try rows.forEachGroup { key, year, rows in
             let placement = try FilmPlacement(
                 rows: rows, key: key, year: year, claims: claims, listed: listed)
-            for problem in placement.unplaced { summary.leaveOut(problem) }
+            for problem in placement.unplaced { summary.leaveOut(places.located(problem)) }
             for film in placement.films {
                 guard let imported = film.film else { continue }
                 if let stored = film.stored {
@@ -102,18 +105,23 @@ final class ImportWriter {
         let changes = try ViewingPlan(viewings, of: stored.id, in: connection)
         let changesFilm = merged != MovieDraft(stored)
         guard changesFilm || !changes.isEmpty else {
+            // A rating the file disagrees with is reported even when nothing changes: a tie, or an
+            // older rating, stays every time the file is imported, and says so every time.
+            if let choice { summary.chooseRating(choice, film: stored) }
             summary.unchanged += 1
             if stored.watchState == .seen && stored.rating == .notSeen { summary.seenWithoutRating += 1 }
             return
         }
         if options.onDuplicate == .fail {
-            summary.meetDuplicate(line: film.line, existing: stored)
-            if !options.dryRun { throw ImportFailure.duplicate(line: film.line, existing: stored) }
+            let (line, file) = (places.line(of: film.line), places.file(of: film.line))
+            summary.meetDuplicate(line: line, existing: stored, file: file)
+            if !options.dryRun { throw ImportFailure.duplicate(line: line, existing: stored, file: file) }
             return
         }
         if options.onDuplicate == .skip {
             summary.skip(
-                line: film.line, film: stored, viewings: changes.inserts.count + changes.updates.count)
+                line: places.line(of: film.line), film: stored,
+                viewings: changes.inserts.count + changes.updates.count, file: places.file(of: film.line))
             return
         }
         try changes.apply(to: stored.id, in: connection)

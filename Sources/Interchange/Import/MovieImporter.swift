@@ -54,9 +54,13 @@ public struct MovieImporter: Sendable {
 
             var summary = ImportSummary()
             try connection.inTransaction(.immediate) {
-                let writer = try ImportWriter(connection: connection, now: Timestamp.string(from: now))
+                let places = RowPlaces(names: readers.map { Self.fileName(of: $0.path) })
+                let writer = try ImportWriter(
+                    connection: connection, now: Timestamp.string(from: now), places: places)
                 defer { writer.dropTables() }
-                try read(readers, into: writer, options: options, summary: &summary, progress: progress)
+                try read(
+                    readers, into: writer, places: places, options: options, summary: &summary,
+                    progress: progress)
                 try writer.mergeFilms(options: options, summary: &summary)
                 try writer.insertNewFilms(summary: &summary)
                 var lists: [Int: ImportedList] = [:]
@@ -74,7 +78,7 @@ public struct MovieImporter: Sendable {
 
     /// Step 1: the rows of every reader into the writer's staging table.
     private func read(
-        _ readers: [MovieImportReader], into writer: ImportWriter, options: ImportOptions,
+        _ readers: [MovieImportReader], into writer: ImportWriter, places: RowPlaces, options: ImportOptions,
         summary: inout ImportSummary, progress: ((Int, Int) -> Void)?
     ) throws {
         var bytesBefore = 0
@@ -82,11 +86,13 @@ public struct MovieImporter: Sendable {
             while let next = try reader.next() {
                 summary.rowsRead += 1
                 switch next {
-                case .failure(let error):
+                case .failure(var error):
+                    error.file = places.file(of: places.packed(error.line, file: index))
                     summary.reject(error)
                     if !options.dryRun && !options.skipInvalid { throw ImportFailure.rejectedRow(error) }
                 case .success(var movie):
                     movie.listEntry?.list = index
+                    movie.line = places.packed(movie.line, file: index)
                     if let type = movie.meaning.otherTitleType, !options.includeTV {
                         summary.leftOut += 1
                         if IMDbMapping.titleKind(type) == nil {
@@ -104,5 +110,10 @@ public struct MovieImporter: Sendable {
             summary.emptyRows += reader.emptyRows
         }
         progress?(summary.rowsRead, bytesBefore)
+    }
+
+    /// A file's name as a message gives it: the last part of its path.
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

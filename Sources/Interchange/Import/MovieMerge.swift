@@ -5,10 +5,11 @@ import MoviesCore
 /// second import of the same files change nothing, and an older file never undo a newer fact.
 ///
 /// - Seen stays seen: a watchlist row (or a list's) never un-sees a movie.
-/// - The rating is the file's when it is not older than the listed one: a later date wins, the same
-///   date goes to a current rating (ratings.csv, IMDb) over one given at a viewing, and an undated
-///   rating only replaces another undated one or none. Stars the file gives for the word the film
-///   already has are kept even when the film's rating stays.
+/// - The rating is the file's when it is newer than the listed one: a later date wins, the same date
+///   is a tie that keeps the listed rating (reported when the two disagree: two files that rate a
+///   film differently on one day would otherwise each replace the other's on every import), and an
+///   undated rating only replaces another undated one or none. Stars the file gives for the word the
+///   film already has are kept even when the film's rating stays.
 /// - The own formats' watched date is the later of the two, the count the larger.
 /// - The own formats' note is taken where the film has none, or when the file's row was changed
 ///   later than the film.
@@ -67,12 +68,12 @@ enum MovieMerge {
         return (draft, choice)
     }
 
-    /// Whether the film's rating is at least as new as the listed one.
+    /// Whether the film's rating replaces the listed one: newer, or both undated.
     private static func takesRating(_ film: ImportedFilm, over stored: Movie) -> Bool {
         guard stored.rating != .notSeen else { return true }
         switch (film.ratedOn, stored.ratedOn) {
         case (let filmDay?, let storedDay?):
-            return filmDay > storedDay || (filmDay == storedDay && film.ratingIsCurrent)
+            return filmDay > storedDay
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return true

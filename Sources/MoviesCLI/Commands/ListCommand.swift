@@ -330,13 +330,15 @@ struct WatchFailure: Error, CustomStringConvertible {
 /// A filtered list (`--rating excellent`) gains a film that was added, or one that was changed into the
 /// filter, and loses one that was removed, or changed out of it; a script must tell a real add or
 /// delete from a film only moving in or out of view, so those are `entered` and `left`. A film appears
-/// as added when it has not been changed since it was written (`updated_at` is `created_at`), and
+/// as added when it was not in the database at the last reading (`MovieChange.differences`), and
 /// leaves as removed when it is no longer listed at all (`stillListed`).
 enum ChangeRecord {
     static func json(_ change: MovieChange, stillListed: (Int64) -> Bool) -> String {
         switch change {
         case .added(let movie):
-            "{\"change\":\"\(movie.updatedAt > movie.createdAt ? "entered" : "added")\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
+            "{\"change\":\"added\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
+        case .entered(let movie):
+            "{\"change\":\"entered\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
         case .removed(let movie):
             "{\"change\":\"\(stillListed(movie.id) ? "left" : "removed")\",\"movie\":\(MovieRecordWriter.jsonObject(movie))}"
         case .changed(let before, let after):

@@ -76,7 +76,8 @@ enum ImportText {
         }
         for duplicate in summary.duplicates {
             context.errors.line(
-                "  line \(duplicate.line): \(TerminalText.singleLine(duplicate.existing.titleWithYear)) is "
+                "  \(duplicate.file.map { "\(TerminalText.singleLine($0)), " } ?? "")line \(duplicate.line): "
+                    + "\(TerminalText.singleLine(duplicate.existing.titleWithYear)) is "
                     + "already on the list as id \(duplicate.existing.id)")
         }
         if summary.duplicateCount > summary.duplicates.count {
@@ -100,7 +101,8 @@ enum ImportText {
                     skip.viewings == 0
                     ? "" : ", \(skip.viewings) viewing\(skip.viewings == 1 ? "" : "s") to log or fill in"
                 lines.append(
-                    "  line \(skip.line): \(TerminalText.singleLine(skip.film.titleWithYear)) "
+                    "  \(skip.file.map { "\(TerminalText.singleLine($0)), " } ?? "")line \(skip.line): "
+                        + "\(TerminalText.singleLine(skip.film.titleWithYear)) "
                         + "(movies show \(skip.film.id))\(viewings)")
             }
             if count > summary.skippedFilms.count {
@@ -116,7 +118,10 @@ enum ImportText {
             lines.append(
                 choice.fileWins
                     ? "\(title): the file's rating \(file)\(fileDay) is newer and replaces \(listed)\(listedDay)."
-                    : "\(title): the rating listed, \(listed)\(listedDay), is newer than the file's \(file)\(fileDay) and stays."
+                    : choice.isTie
+                        ? "\(title): the file's rating \(file) and the rating listed, \(listed), were given the "
+                            + "same day\(fileDay); the one listed stays (change it with movies rate)."
+                        : "\(title): the rating listed, \(listed)\(listedDay), is newer than the file's \(file)\(fileDay) and stays."
             )
         }
         if summary.ratingChoiceCount > summary.ratingChoices.count {

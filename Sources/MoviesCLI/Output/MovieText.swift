@@ -95,7 +95,7 @@ enum MovieText {
         let fitted = { (text: String) in terminal.columns.map { TerminalText.truncated(text, to: $0) } ?? text
         }
         switch change {
-        case .added(let movie):
+        case .added(let movie), .entered(let movie):
             return terminal.green(
                 fitted("+ \(movie.id) \(TerminalText.singleLine(movie.titleWithYear)) \(rating(movie))"))
         case .removed(let movie):

@@ -106,9 +106,10 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noteTooLong(let length):
             return "the note is \(length) characters long; the limit is \(MovieValidation.maximumNoteLength)"
         case .invalidIMDbID(let text):
-            return "'\(text)' is not an IMDb id (tt followed by digits, like tt0113277)"
+            return "'\(Self.excerpt(text))' is not an IMDb id (tt followed by 7 to 10 digits, like tt0113277)"
         case .invalidLetterboxdURI(let text):
-            return "'\(text)' is not a Letterboxd address (https://...)"
+            return "'\(Self.excerpt(text))' is not a Letterboxd address (https://letterboxd.com/... or "
+                + "https://boxd.it/..., at most \(MovieValidation.maximumAddressLength) characters)"
         case .starsDoNotFitRating(let word, let stars):
             let fits = RatingWord(stars.rating).rawValue
             return
@@ -153,6 +154,17 @@ public enum MovieError: Error, Sendable, Hashable, CustomStringConvertible {
                 "--after \(id) is not among what this search finds, so no page follows it; give the id the "
                 + "previous page's hint gave, with the same words, or start again without --after"
         }
+    }
+
+    /// An id as a message shows it: at most 80 characters, control characters made visible, so a 5,000-
+    /// character address does not flood the terminal.
+    private static func excerpt(_ text: String) -> String {
+        let shown = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(80).map {
+                    $0.isControlCharacter ? "\u{FFFD}" : $0
+                }))
+        return text.unicodeScalars.count > 80 ? shown + "…" : shown
     }
 }
 

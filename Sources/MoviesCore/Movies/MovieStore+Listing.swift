@@ -40,6 +40,26 @@ extension MovieStore {
         database.observe { try Self.list(query, in: $0) }
     }
 
+    /// The list `query` selects with the highest id in the database, both read from one snapshot, now
+    /// and after every change (as `observe`): a change feed tells a film added since the last reading
+    /// (its id is higher) from one already there that entered the filter.
+    public func observeWithHighestID(_ query: MovieQuery = MovieQuery())
+        -> AsyncThrowingStream<MovieListReading, any Error>
+    {
+        database.observe { try Self.reading(query, in: $0) }
+    }
+
+    /// The list `query` selects with the highest id in the database, read once from one snapshot.
+    public func listWithHighestID(_ query: MovieQuery = MovieQuery()) throws -> MovieListReading {
+        try database.read { try Self.reading(query, in: $0) }
+    }
+
+    static func reading(_ query: MovieQuery, in connection: Connection) throws -> MovieListReading {
+        MovieListReading(
+            movies: try list(query, in: connection),
+            highestID: Int64(try connection.scalarInt("SELECT coalesce(max(id), 0) FROM movies") ?? 0))
+    }
+
     // MARK: - SQL
 
     /// Runs `query` on `connection`: filter, key-based page, order, limit.
@@ -146,4 +166,10 @@ extension MovieCursor {
         case .year(let year): year ?? (reversed ? 0 : 9999)
         }
     }
+}
+
+/// One reading of an observed list: its movies, and the highest id the database held then.
+public struct MovieListReading: Sendable, Equatable {
+    public var movies: [Movie]
+    public var highestID: Int64
 }

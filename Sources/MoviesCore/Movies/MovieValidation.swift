@@ -22,6 +22,12 @@ public enum MovieValidation {
     /// The longest genres and directors texts (comma-separated), in characters.
     public static let maximumGenresLength = 1000
     public static let maximumDirectorsLength = 2000
+    /// The highest id a file may give a film it brings (the own formats keep their ids): 2⁵³ − 1, the
+    /// largest whole number every JSON reader holds exactly (RFC 7493, I-JSON), and far below SQLite's
+    /// highest rowid, 2⁶³ − 1. An `AUTOINCREMENT` table hands out ids above the highest ever used and
+    /// fails for good once that one is 2⁶³ − 1 (https://www.sqlite.org/autoinc.html), so an id given
+    /// by a file must leave room for the films added after it.
+    public static let highestGivenID: Int64 = 9_007_199_254_740_991
 
     /// The draft as it is stored (title trimmed and in NFC, watch state, stars and rating made to
     /// agree), or the first rule it breaks. `today` bounds the watched date, which is checked unless
@@ -54,8 +60,9 @@ public enum MovieValidation {
         if let imdbID = draft.imdbID, !isIMDbID(imdbID) {
             throw .invalidIMDbID(imdbID)
         }
-        if let uri = draft.letterboxdURI, !isWebAddress(uri) {
-            throw .invalidLetterboxdURI(uri)
+        if let uri = draft.letterboxdURI {
+            guard let stored = letterboxdAddress(uri) else { throw .invalidLetterboxdURI(uri) }
+            draft.letterboxdURI = stored
         }
         if let minutes = draft.runtimeMinutes, !runtimeRange.contains(minutes) {
             throw .runtimeOutOfRange(minutes)
@@ -114,18 +121,48 @@ public enum MovieValidation {
         }
     }
 
-    /// An https address, as the schema's `GLOB 'https://?*'` says, without control characters: what a
-    /// film's or a diary entry's Letterboxd address must be.
-    public static func isWebAddress(_ text: String) -> Bool {
-        text.hasPrefix("https://") && text.count > 8
-            && !text.unicodeScalars.contains(where: \.isControlCharacter)
+    /// The Letterboxd hosts an address may name, as stored (lower case, after `https://`).
+    public static let letterboxdHosts = ["letterboxd.com/", "www.letterboxd.com/", "boxd.it/"]
+    /// The longest Letterboxd address, in characters (code points, as SQLite's `length()` counts).
+    public static let maximumAddressLength = 500
+    /// The digits of an IMDb title id: seven (`tt0113277`, the oldest ids are padded to seven) to ten
+    /// (IMDb's newest have eight; two more leave room for years to come).
+    public static let imdbIDDigits = 7...10
+
+    /// A film's or a diary entry's Letterboxd address as it is stored, or nil when `text` is not one:
+    /// `https://` (or `http://`, which early exports wrote: the same page, kept as https) on
+    /// letterboxd.com, www.letterboxd.com or boxd.it (scheme and host in any case, kept in lower
+    /// case), something after the host, at most `maximumAddressLength` characters of printable ASCII
+    /// without spaces (Letterboxd's addresses are ASCII; a `CHECK` tests that in one cheap `GLOB`). The one rule `add`, `edit`, `log`, an import and the schema's `CHECK`s (migration
+    /// 12) apply, so every address stored exports and imports back.
+    public static func letterboxdAddress(_ text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard scalars.count <= maximumAddressLength, scalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        else { return nil }
+        for scheme in ["https://", "http://"] {
+            for host in letterboxdHosts {
+                let prefix = scheme + host
+                let start = text.utf8.prefix(prefix.utf8.count)
+                guard text.utf8.count > prefix.utf8.count,
+                    start.elementsEqual(prefix.utf8, by: { Self.asciiLowercased($0) == $1 })
+                else { continue }
+                return "https://" + host
+                    + String(decoding: text.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+            }
+        }
+        return nil
     }
 
-    /// `tt` followed by at least two digits, as the schema's CHECK says.
+    /// `tt` followed by `imdbIDDigits` digits, as the schema's CHECK says (migration 12).
     public static func isIMDbID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.count >= 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "t")
+        return imdbIDDigits.contains(bytes.count - 2) && bytes[0] == UInt8(ascii: "t")
+            && bytes[1] == UInt8(ascii: "t")
             && bytes[2...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
 

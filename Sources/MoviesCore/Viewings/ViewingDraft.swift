@@ -73,8 +73,11 @@ public enum ViewingValidation {
             let length = stored.unicodeScalars.count
             if length > ViewingTags.maximumLength { throw .tagsTooLong(length: length) }
         }
-        if let uri = draft.letterboxdURI, !MovieValidation.isWebAddress(uri) {
-            throw .invalidLetterboxdURI(uri)
+        if let uri = draft.letterboxdURI {
+            guard let stored = MovieValidation.letterboxdAddress(uri) else {
+                throw .invalidLetterboxdURI(uri)
+            }
+            draft.letterboxdURI = stored
         }
         return ValidViewingDraft(checked: draft)
     }

@@ -80,6 +80,8 @@ public final class MovieListViewModel {
     @ObservationIgnored private var observation: Task<Void, Never>?
     /// Whether the next delivered list continues the current one (and so is diffed for `onChanges`).
     @ObservationIgnored private var continuesCurrentList = false
+    /// The highest id in the database when the current list was read (nil before the first reading).
+    @ObservationIgnored private var highestID: Int64?
 
     /// A list over `store`; call `load()` for one reading or `startObserving()` to stay current.
     public init(store: MovieStore) {
@@ -96,7 +98,8 @@ public final class MovieListViewModel {
     public func load() throws {
         state = .loading
         do {
-            apply(try store.list(query), isContinuation: false)
+            let reading = try store.listWithHighestID(query)
+            apply(reading.movies, isContinuation: false, highestID: reading.highestID)
         } catch {
             fail(error)
             throw error
@@ -122,16 +125,18 @@ public final class MovieListViewModel {
             state = .loading
         }
         continuesCurrentList = state == .loaded
-        let values = store.observe(query)
+        let values = store.observeWithHighestID(query)
         observation = Task { [weak self] in
             do {
-                for try await movies in values {
+                for try await reading in values {
                     // A list read for a query that has since changed can arrive after the change
                     // cancelled this task (it was on its way), and even after the new query's list:
                     // shown, it would stay until the next change. Cancellation and this check both
                     // happen on the main actor, so nothing stale gets through.
                     guard let self, !Task.isCancelled else { return }
-                    self.apply(movies, isContinuation: self.continuesCurrentList)
+                    self.apply(
+                        reading.movies, isContinuation: self.continuesCurrentList,
+                        highestID: reading.highestID)
                     self.continuesCurrentList = true
                 }
             } catch is CancellationError {
@@ -183,13 +188,16 @@ public final class MovieListViewModel {
         }
     }
 
-    private func apply(_ newMovies: [Movie], isContinuation: Bool) {
+    private func apply(_ newMovies: [Movie], isContinuation: Bool, highestID newHighestID: Int64) {
         let old = movies
+        let highestIDBefore = highestID
         movies = newMovies
         state = .loaded
         lastError = nil
+        highestID = newHighestID
         if isContinuation, let onChanges {
-            let changes = MovieChange.differences(from: old, to: newMovies)
+            let changes = MovieChange.differences(
+                from: old, to: newMovies, highestIDBefore: highestIDBefore ?? 0)
             if !changes.isEmpty {
                 onChanges(changes)
             }
