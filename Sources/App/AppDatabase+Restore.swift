@@ -214,29 +214,3 @@ extension AppDatabase {
         }
     }
 }
-
-/// The folders missing above a path, deepest last, so those a failed command created can go again.
-struct MissingFolders {
-    private let folders: [String]
-
-    /// The folders missing above `path`; none for nil.
-    init(above path: String?) {
-        var missing: [String] = []
-        guard let path else {
-            folders = []
-            return
-        }
-        var folder = FolderEntry.split(path).folder
-        var info = stat()
-        while !folder.isEmpty, folder != "/", folder != ".", stat(folder, &info) != 0, errno == ENOENT {
-            missing.append(folder)
-            folder = FolderEntry.split(folder).folder
-        }
-        folders = missing
-    }
-
-    /// Removes them, deepest first; a folder something else was put in meanwhile stays (`rmdir`).
-    func remove() {
-        for folder in folders { rmdir(folder) }
-    }
-}

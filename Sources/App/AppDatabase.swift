@@ -52,6 +52,10 @@ public struct AppDatabase: Sendable {
     /// ("Created a new list at …"), since a mistyped path would otherwise start a new list in silence.
     public let createdFile: Bool
 
+    /// The folders opening this database created for it (none where `createdFile` is false): what
+    /// `removeCreatedFile()` takes back with the file.
+    let createdFolders: MissingFolders
+
     /// The movie list.
     public var movies: MovieStore { MovieStore(database: database) }
 
@@ -73,6 +77,7 @@ public struct AppDatabase: Sendable {
         self.database = database
         self.path = path
         createdFile = false
+        createdFolders = MissingFolders(above: nil)
     }
 
     /// The database at `path`, opened and migrated, or nil when nothing is there: for a command about
@@ -107,9 +112,11 @@ public struct AppDatabase: Sendable {
             isCurrent.withLock { $0 = pending.isEmpty }
         }
         let existed = options.createIfMissing ? Self.exists(path) : true
+        let missingFolders = MissingFolders(above: existed ? nil : path)
         database = try Database(path: path, configuration: configuration)
         self.path = displayPath ?? path
         createdFile = !existed
+        createdFolders = missingFolders
         guard migrate else { return }
         if !isCurrent.current {
             try Self.migrator.migrate(database)
@@ -165,6 +172,16 @@ public struct AppDatabase: Sendable {
     /// included: compared before and after a command, it tells whether the command wrote.
     public func changeCount() throws -> Int {
         try database.writeWithoutTransaction { try $0.scalarInt("SELECT total_changes()") } ?? 0
+    }
+
+    /// Removes the file this database created, with its companions and the folders made for it, for a
+    /// command that failed before writing anything of its own to the new list: a refused `news add` on
+    /// a mistyped `--db` leaves no empty list, and no folder, behind. Does nothing to a file that
+    /// existed before.
+    public func removeCreatedFile() {
+        guard createdFile else { return }
+        DatabaseFile.removeWithCompanions(path)
+        createdFolders.remove()
     }
 
     /// How many change observations are live on this file: zero once every observer has stopped.

@@ -130,6 +130,16 @@ final class CommandContext {
         return count > changeCountWhenOpened
     }
 
+    /// Takes back the list this command created when it failed before writing anything of its own to
+    /// it (a refused `news add` on a mistyped `--db`): bad input creates nothing. A list the command
+    /// wrote to stays, with what it wrote.
+    func removeCreatedListIfUnused() {
+        guard createdList != nil, let openedDatabase, !hasSavedChanges else { return }
+        self.openedDatabase = nil
+        createdList = nil
+        openedDatabase.removeCreatedFile()
+    }
+
     /// Forgets the writes so far, for a command that rolled them back on purpose (a dry run), so they
     /// are not reported as saved.
     func discardChangeCount() {

@@ -156,6 +156,7 @@ public enum MoviesCLI {
     @MainActor
     static func failed(_ error: any Error, in context: CommandContext) -> Int32 {
         context.finishPager()
+        context.removeCreatedListIfUnused()
         return failed(error, output: context.output, errors: context.errors)
     }
 

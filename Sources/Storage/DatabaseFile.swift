@@ -252,7 +252,7 @@ package enum DatabaseFile {
 
     /// The path the companion files' names are made from: `path`, or when it is a symbolic link the file
     /// it leads to, beside which SQLite keeps them (it resolves links).
-    private static func companionBase(_ path: String) -> String {
+    static func companionBase(_ path: String) -> String {
         var info = stat()
         guard lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .symbolicLink else { return path }
         return realPath(path) ?? path

@@ -1,3 +1,4 @@
+import FeedServer
 import Foundation
 import TestSupport
 import Testing
@@ -12,7 +13,8 @@ struct ReadingOpensTests {
     private func readingCommands(output: String) -> [[String]] {
         [
             ["list"], ["list", "--format", "csv"], ["search", "Heat"], ["stats"], ["export"],
-            ["news", "list"], ["backup", output],
+            ["news", "list"], ["news", "feeds"], ["news", "export-opml"], ["news", "ignores"],
+            ["news", "searches"], ["year", "2025"], ["backup", output],
         ]
     }
 
@@ -70,6 +72,26 @@ struct ReadingOpensTests {
         #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")
         #expect(
             try movies.run(["list", "--format", "csv"], environment: environment).stdout.contains("Alien"))
+    }
+
+    @Test("a command that writes and is refused takes back the list and the folders it created")
+    func refusedWriteCreatesNothing() throws {
+        let folder = movies.folder.file("none")
+        let path = folder + "/deeper/x.sqlite"
+        let address = "http://127.0.0.1:\(TestHTTPServer.closedPort())/feed.xml"
+        // Both open the list before they fetch, and fail on the fetch.
+        for arguments in [["news", "subscribe", address], ["news", "add", address]] {
+            let result = try movies.run(["--db", path] + arguments)
+            #expect(
+                result.status == 1 && result.stderr.hasPrefix("Error: Cannot "), "\(arguments): \(result)")
+            #expect(!result.stderr.contains("Created a new list"), "\(arguments): \(result)")
+            #expect(!fileExists(folder), "\(arguments) left \(folder) behind")
+        }
+        // A list that existed stays, whatever the command did.
+        try movies.succeed("--db", path, "add", "Heat")
+        let bytes = fileSnapshot(path)
+        _ = try movies.run(["--db", path, "news", "subscribe", address])
+        #expect(fileSnapshot(path) == bytes)
     }
 
     @Test(

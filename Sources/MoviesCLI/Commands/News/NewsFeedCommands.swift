@@ -132,8 +132,9 @@ struct NewsFeedsCommand: Command {
     @Flag(.noPager) var noPager: Bool
 
     func run(in context: CommandContext) async throws {
-        let feeds = try context.dependencies().news.feeds()
-        let unread = try context.dependencies().news.unreadCounts()
+        let news = try context.readingDependencies().news
+        let feeds = try news.feeds()
+        let unread = try news.unreadCounts()
         if let format = format.recordFormat {
             context.startPager()
             let writer = RecordWriter(format: format, fields: NewsRecords.feedFields, sink: context.output)
@@ -262,7 +263,7 @@ struct NewsExportOPMLCommand: Command {
     var output: String?
 
     func run(in context: CommandContext) async throws {
-        let feeds = try context.dependencies().news.feeds()
+        let feeds = try context.readingDependencies().news.feeds()
         let opml = OPML.export(
             feeds.map {
                 OPMLOutline(title: $0.title, xmlURL: $0.url, htmlURL: $0.siteURL, folder: $0.folder)

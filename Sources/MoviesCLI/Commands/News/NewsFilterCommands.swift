@@ -55,7 +55,7 @@ struct NewsIgnoresCommand: SynchronousCommand {
     static let about = CommandAbout(name: "ignores", abstract: "List the ignore rules (`news ignore`).")
 
     func runSynchronously(in context: CommandContext) throws {
-        let rules = try context.dependencies().news.ignoreRules()
+        let rules = try context.readingDependencies().news.ignoreRules()
         if rules.isEmpty {
             context.hint("No ignore rules. Add one with: movies news ignore --title <text>")
         }
@@ -108,7 +108,7 @@ struct NewsSearchesCommand: SynchronousCommand {
         name: "searches", abstract: "List the saved searches with how many items each finds, unread first.")
 
     func runSynchronously(in context: CommandContext) throws {
-        let news = try context.dependencies().news
+        let news = try context.readingDependencies().news
         let searches = try news.savedSearches()
         if searches.isEmpty {
             context.hint("No saved searches. Save one with: movies news save-search <name> <words>")
