@@ -54,9 +54,10 @@ struct HelpTests {
                   <title>                 The movie's title (quote it when it has spaces).
 
                 OPTIONS:
-                  -r, --rating <rating>   How much you liked it; seen for a movie you saw
-                                          without rating it. (values: not-seen, seen, terrible,
-                                          poor, decent, good, excellent; default: not-seen)
+                  -r, --rating <rating>   How much you liked it, as a word or as stars (4.5);
+                                          seen for a movie you saw without rating it. (values:
+                                          not-seen, seen, terrible, poor, decent, good,
+                                          excellent; default: not-seen)
                   --stars <stars>         Letterboxd-style stars, 0.5 to 5 in halves; the rating
                                           word follows from them.
                   -Y, --year <year>       The release year (1870–2100).

@@ -199,7 +199,8 @@ struct ArgumentParser {
         if let value = valueType.parse(text) { return value }
         throw error(
             .invalidValue(
-                text, name: display, allowed: valueType.allValueStrings, expected: valueType.expected),
+                text, name: display, allowed: valueType.allValueStrings, expected: valueType.expected,
+                others: valueType.others),
             path)
     }
 

@@ -23,6 +23,18 @@ extension StarRating: ExpressibleByArgument {
     static var expectedDescription: String { "stars from 0.5 to 5 in halves, such as 3.5" }
 }
 
+/// `movies rate 12 good`, `rate 12 3.5`, `--rating ★★★½`: a word or stars, as `TypedRating(typed:)`
+/// reads them. Completion and help offer the words; an error also says that stars go.
+extension TypedRating: ExpressibleByArgument {
+    init?(argument: String) { self.init(typed: argument) }
+
+    static var allValueStrings: [String] { RatingWord.words }
+
+    static var expectedDescription: String { "a rating word or stars" }
+
+    static var otherValuesDescription: String? { "stars from 0.5 to 5 in halves, such as 3.5, 3½ or ★★★½" }
+}
+
 /// The days a person types: `YYYY-MM-DD`, `today` or `yesterday` (`CalendarDate(typed:)`).
 extension CalendarDate: ExpressibleByArgument {
     init?(argument: String) { self.init(typed: argument) }
@@ -291,6 +303,9 @@ enum FilmReference: ExpressibleByArgument, Hashable {
     }
 
     static var expectedDescription: String { "a movie id such as 12, or its title" }
+
+    /// An id; a title could be any word.
+    static func fitsExactly(_ argument: String) -> Bool { RecordID.parse(argument) != nil }
 }
 
 /// `--month 2024-03`: a month of a year, as the diary groups viewings.

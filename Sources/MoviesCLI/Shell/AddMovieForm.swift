@@ -37,17 +37,18 @@ struct AddMovieForm {
         console.show("  An empty title or Ctrl-D cancels.\n")
         guard await field("Title: ", takeTitle) else { return nil }
         let words = RatingWord.allValueStrings.joined(separator: ", ")
-        console.show("  Ratings: \(words)\n")
+        console.show("  Ratings: \(words), or stars (3.5)\n")
         guard
             await field(
                 "Rating [not-seen]: ",
                 { answer in
                     if answer.trimmingWhitespace().isEmpty {
-                        form.rating = .notSeen
-                    } else if let rating = RatingWord(argument: answer) {
-                        form.rating = rating
+                        (form.rating, form.stars) = (.notSeen, nil)
+                    } else if let typed = TypedRating(argument: answer) {
+                        form.stars = typed.stars
+                        form.rating = typed.word ?? typed.stars.map { RatingWord($0.rating) } ?? .notSeen
                     } else {
-                        return .again("'\(answer)' is not a rating; type one of: \(words)")
+                        return .again("'\(answer)' is not a rating; type one of: \(words), or stars (3.5)")
                     }
                     return .accepted
                 })
