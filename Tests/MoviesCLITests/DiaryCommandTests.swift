@@ -104,7 +104,7 @@ struct DiaryCommandTests {
             toFile: file, atomically: true, encoding: .utf8)
         try await movies.succeed("import", file)
         let show = try await movies.run(["show", "3"], environment: ["TZ": "Europe/Paris"])
-        #expect(show.stdout.contains("added      2019-03-05\n"), "\(show)")
+        #expect(show.stdout.contains("added       2019-03-05\n"), "\(show)")
     }
 
     @Test("a file that cannot be opened is reported, not shown as an empty diary")

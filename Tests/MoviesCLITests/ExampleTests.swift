@@ -31,8 +31,8 @@ struct ExampleTests {
         let shown = try movies.succeed("show", "2")
         #expect(
             shown.hasPrefix(
-                "2  Alien (1979)\n  rating     good\n  rated on   \(CalendarDate.today())\n"
-                    + "  watched    2024-02-29, once\n  note       in space\n  added      "), "\(shown)")
+                "2  Alien (1979)\n  rating      good\n  rated on    \(CalendarDate.today())\n"
+                    + "  watched     2024-02-29, once\n  note        in space\n  added       "), "\(shown)")
         #expect(shown.hasSuffix("  viewings, newest first:\n    viewing 2  2024-02-29  good\n"), "\(shown)")
         #expect(try movies.succeed("rm", "1") == "Removed 1  Heat (1995)  good\n")
         #expect(try movies.succeed("list", "--format", "tsv").split(separator: "\n").count == 2)

@@ -102,8 +102,9 @@ final class ImportWriter {
         let changes = try ViewingPlan(viewings, of: stored.id, in: connection)
         let changesFilm = merged != MovieDraft(stored)
         guard changesFilm || !changes.isEmpty else {
+            // Not counted among the films seen without a rating: the import did not make them so, and an
+            // import that changed nothing says nothing of them again.
             summary.unchanged += 1
-            if stored.watchState == .seen && stored.rating == .notSeen { summary.seenWithoutRating += 1 }
             return
         }
         if options.onDuplicate == .fail {
