@@ -144,7 +144,8 @@ struct ExampleTests {
         #expect(viaHelp.contains("(values:\n") && viaHelp.contains("not-seen, seen, terrible,"))
         #expect(viaHelp.contains("default: not-seen)"))
         #expect(try movies.succeed("list", "-h").contains("USAGE: movies list"))
-        #expect(try movies.succeed() == root)
+        let alone = try movies.run([])
+        #expect(alone.status == 64 && alone.stderr.hasPrefix("Usage: movies "), "\(alone)")
         #expect(!fileExists(movies.databasePath), "help must not create the database")
     }
 

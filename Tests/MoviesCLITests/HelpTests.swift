@@ -12,7 +12,7 @@ import Testing
 struct HelpTests {
     let cli = InProcessCLI()
 
-    @Test("the root's help lists every command with its abstract; `help` and no command print the same")
+    @Test("the root's help lists every command with its abstract; `help` prints the same")
     func root() async throws {
         let help = try await cli.run("--help")
         #expect(help.status == 0)
@@ -30,8 +30,23 @@ struct HelpTests {
             #expect(help.stdout.contains("\n" + row + command.abstract.prefix(20)), "\(command.name)")
         }
         #expect(try await cli.run("help").stdout == help.stdout)
-        #expect(try await cli.run([]).stdout == help.stdout)
         #expect(try await cli.run("-h").stdout == help.stdout)
+    }
+
+    @Test("movies alone prints the short usage on stderr and exits 64, as git and rg do (issue 45)")
+    func alone() async throws {
+        let alone = try await cli.run([])
+        #expect(alone.status == 64, "\(alone)")
+        #expect(alone.stdout.isEmpty)
+        #expect(
+            alone.stderr.hasPrefix("Usage: movies [--db <path>] [--version] <subcommand>\n  Commands: add, "))
+        #expect(alone.stderr.hasSuffix("  See 'movies --help' for more information.\n"), "\(alone)")
+        for command in MoviesCLI.rootSpec.subcommands {
+            #expect(alone.stderr.contains(command.name), "\(command.name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath), "no file made")
+        // A group named alone still shows its help.
+        #expect(try await cli.run("news").stdout.hasPrefix("OVERVIEW: "))
     }
 
     @Test("a command's help: usage, arguments, options with their values and defaults, examples")

@@ -121,6 +121,16 @@ struct HelpFormatter {
         return "Usage: \(usage(for: path))\n  See '\(commandName) --help' for more information.\n"
     }
 
+    /// What a group given no command prints on stderr (`movies` alone; exit 64, as git and ripgrep
+    /// do): its usage line, its commands' names, and where its help is.
+    func shortUsage(for path: [String]) -> String {
+        let names = specs(along: path).last?.subcommands.map(\.name) ?? []
+        let commandName = specs(along: path).map(\.name).filter { !$0.isEmpty }.joined(separator: " ")
+        return "Usage: \(usage(for: path))\n"
+            + "  Commands: \(wrap(names.joined(separator: ", "), indent: 12))\n"
+            + "  See '\(commandName) --help' for more information.\n"
+    }
+
     // MARK: - Layout
 
     /// `  label   help...`, the help wrapped in its column, starting on the next line if the label is long.

@@ -271,7 +271,7 @@ final class ShellSession {
                 return
             }
             switch try activeParser.parse(words) {
-            case .help(let path):
+            case .help(let path), .shortUsage(let path):
                 context.output.write(activeHelp.fitted(to: context.terminal.columns).help(for: path))
             case .version:
                 context.output.line("movies \(MoviesCLI.version)")
