@@ -33,6 +33,22 @@ struct HelpTests {
         #expect(try await cli.run("-h").stdout == help.stdout)
     }
 
+    @Test("help inside the shell shows examples as typed there, without movies (and the screen's group)")
+    func shellExamples() throws {
+        let movieScreen = HelpFormatter(root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
+        let add = movieScreen.help(for: ["", "add"])
+        #expect(add.contains("EXAMPLES:\n  add \"Heat\" --rating excellent --year 1995\n"), "\(add)")
+        #expect(!add.contains("  movies "), "\(add)")
+        let newsScreen = HelpFormatter(root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
+        let read = newsScreen.help(for: ["", "read"])
+        #expect(read.contains("EXAMPLES:\n  read 12 14\n") && !read.contains("movies"), "\(read)")
+        let diaryScreen = HelpFormatter(root: ShellTrees.diary, globalOptions: ShellTrees.globalOptions)
+        let edit = diaryScreen.help(for: ["", "edit"])
+        #expect(edit.contains("  edit 31 --on 2024-03-08\n") && !edit.contains("movies"), "\(edit)")
+        // On the command line, examples stay whole.
+        #expect(MoviesCLI.helpFormatter.help(for: ["movies", "add"]).contains("  movies add \"Heat\""))
+    }
+
     @Test("movies alone prints the short usage on stderr and exits 64, as git and rg do (issue 45)")
     func alone() async throws {
         let alone = try await cli.run([])

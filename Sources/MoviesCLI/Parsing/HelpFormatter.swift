@@ -106,10 +106,24 @@ struct HelpFormatter {
         if !command.examples.isEmpty {
             text += "\nEXAMPLES:\n"
             for example in command.examples {
-                text += "  \(example)\n"
+                text += "  \(asTyped(example, command: command.name))\n"
             }
         }
         return text
+    }
+
+    /// An example as it is typed here: whole on the command line; in the shell, whose screens' trees have
+    /// no name (`ShellTrees`), without the program's name and the group the screen is (`movies news
+    /// list --unread` is `list --unread` on the news screen, `movies add Heat` is `add Heat`).
+    func asTyped(_ example: String, command: String) -> String {
+        guard root.name.isEmpty, example.hasPrefix("movies ") else { return example }
+        let words = example.dropFirst("movies ".count).split(separator: " ", maxSplits: 2)
+        if words.count >= 2, words[0] != command, words[1] == command,
+            let group = words.first
+        {
+            return String(example.dropFirst("movies ".count + group.count + 1))
+        }
+        return String(example.dropFirst("movies ".count))
     }
 
     /// `Usage: ...` and the pointer to `--help`, printed after a usage error.
