@@ -151,6 +151,34 @@ struct ShellTests {
         #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
     }
 
+    @Test("without readline or libedit, the shell says once that line editing is off; Up is not a command")
+    func withoutLineEditing() throws {
+        // Empty files under the libraries' names, found first: the loader refuses them, as where neither
+        // is installed.
+        let folder = movies.folder.file("no-line-editing")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["libreadline.so.8", "libedit.so.2"] {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()))
+        }
+        var environment = movies.environment
+        environment["TERM"] = "xterm"
+        environment["LD_LIBRARY_PATH"] = folder
+        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
+        #expect(
+            shell.waitFor(
+                "Line editing is off (no history on Up, no completion on Tab): install GNU readline"))
+        #expect(shell.waitFor("movies> "))
+        // Up, then Down and Right inside a command: the keys are dropped, not run or stored.
+        shell.type("\u{1B}[A\n")
+        shell.type("add Heat\u{1B}[B\u{1B}OC\n")
+        #expect(shell.waitFor("Added 1  Heat  not-seen"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+        #expect(!shell.output.contains("Unknown command"), "\(shell.output)")
+        #expect(shell.output.components(separatedBy: "Line editing is off").count == 2, "\(shell.output)")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT title FROM movies") == "Heat")
+    }
+
     @Test("at a terminal, the news screen shows an item another process adds, above the prompt")
     func newsScreenFollowsChanges() throws {
         let shell = try movies.startShellAtTerminal()

@@ -137,6 +137,7 @@ final class ShellSession {
     func run() async -> Int32 {
         if console.isInteractive {
             console.show("movies shell — type help for the commands, quit or Ctrl-D to leave.\n")
+            if let note = console.startNote { console.show(note) }
             startFeed()
         }
         loop: while !quits {

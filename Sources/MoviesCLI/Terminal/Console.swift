@@ -8,6 +8,8 @@ protocol Console: AnyObject {
     func readLine(prompt: String, kind: LineKind) async -> ConsoleInput
     /// Shows `text` (whole lines) now; at a terminal, above the prompt and what is being typed.
     func show(_ text: String)
+    /// What the shell says once as it starts at a terminal about the console itself (line editing off).
+    var startNote: String? { get }
     /// Called once when the shell ends, to save history and restore the terminal.
     func close()
     /// Runs `operation` in a task that Ctrl-C cancels, at a terminal (where Ctrl-C otherwise only clears
@@ -16,6 +18,8 @@ protocol Console: AnyObject {
 }
 
 extension Console {
+    var startNote: String? { nil }
+
     func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
         await operation()
     }

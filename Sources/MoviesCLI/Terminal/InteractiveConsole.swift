@@ -61,6 +61,15 @@ final class InteractiveConsole: Console {
         }
     }
 
+    /// Said once when the shell starts where neither readline nor libedit loads: the arrows and Tab do
+    /// nothing there, and a person should know why and what to install.
+    var startNote: String? {
+        worker.hasLineEditing
+            ? nil
+            : "Line editing is off (no history on Up, no completion on Tab): install GNU readline "
+                + "(libreadline8) or libedit (libedit2) for them.\n"
+    }
+
     func readLine(prompt: String, kind: LineKind) async -> ConsoleInput {
         output.flush()
         return await withCheckedContinuation { continuation in
@@ -120,6 +129,9 @@ private final class InputThread: @unchecked Sendable {
         get { interruptWhileBusy.current }
         set { interruptWhileBusy.withLock { $0 = newValue } }
     }
+
+    /// Whether readline or libedit was loaded.
+    var hasLineEditing: Bool { readline != nil }
 
     init(readline: Readline?, history: HistoryFile?) {
         self.readline = readline
@@ -241,7 +253,8 @@ private final class InputThread: @unchecked Sendable {
             if plainReader.hasBufferedInput || Self.waitForInput() {
                 switch plainReader.next() {
                 case .none: return .end
-                case .text(let line): return .line(line)
+                // The arrows and other keys sent as escape sequences are not text of the command.
+                case .text(let line): return .line(EscapeSequences.removed(from: line))
                 case .tooLong(let bytes): return .tooLong(bytes: bytes)
                 case .notUTF8: return .notUTF8
                 }
