@@ -151,6 +151,33 @@ struct ShellTests {
         #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
     }
 
+    @Test(
+        "with readline, Tab completes commands, values and titles at a terminal",
+        .enabled(
+            if: Readline.load() != nil, "neither readline nor libedit is installed: Tab completes nothing"))
+    func tabCompletes() throws {
+        #expect(try movies.run(["add", "Blade Runner", "--year", "1982"]).status == 0)
+        let shell = try movies.startShellAtTerminal()
+        #expect(!shell.output.contains("Line editing is off"))
+        // A command, then a rating word.
+        shell.type("ad\t")
+        #expect(shell.waitFor("movies> add "), "\(shell.output)")
+        shell.type("Heat -r exc\t")
+        #expect(shell.waitFor("add Heat -r excellent "), "\(shell.output)")
+        shell.type("\n")
+        #expect(shell.waitFor("Added 2  Heat  excellent"), "\(shell.output)")
+        // A title with a space, quoted as it is completed; then a sort key.
+        shell.type("rate bla\t")
+        // Readline adds no space after a closing quote.
+        #expect(shell.waitFor("rate \"Blade Runner\""), "\(shell.output)")
+        shell.type(" 3.5\n")
+        #expect(shell.waitFor("Rated 1  Blade Runner (1982)  good ★★★½"), "\(shell.output)")
+        shell.type("sort ti\t\n")
+        #expect(shell.waitFor("Sort: title"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+    }
+
     @Test("without readline or libedit, the shell says once that line editing is off; Up is not a command")
     func withoutLineEditing() throws {
         // Empty files under the libraries' names, found first: the loader refuses them, as where neither

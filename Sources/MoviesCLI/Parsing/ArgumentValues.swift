@@ -63,6 +63,8 @@ extension FeedReference: ExpressibleByArgument {
     static var expectedDescription: String {
         "a feed's id such as 3 (see news feeds) or its http(s) address"
     }
+
+    static var defaultCompletionKind: CompletionKind { .feed }
 }
 
 /// A movie's id as `list` shows it: `12` or `#12`.
@@ -303,6 +305,8 @@ enum FilmReference: ExpressibleByArgument, Hashable {
     }
 
     static var expectedDescription: String { "a movie id such as 12, or its title" }
+
+    static var defaultCompletionKind: CompletionKind { .film }
 
     /// An id; a title could be any word.
     static func fitsExactly(_ argument: String) -> Bool { RecordID.parse(argument) != nil }

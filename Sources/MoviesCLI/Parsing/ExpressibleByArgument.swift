@@ -45,6 +45,10 @@ enum CompletionKind: Sendable, Hashable {
     /// The name of a command, for `help`: each word names a subcommand of the one before, starting from
     /// the group `help` belongs to.
     case commandName
+    /// A film on the list (`FilmReference`): the shell offers its titles.
+    case film
+    /// A subscribed feed (`FeedReference`): the shell offers their addresses.
+    case feed
 }
 
 extension ExpressibleByArgument {

@@ -141,6 +141,7 @@ final class ShellSession {
             startFeed()
         }
         loop: while !quits {
+            console.useCompleter(completer)
             let input = await console.readLine(prompt: prompt, kind: .command)
             if input != .interrupted && input != .end {
                 lineNumber += 1
@@ -195,6 +196,15 @@ final class ShellSession {
         case .movies:
             throw CommandFailure(message: "Not on a paged screen; type news or diary", exitCode: .usage)
         }
+    }
+
+    /// What Tab offers on the current screen: its commands, their options and values, the list's titles
+    /// and the feeds' addresses.
+    private var completer: ShellCompleter {
+        let (movies, news) = (dependencies.movies, dependencies.news)
+        return ShellCompleter(
+            tree: activeTree, titles: { (try? movies.titles(startingWith: $0)) ?? [] },
+            feeds: { (try? news.feeds().map(\.url)) ?? [] })
     }
 
     /// `news`: the news screen becomes current.

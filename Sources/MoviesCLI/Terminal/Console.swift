@@ -10,6 +10,8 @@ protocol Console: AnyObject {
     func show(_ text: String)
     /// What the shell says once as it starts at a terminal about the console itself (line editing off).
     var startNote: String? { get }
+    /// What Tab offers at the command prompt from now on (a console without line editing offers nothing).
+    func useCompleter(_ completer: ShellCompleter?)
     /// Called once when the shell ends, to save history and restore the terminal.
     func close()
     /// Runs `operation` in a task that Ctrl-C cancels, at a terminal (where Ctrl-C otherwise only clears
@@ -19,6 +21,8 @@ protocol Console: AnyObject {
 
 extension Console {
     var startNote: String? { nil }
+
+    func useCompleter(_ completer: ShellCompleter?) {}
 
     func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
         await operation()

@@ -84,6 +84,10 @@ final class InteractiveConsole: Console {
         }
     }
 
+    func useCompleter(_ completer: ShellCompleter?) {
+        worker.completer.withLock { $0 = completer }
+    }
+
     func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
         let task = Task { @MainActor in await operation() }
         worker.onInterruptWhileBusy = { task.cancel() }
@@ -123,6 +127,9 @@ private final class InputThread: @unchecked Sendable {
     private let interrupted = Atomic<Bool>(false)
     private let plainReader = LineReader(descriptor: STDIN_FILENO)
     private let interruptWhileBusy = Locked<(@Sendable () -> Void)?>(nil)
+    /// What Tab offers at the next command prompt (`ShellCompleter`); set by the shell as its screen
+    /// changes, read by this thread.
+    let completer = Locked<ShellCompleter?>(nil)
 
     /// Called on Ctrl-C while it is set (by `runCancellingOnInterrupt`, while a command runs).
     var onInterruptWhileBusy: (@Sendable () -> Void)? {
@@ -139,6 +146,7 @@ private final class InputThread: @unchecked Sendable {
         if let readline {
             readline.catchSignals?.pointee = 0
             history?.load(into: readline)
+            ReadlineCompletion.install(in: readline)
         }
     }
 
@@ -207,6 +215,8 @@ private final class InputThread: @unchecked Sendable {
 
     private func readLine(prompt: String, kind: LineKind, with readline: Readline) -> ConsoleInput {
         ReadlineLine.reset(remove: readline.remove)
+        // Tab completes commands only, not a form's answers.
+        ReadlineCompletion.completer = kind == .command ? completer.current : nil
         readline.install(prompt) { line in
             ReadlineLine.finish(line)
         }

@@ -1,8 +1,20 @@
 import Basics
 import Storage
 
-/// "Did you mean" for a title no film has (`movies show Haet`).
+/// "Did you mean" for a title no film has (`movies show Haet`), and the titles Tab offers in the shell.
 extension MovieStore {
+    /// The titles that start with `prefix` (ASCII letters in any case: SQLite's `LIKE`,
+    /// https://sqlite.org/lang_expr.html#like), in title order, at most `limit`, each once.
+    public func titles(startingWith prefix: String, limit: Int = 100) throws -> [String] {
+        let escaped = prefix.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing(
+            "_", with: "\\_")
+        return try database.read { connection in
+            try connection.cachedStatement(
+                "SELECT DISTINCT title FROM movies WHERE title LIKE ? ESCAPE '\\' ORDER BY title LIMIT ?"
+            ).fetchAll([escaped + "%", limit]) { $0.string(at: 0) }
+        }
+    }
+
     /// The films whose titles are nearest `title`, for a person who named a film the list does not
     /// have: those a few edits from it (`EditDistance` over title keys, so case and runs of spaces
     /// aside), closest first, then those whose titles hold its words (`search`); at most `limit`.
