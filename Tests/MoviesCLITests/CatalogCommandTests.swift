@@ -120,6 +120,19 @@ import Testing
         #expect(try await movies.succeed("link").hasPrefix("Linked 2 of 4 films"))
     }
 
+    @Test("link takes films by title: only they are linked; an unknown one links nothing (issue 45)")
+    func linkNamedFilms() async throws {
+        try await movies.succeed("add", "Heat", "--year", "1995")
+        try await movies.succeed("add", "Die fabelhafte Welt der Amélie", "--year", "2001")
+        try await movies.succeed("catalog", "load", try datasets())
+        try await movies.refuse(
+            ["link", "Heat (1995)", "Haet"], status: 1,
+            message: "No movie titled Haet is listed. Did you mean Heat (1995), id 1?")
+        #expect(try await movies.succeed("link", "heat (1995)").hasPrefix("Linked 1 of 1 films"))
+        #expect(try await movies.succeed("show", "Heat").contains("directed by Michael Mann"))
+        #expect(!(try await movies.succeed("show", "2")).contains("directed by"))
+    }
+
     @Test func linkWithoutAListLinksNothingAndMakesNoFile() async throws {
         try await movies.succeed("catalog", "load", try datasets())
         #expect(try await movies.succeed("link") == "Linked 0 of 0 films to the catalog\n")

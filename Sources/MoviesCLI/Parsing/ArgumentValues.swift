@@ -329,16 +329,31 @@ struct DiaryMonth: ExpressibleByArgument, Hashable {
     static var expectedDescription: String { "a month as YYYY-MM, such as 2024-03" }
 }
 
-/// A viewing's id as `diary` and `show` print it: `31`.
-struct ViewingID: ExpressibleByArgument, Hashable {
-    let rawValue: Int64
+/// A viewing as `diary edit` and `diary rm` take it: its id (`31`, as `diary` and `show` print it), or
+/// its film named by title (`Heat`, `"Dune (2021)"`, as `FilmReference` reads it), where the film has one
+/// viewing (`CommandContext.existingViewing`).
+enum ViewingReference: ExpressibleByArgument, Hashable {
+    case id(Int64)
+    case film(FilmReference)
 
     init?(argument: String) {
-        guard let id = RecordID.parse(argument) else { return nil }
-        rawValue = id
+        if let id = RecordID.parse(argument) {
+            self = .id(id)
+        } else if let film = FilmReference(argument: argument) {
+            self = .film(film)
+        } else {
+            return nil
+        }
     }
 
-    static var expectedDescription: String { "a viewing id such as 31 (movies diary shows them)" }
+    static var expectedDescription: String {
+        "a viewing id such as 31 (movies diary shows them), or its film's title"
+    }
+
+    static var defaultCompletionKind: CompletionKind { .film }
+
+    /// An id; a title could be any word.
+    static func fitsExactly(_ argument: String) -> Bool { RecordID.parse(argument) != nil }
 }
 
 /// `--diary-cursor`: where the previous page of the diary ended (`2024-03-09:31`).
