@@ -261,7 +261,7 @@ final class ShellSession {
             if words == [AddCommand.about.name], case .movies = screen, console.isInteractive {
                 let form = AddMovieForm(
                     console: console, form: AddMovieViewModel(store: dependencies.movies),
-                    catalog: try? context.catalogIfLoaded())
+                    catalog: try? context.catalogIfLoaded(), columns: context.terminal.columns)
                 if let movie = try await form.run() {
                     context.output.line("Added \(MovieText.summary(movie))")
                     for other in form.form.similarMovies {
