@@ -74,7 +74,8 @@ struct RefusalTests {
         try await movies.refuse(["rm", "1", "42"], status: 1, message: "No movie with id 42")
         // What is not an id is a title (issue 45): a film no title matches is named as such.
         try await movies.refuse(["show", "abc"], status: 1, message: "Error: No movie titled abc is listed")
-        try await movies.refuse(["rm", "0"], status: 1, message: "No movie titled 0 is listed")
+        // Digits are an id: ones that are none are refused as such, not looked up as a title.
+        try await movies.refuse(["rm", "0"], status: 64, message: "The value '0' is invalid for '<movie>'")
     }
 
     @Test("a duplicate names the movie already there")

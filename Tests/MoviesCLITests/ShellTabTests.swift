@@ -43,6 +43,12 @@ struct ShellTabTests {
             movies.completions(for: line, wordStart: line.utf8.count - 1) == ["Runner\"", "Runner 2049\""])
         #expect(
             movies.completions(for: "show Bl", wordStart: 5) == ["\"Blade Runner\"", "\"Blade Runner 2049\""])
+        // What was typed before readline's word is matched case aside, as the titles are.
+        let lowered = "show \"blade r"
+        #expect(
+            movies.completions(for: lowered, wordStart: lowered.utf8.count - 1) == [
+                "Runner\"", "Runner 2049\"",
+            ])
     }
 
     @Test("feeds' addresses where a feed goes, on the news screen")

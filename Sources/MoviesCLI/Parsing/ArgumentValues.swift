@@ -290,6 +290,9 @@ enum FilmReference: ExpressibleByArgument, Hashable {
         }
         let text = argument.trimmingWhitespace()
         guard !text.isEmpty else { return nil }
+        // Digits are an id: ones that are no id (`0`, past Int64) are refused, not looked up as a title.
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) { return nil }
         // `Heat (1995)`: a year of four digits in parentheses at the end.
         if text.hasSuffix(")"), let open = text.lastIndex(of: "("),
             let year = Int(text[text.index(after: open)..<text.index(before: text.endIndex)]),

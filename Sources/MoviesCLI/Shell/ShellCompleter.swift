@@ -23,10 +23,11 @@ struct ShellCompleter: Sendable {
         let bytes = Array(line.utf8)
         guard (0...bytes.count).contains(wordStart) else { return [] }
         if wordStart >= offset {
-            let typed = bytes[offset..<wordStart]
+            // What was typed of the word before the editor's word, matched as titles are: case aside.
+            let typed = String(decoding: bytes[offset..<wordStart], as: UTF8.self)
             return words.compactMap { word in
-                word.utf8.starts(with: typed)
-                    ? String(decoding: word.utf8.dropFirst(typed.count), as: UTF8.self) : nil
+                let head = word.prefix(typed.count)
+                return head.lowercased() == typed.lowercased() ? String(word.dropFirst(typed.count)) : nil
             }
         }
         let before = String(decoding: bytes[wordStart..<offset], as: UTF8.self)
