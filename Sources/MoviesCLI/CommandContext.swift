@@ -146,13 +146,6 @@ final class CommandContext {
         changeCountWhenOpened = openedDatabase.flatMap { try? $0.changeCount() } ?? 0
     }
 
-    /// The movie store, for a command about a movie already listed (`show`, `rate`, `edit`, `rm`...):
-    /// where there is no database file yet, no movie is listed, and `id` is refused as unknown without
-    /// creating an empty list.
-    func existingMovies(for id: MovieID, reading: Bool = false) throws -> MovieStore {
-        try existingMovies(orElse: MovieError.notFound(id: id.rawValue), reading: reading)
-    }
-
     /// The movie store for a command about something already listed; `missing` is thrown where there is
     /// no database file yet, without creating one.
     func existingMovies(orElse missing: @autoclosure () -> any Error, reading: Bool = false) throws
@@ -182,16 +175,24 @@ final class CommandContext {
     }
 
     /// The film `reference` names, in the list that must exist: by id, or by a title that names one
-    /// film (`MovieError.notFound`, `.noFilmTitled` or `.ambiguousTitle` otherwise).
-    func existingFilm(_ reference: FilmReference) throws -> (store: MovieStore, movie: Movie) {
+    /// film. The one resolver of every command that takes a film (`show`, `rate`, `edit`, `rm`, `log`,
+    /// `unwatch`, `lists add`...): an unknown id is `MovieError.notFound`, a title several films have
+    /// `.ambiguousTitle` (naming each with its id and year), and a title none has `UnknownTitle`, with
+    /// the nearest titles listed.
+    func existingFilm(_ reference: FilmReference, reading: Bool = false) throws -> (store: MovieStore, movie: Movie) {
         switch reference {
         case .id(let id):
-            let store = try existingMovies(orElse: MovieError.notFound(id: id))
+            let store = try existingMovies(orElse: MovieError.notFound(id: id), reading: reading)
             guard let movie = try store.movie(id: id) else { throw MovieError.notFound(id: id) }
             return (store, movie)
         case .title(let title, let year):
-            let store = try existingMovies(orElse: MovieError.noFilmTitled(title, year: year))
-            return (store, try store.film(titled: title, year: year))
+            let store = try existingMovies(
+                orElse: UnknownTitle(title: title, year: year, nearest: []), reading: reading)
+            do {
+                return (store, try store.film(titled: title, year: year))
+            } catch MovieError.noFilmTitled {
+                throw UnknownTitle(title: title, year: year, nearest: try store.nearestFilms(to: title))
+            }
         }
     }
 

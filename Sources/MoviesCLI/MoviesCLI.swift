@@ -124,6 +124,10 @@ public enum MoviesCLI {
             case .help(let path):
                 output.write(helpFormatter(forRoot: root.name).fitted(to: terminal.columns).help(for: path))
                 return .finished(completed(nil, output: output, errors: errors))
+            case .shortUsage(let path):
+                errors.write(
+                    helpFormatter(forRoot: root.name).fitted(to: terminal.columns).shortUsage(for: path))
+                return .finished(ExitCode.usage.rawValue)
             case .run(let arguments):
                 guard let command = arguments.command.handler else {
                     output.write(

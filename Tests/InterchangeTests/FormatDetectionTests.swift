@@ -33,14 +33,15 @@ struct FormatDetectionTests {
     func explicitFormat() throws {
         let folder = TemporaryDirectory()
         // Letterboxd's import layout has a Title column, so it can be read as this program's csv; its
-        // ratings are stars, not words, and are refused row by row.
-        let path = try folder.write("Title,Year,Rating\nHeat,1995,4.5\n", to: "x.csv")
+        // ratings are stars, which the rating column takes as stars (issue 45), and a value neither a
+        // word nor stars is refused row by row.
+        let path = try folder.write("Title,Year,Rating\nHeat,1995,4.5\nAlien,1979,4.25\n", to: "x.csv")
         #expect(try MovieImportReader(path: path).format == .letterboxd)
         let reader = try MovieImportReader(path: path, format: .csv)
         #expect(reader.format == .csv)
         #expect(
             try ImportTestSupport.rowErrors(path, format: .csv).map(\.description) == [
-                "line 2: the rating '4.5' is not one of not-seen, seen, terrible, poor, decent, good, excellent"
+                "line 3: the rating '4.25' is not one of not-seen, seen, terrible, poor, decent, good, excellent"
             ])
     }
 }

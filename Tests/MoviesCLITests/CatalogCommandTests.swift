@@ -89,10 +89,10 @@ import Testing
                 == "Added 3  Heat (1972)  not-seen\n")
         let shown = try await movies.succeed("show", "2")
         #expect(shown.contains("directed by Michael Mann"))
-        #expect(shown.contains("runtime    170 min"))
-        #expect(shown.contains("genres     Action, Crime, Drama"))
-        #expect(shown.contains("IMDb       tt0113277"))
-        #expect(shown.contains("on IMDb    8.3/10 (721456 votes)"))
+        #expect(shown.contains("runtime     170 min"))
+        #expect(shown.contains("genres      Action, Crime, Drama"))
+        #expect(shown.contains("IMDb        tt0113277"))
+        #expect(shown.contains("on IMDb     8.3/10 (721456 votes)"))
         // A film the catalog lacks is added as before, unlinked.
         #expect(try await movies.succeed("add", "Zardoz") == "Added 4  Zardoz  not-seen\n")
         #expect(!(try await movies.succeed("show", "4")).contains("on IMDb"))
@@ -118,6 +118,19 @@ import Testing
         #expect(comedies.contains("Amélie") && !comedies.contains("Heat"))
         // Linking again finds the same.
         #expect(try await movies.succeed("link").hasPrefix("Linked 2 of 4 films"))
+    }
+
+    @Test("link takes films by title: only they are linked; an unknown one links nothing (issue 45)")
+    func linkNamedFilms() async throws {
+        try await movies.succeed("add", "Heat", "--year", "1995")
+        try await movies.succeed("add", "Die fabelhafte Welt der Amélie", "--year", "2001")
+        try await movies.succeed("catalog", "load", try datasets())
+        try await movies.refuse(
+            ["link", "Heat (1995)", "Haet"], status: 1,
+            message: "No movie titled Haet is listed. Did you mean Heat (1995), id 1?")
+        #expect(try await movies.succeed("link", "heat (1995)").hasPrefix("Linked 1 of 1 films"))
+        #expect(try await movies.succeed("show", "Heat").contains("directed by Michael Mann"))
+        #expect(!(try await movies.succeed("show", "2")).contains("directed by"))
     }
 
     @Test func linkWithoutAListLinksNothingAndMakesNoFile() async throws {

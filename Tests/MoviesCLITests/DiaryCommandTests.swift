@@ -73,6 +73,28 @@ struct DiaryCommandTests {
                 == "2024-01-02|1")
     }
 
+    @Test("edit and rm take the film's title where it has one viewing; several are named with ids and days")
+    func byTitle() async throws {
+        let several = try await movies.refuse(
+            ["diary", "edit", "Heat", "--on", "2024-01-01"], status: 1,
+            message: "Heat (1995) has 2 viewings: ")
+        #expect(
+            several.stderr.contains("2 (2024-04-01)") && several.stderr.contains("1 (2024-03-09)")
+                && several.stderr.contains("give the viewing's id"), "\(several)")
+        try await movies.refuse(
+            ["diary", "rm", "4", "heat"], status: 1, message: "Heat (1995) has 2 viewings")
+        try await movies.refuse(
+            ["diary", "rm", "Haet"], status: 1,
+            message: "No movie titled Haet is listed. Did you mean Heat (1995), id 1?")
+        try await movies.succeed("add", "Alien", "--year", "1979")
+        try await movies.refuse(["diary", "rm", "Alien"], status: 1, message: "Alien (1979) has no viewings")
+        try await movies.succeed("log", "Alien", "--on", "2024-05-01")
+        #expect(
+            try await movies.succeed("diary", "edit", "alien", "--stars", "4").hasPrefix("Changed viewing 5:")
+        )
+        #expect(try await movies.succeed("diary", "rm", "Alien (1979)").hasPrefix("Removed viewing 5:"))
+    }
+
     @Test("refusals: different years, an unknown viewing, a bad cursor, a bad month; the file unchanged")
     func refusals() async throws {
         try await movies.refuse(
@@ -104,7 +126,7 @@ struct DiaryCommandTests {
             toFile: file, atomically: true, encoding: .utf8)
         try await movies.succeed("import", file)
         let show = try await movies.run(["show", "3"], environment: ["TZ": "Europe/Paris"])
-        #expect(show.stdout.contains("added      2019-03-05\n"), "\(show)")
+        #expect(show.stdout.contains("added       2019-03-05\n"), "\(show)")
     }
 
     @Test("a file that cannot be opened is reported, not shown as an empty diary")

@@ -12,7 +12,7 @@ import Testing
 struct HelpTests {
     let cli = InProcessCLI()
 
-    @Test("the root's help lists every command with its abstract; `help` and no command print the same")
+    @Test("the root's help lists every command with its abstract; `help` prints the same")
     func root() async throws {
         let help = try await cli.run("--help")
         #expect(help.status == 0)
@@ -30,8 +30,39 @@ struct HelpTests {
             #expect(help.stdout.contains("\n" + row + command.abstract.prefix(20)), "\(command.name)")
         }
         #expect(try await cli.run("help").stdout == help.stdout)
-        #expect(try await cli.run([]).stdout == help.stdout)
         #expect(try await cli.run("-h").stdout == help.stdout)
+    }
+
+    @Test("help inside the shell shows examples as typed there, without movies (and the screen's group)")
+    func shellExamples() throws {
+        let movieScreen = HelpFormatter(root: ShellTrees.movies, globalOptions: ShellTrees.globalOptions)
+        let add = movieScreen.help(for: ["", "add"])
+        #expect(add.contains("EXAMPLES:\n  add \"Heat\" --rating excellent --year 1995\n"), "\(add)")
+        #expect(!add.contains("  movies "), "\(add)")
+        let newsScreen = HelpFormatter(root: ShellTrees.news, globalOptions: ShellTrees.globalOptions)
+        let read = newsScreen.help(for: ["", "read"])
+        #expect(read.contains("EXAMPLES:\n  read 12 14\n") && !read.contains("movies"), "\(read)")
+        let diaryScreen = HelpFormatter(root: ShellTrees.diary, globalOptions: ShellTrees.globalOptions)
+        let edit = diaryScreen.help(for: ["", "edit"])
+        #expect(edit.contains("  edit 31 --on 2024-03-08\n") && !edit.contains("movies"), "\(edit)")
+        // On the command line, examples stay whole.
+        #expect(MoviesCLI.helpFormatter.help(for: ["movies", "add"]).contains("  movies add \"Heat\""))
+    }
+
+    @Test("movies alone prints the short usage on stderr and exits 64, as git and rg do (issue 45)")
+    func alone() async throws {
+        let alone = try await cli.run([])
+        #expect(alone.status == 64, "\(alone)")
+        #expect(alone.stdout.isEmpty)
+        #expect(
+            alone.stderr.hasPrefix("Usage: movies [--db <path>] [--version] <subcommand>\n  Commands: add, "))
+        #expect(alone.stderr.hasSuffix("  See 'movies --help' for more information.\n"), "\(alone)")
+        for command in MoviesCLI.rootSpec.subcommands {
+            #expect(alone.stderr.contains(command.name), "\(command.name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath), "no file made")
+        // A group named alone still shows its help.
+        #expect(try await cli.run("news").stdout.hasPrefix("OVERVIEW: "))
     }
 
     @Test("a command's help: usage, arguments, options with their values and defaults, examples")
@@ -54,9 +85,10 @@ struct HelpTests {
                   <title>                 The movie's title (quote it when it has spaces).
 
                 OPTIONS:
-                  -r, --rating <rating>   How much you liked it; seen for a movie you saw
-                                          without rating it. (values: not-seen, seen, terrible,
-                                          poor, decent, good, excellent; default: not-seen)
+                  -r, --rating <rating>   How much you liked it, as a word or as stars (4.5);
+                                          seen for a movie you saw without rating it. (values:
+                                          not-seen, seen, terrible, poor, decent, good,
+                                          excellent; default: not-seen)
                   --stars <stars>         Letterboxd-style stars, 0.5 to 5 in halves; the rating
                                           word follows from them.
                   -Y, --year <year>       The release year (1870–2100).

@@ -82,7 +82,7 @@ struct ImportCommandTests {
         #expect(result.stdout.contains("2 movies are already on the list (listed below)"))
         #expect(
             result.stderr
-                == "  line 4: Alien (1979) is already on the list as id 2\n  line 2: Heat (1995) is already on the list as id 1\n"
+                == "  line 2: Heat (1995) is already on the list as id 1\n  line 4: Alien (1979) is already on the list as id 2\n"
         )
         #expect(fileSnapshot(movies.databasePath) == before)
         try movies.refuse(

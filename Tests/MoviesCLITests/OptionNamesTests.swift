@@ -157,16 +157,21 @@ struct OptionNamesTests {
         #expect(swapped.status == 64)
         #expect(
             swapped.stderr == """
-                Error: The arguments are in the wrong order: <id> then <rating>. Did you mean 'movies rate 3 good'?
-                Usage: movies rate <id> [<rating>] [--stars <stars>]
+                Error: The arguments are in the wrong order: <movie> then <rating>. Did you mean 'movies rate 3 good'?
+                Usage: movies rate <movie> [<rating>] [--stars <stars>]
                   See 'movies rate --help' for more information.
 
                 """)
         let bad = try await cli.run("rate", "1", "superb")
         #expect(bad.stderr.contains("The value 'superb' is invalid for '<rating>'"))
         #expect(!bad.stderr.contains("wrong order"))
+        // A title where the film goes, and no other order that reads with an id: a bad rating, not a
+        // wrong order (and not the film "superb" rated 1 star).
         let neither = try await cli.run("rate", "good", "superb")
-        #expect(neither.stderr.contains("The value 'good' is invalid for '<id>'"))
+        #expect(neither.stderr.contains("The value 'superb' is invalid for '<rating>'"), "\(neither)")
+        #expect(!neither.stderr.contains("wrong order"))
+        let titled = try await cli.run("rate", "Heat", "3")
+        #expect(titled.status == 0 && titled.stdout.hasPrefix("Rated 1  Heat  decent ★★★"), "\(titled)")
     }
 }
 

@@ -132,11 +132,11 @@ struct WordingTests {
         let tokyo = ["TZ": "JST-9"]
         #expect(
             try movies.run(["show", "1"], environment: tokyo).stdout.contains(
-                "added      2026-12-01 07:56 JST")
+                "added       2026-12-01 07:56 JST")
         )
         #expect(
             try movies.run(["show", "1"], environment: ["TZ": "UTC"]).stdout.contains(
-                "added      2026-11-30 22:56 UTC"))
+                "added       2026-11-30 22:56 UTC"))
         #expect(try movies.run(["news", "list"], environment: tokyo).stdout.contains("2026-12-01 07:56  "))
         #expect(
             try movies.run(["news", "list"], environment: ["TZ": "EST5"]).stdout.contains(

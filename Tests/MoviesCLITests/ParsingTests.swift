@@ -20,7 +20,7 @@ struct ParsingTests {
             "--note",
             "-5 stars")
         #expect(add.title == "Heat")
-        #expect(add.rating == .good)
+        #expect(add.rating == .word(.good))
         #expect(add.year?.value == 1995)
         #expect(add.watched == CalendarDate(year: 2024, month: 3, day: 9))
         #expect(add.note == "-5 stars")
@@ -70,18 +70,22 @@ struct ParsingTests {
         let list = try command(
             ListCommand.self, "list", "--rating", "good,excellent", "-r", "POOR", "--rating=not seen")
         #expect(list.ratings == [.good, .excellent, .poor, .notSeen])
-        #expect(try command(RemoveCommand.self, "rm", "3", "#4", "5").ids.map(\.rawValue) == [3, 4, 5])
+        #expect(try command(RemoveCommand.self, "rm", "3", "#4", "5").movies == [.id(3), .id(4), .id(5)])
         #expect(try command(NewsStarCommand.self, "news", "star", "1", "#2").ids.map(\.rawValue) == [1, 2])
     }
 
     @Test("ids are 12 or #12, positive, up to Int64.max")
     func ids() throws {
-        #expect(try command(ShowCommand.self, "show", "#12").id.rawValue == 12)
-        #expect(try command(ShowCommand.self, "show", "9223372036854775807").id.rawValue == Int64.max)
+        #expect(try command(ShowCommand.self, "show", "#12").movie == .id(12))
+        #expect(try command(ShowCommand.self, "show", "9223372036854775807").movie == .id(Int64.max))
+        // Where a film goes, what is not an id is a title (`FilmReference`); where only an id goes, it is
+        // refused.
+        #expect(try command(ShowCommand.self, "show", "abc").movie == .title("abc", year: nil))
         for bad in ["0", "-1", "#", "abc", "9223372036854775808", "1.5", "#-3", ""] {
             #expect(
-                try usageError(["show", bad]).kind
-                    == .invalidValue(bad, name: "<id>", allowed: [], expected: "a movie id such as 12"))
+                try usageError(["search", "heat", "--after", bad]).kind
+                    == .invalidValue(
+                        bad, name: "--after <id>", allowed: [], expected: "a movie id such as 12"))
         }
         #expect(
             try usageError(["news", "show", "x"]).message
@@ -152,15 +156,16 @@ struct ParsingTests {
             error.kind
                 == .invalidValue(
                     "godo", name: "--rating <rating>", allowed: RatingWord.words,
-                    expected: RatingWord.expectedDescription))
+                    expected: TypedRating.expectedDescription, others: TypedRating.otherValuesDescription))
+        let starsToo = ", or stars from 0.5 to 5 in halves, such as 3.5, 3½ or ★★★½."
         #expect(
             error.message
                 == "The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide one "
-                + "of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.")
+                + "of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'" + starsToo)
         #expect(
             try usageError(["rate", "1", "superb"]).message
                 == "The value 'superb' is invalid for '<rating>'. Please provide one of 'not-seen', 'seen', "
-                + "'terrible', 'poor', 'decent', 'good' and 'excellent'.")
+                + "'terrible', 'poor', 'decent', 'good' and 'excellent'" + starsToo)
         #expect(
             try usageError(["list", "--rating", "good,superb"]).kind
                 == .invalidValue(

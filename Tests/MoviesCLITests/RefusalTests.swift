@@ -19,7 +19,8 @@ struct RefusalTests {
     @Test("an unknown rating lists the seven words")
     func unknownRating() async throws {
         let allSix =
-            "Please provide one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'."
+            "Please provide one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent', "
+            + "or stars from 0.5 to 5 in halves, such as 3.5, 3½ or ★★★½."
         try await movies.refuse(["add", "Alien", "--rating", "superb"], status: 64, message: allSix)
         try await movies.refuse(["rate", "1", "superb"], status: 64, message: allSix)
         try await movies.refuse(
@@ -71,8 +72,10 @@ struct RefusalTests {
         try await movies.refuse(["rate", "42", "good"], status: 1, message: "No movie with id 42")
         try await movies.refuse(["edit", "42", "--note", "x"], status: 1, message: "No movie with id 42")
         try await movies.refuse(["rm", "1", "42"], status: 1, message: "No movie with id 42")
-        try await movies.refuse(["show", "abc"], status: 64, message: "expected a movie id such as 12")
-        try await movies.refuse(["rm", "0"], status: 64, message: "The value '0' is invalid for '<id>'")
+        // What is not an id is a title (issue 45): a film no title matches is named as such.
+        try await movies.refuse(["show", "abc"], status: 1, message: "Error: No movie titled abc is listed")
+        // Digits are an id: ones that are none are refused as such, not looked up as a title.
+        try await movies.refuse(["rm", "0"], status: 64, message: "The value '0' is invalid for '<movie>'")
     }
 
     @Test("a duplicate names the movie already there")
@@ -102,8 +105,8 @@ struct RefusalTests {
         try await movies.refuse(["add"], status: 64, message: "Error: Missing expected argument '<title>'")
         try await movies.refuse(
             ["rate", "1"], status: 64,
-            message: "Give the rating, as a word (movies rate 12 good) or as --stars")
-        try await movies.refuse(["rm"], status: 64, message: "Missing expected argument '<id> ...'")
+            message: "Give the rating, as a word (movies rate 12 good) or as stars (movies rate 12 3.5)")
+        try await movies.refuse(["rm"], status: 64, message: "Missing expected argument '<movie> ...'")
         try await movies.refuse(
             ["add", "Alien", "--year"], status: 64, message: "Missing value for '--year <year>'")
         try await movies.refuse(

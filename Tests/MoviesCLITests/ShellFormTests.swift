@@ -8,6 +8,35 @@ import Testing
 struct ShellFormTests {
     let movies = MoviesProcess()
 
+    @Test("at 40 columns the add form's hints wrap at the terminal's width (issue 45)")
+    func hintsWrap() throws {
+        var environment = movies.environment
+        environment["TERM"] = "xterm"
+        let shell = try PseudoTerminalProcess(
+            MoviesProcess.binary, ["shell"], environment: environment, columns: 40)
+        #expect(shell.waitFor("movies> "))
+        shell.type("add\n")
+        #expect(shell.waitFor("Title: "))
+        shell.type("Heat\n")
+        #expect(shell.waitFor("Rating [not-seen]: "))
+        // The ratings' hint, 80 cells whole, comes in lines of at most 40, the later ones indented.
+        #expect(shell.output.contains("  Ratings: not-seen, seen, terrible,"), "\(shell.output)")
+        #expect(shell.output.contains("    poor, decent, good, excellent, or"), "\(shell.output)")
+        shell.type("superb\n")
+        #expect(shell.waitFor("Rating [not-seen]: ", after: "superb"))
+        let refusal = try #require(shell.output.range(of: "'superb' is not a rating"))
+        // The terminal ends lines with CR LF, one Character: split at any line break.
+        let lines = shell.output[refusal.lowerBound...].split(whereSeparator: \.isNewline).prefix(4)
+        #expect(lines.count == 4, "\(shell.output)")
+        for line in lines {
+            #expect(line.count <= 40, "'\(line)' in \(shell.output)")
+        }
+        shell.interrupt()
+        #expect(shell.waitFor("movies> ", after: "superb"))
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+    }
+
     @Test("the add form says a film is listed right after its title and year, and asks the title again")
     func duplicateAfterTitleAndYear() throws {
         try movies.succeed("add", "Heat", "--year", "1995")

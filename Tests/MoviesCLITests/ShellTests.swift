@@ -151,6 +151,60 @@ struct ShellTests {
         #expect(try DirectSQL.run(movies.databasePath, "SELECT count(*) FROM movies") == "2")
     }
 
+    @Test(
+        "with readline, Tab completes commands, values and titles at a terminal",
+        .enabled(
+            if: Readline.load() != nil, "neither readline nor libedit is installed: Tab completes nothing"))
+    func tabCompletes() throws {
+        #expect(try movies.run(["add", "Blade Runner", "--year", "1982"]).status == 0)
+        let shell = try movies.startShellAtTerminal()
+        #expect(!shell.output.contains("Line editing is off"))
+        // What Tab inserts is checked by what the command then does: readline redraws a completed word
+        // in pieces (moving back over what was typed), so the line is never echoed whole.
+        // A command, then a rating word (readline adds a space after each).
+        shell.type("ad\tHeat -r exc\t\n")
+        #expect(shell.waitFor("Added 2  Heat  excellent"), "\(shell.output)")
+        // Keys are typed once the prompt is up, as a person would: between prompts the terminal is in
+        // cooked mode, and the kernel, not readline, would take the Tab.
+        #expect(shell.waitFor("movies> ", after: "Added 2  Heat  excellent"))
+        // A title with a space, quoted as it is completed (no space follows a closing quote).
+        shell.type("rate bla\t 3.5\n")
+        #expect(shell.waitFor("Rated 1  Blade Runner (1982)  good ★★★½"), "\(shell.output)")
+        #expect(shell.waitFor("movies> ", after: "Rated 1  Blade Runner"))
+        shell.type("sort ti\t\n")
+        #expect(shell.waitFor("Sort: title"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+    }
+
+    @Test("without readline or libedit, the shell says once that line editing is off; Up is not a command")
+    func withoutLineEditing() throws {
+        // Empty files under the libraries' names, found first: the loader refuses them, as where neither
+        // is installed.
+        let folder = movies.folder.file("no-line-editing")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["libreadline.so.8", "libedit.so.2"] {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()))
+        }
+        var environment = movies.environment
+        environment["TERM"] = "xterm"
+        environment["LD_LIBRARY_PATH"] = folder
+        let shell = try PseudoTerminalProcess(MoviesProcess.binary, ["shell"], environment: environment)
+        #expect(
+            shell.waitFor(
+                "Line editing is off (no history on Up, no completion on Tab): install GNU readline"))
+        #expect(shell.waitFor("movies> "))
+        // Up, then Down and Right inside a command: the keys are dropped, not run or stored.
+        shell.type("\u{1B}[A\n")
+        shell.type("add Heat\u{1B}[B\u{1B}OC\n")
+        #expect(shell.waitFor("Added 1  Heat  not-seen"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+        #expect(!shell.output.contains("Unknown command"), "\(shell.output)")
+        #expect(shell.output.components(separatedBy: "Line editing is off").count == 2, "\(shell.output)")
+        #expect(try DirectSQL.run(movies.databasePath, "SELECT title FROM movies") == "Heat")
+    }
+
     @Test("at a terminal, the news screen shows an item another process adds, above the prompt")
     func newsScreenFollowsChanges() throws {
         let shell = try movies.startShellAtTerminal()

@@ -56,7 +56,10 @@ struct UsageErrorTests {
                 "Unexpected argument 'Extra'"
             ),
             (["add"], .missingArgument("<title>"), ["movies", "add"], "Missing expected argument '<title>'"),
-            (["rm"], .missingArgument("<id> ..."), ["movies", "rm"], "Missing expected argument '<id> ...'"),
+            (
+                ["rm"], .missingArgument("<movie> ..."), ["movies", "rm"],
+                "Missing expected argument '<movie> ...'"
+            ),
             // `watched`, the former name, is `log`.
             (
                 ["watched"], .missingArgument("<movie>"), ["movies", "log"],
@@ -81,7 +84,8 @@ struct UsageErrorTests {
         #expect(
             result.stderr == """
                 Error: The value 'godo' is invalid for '--rating <rating>'. Did you mean 'good'? Please provide \
-                one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent'.
+                one of 'not-seen', 'seen', 'terrible', 'poor', 'decent', 'good' and 'excellent', or stars from \
+                0.5 to 5 in halves, such as 3.5, 3½ or ★★★½.
                 Usage: movies add <title> [--rating <rating>] [--stars <stars>] [--year <year>] [--watched <date>] [--note <text>] [--imdb <id>] [--letterboxd <address>]
                   See 'movies add --help' for more information.
 

@@ -19,6 +19,39 @@ struct ValuesAsTypedTests {
         )
     }
 
+    @Test("stars go where a rating word goes: rate, log --rating, edit --rating, add --rating (issue 45)")
+    func starsWhereARatingGoes() async throws {
+        try await cli.succeed("add", "Heat", "--rating", "excellent")
+        for typed in ["3.5", "3,5", "3½", "★★★½", " 3.5 "] {
+            try await cli.succeed("rate", "1", "excellent")
+            let rated = try await cli.succeed("rate", "1", typed)
+            #expect(rated.hasPrefix("Rated 1  Heat  good ★★★½"), "\(typed): \(rated)")
+        }
+        let logged = try await cli.succeed("log", "1", "--rating", "4.5", "--on", "2024-03-09")
+        #expect(logged.contains("★★★★½"), "\(logged)")
+        #expect(try await cli.succeed("edit", "1", "--rating", "2").contains("poor ★★"))
+        #expect(try await cli.succeed("add", "Alien", "--rating", "½").contains("Added 2  Alien  terrible ½"))
+        // A word still reads as a word, and the stars given twice must agree.
+        #expect(
+            try await cli.succeed("rate", "1", "good", "--stars", "4").hasPrefix("Rated 1  Heat  good ★★★★"))
+        #expect(
+            try await cli.succeed("rate", "1", "3", "--stars", "3").hasPrefix("Rated 1  Heat  decent ★★★"))
+        try await cli.refuse(
+            ["rate", "1", "3.5", "--stars", "4"], status: 64,
+            message: "The rating 3.5 and --stars 4 give two different ratings: give one of them")
+        try await cli.refuse(
+            ["log", "1", "--rating", "4.5", "--stars", "2"], status: 64,
+            message: "--rating 4.5 and --stars 2 give two different ratings")
+        // What is neither says that stars go too.
+        for bad in ["superb", "6", "3.25", "★★★★★★"] {
+            try await cli.refuse(
+                ["rate", "1", bad], status: 64,
+                message:
+                    "'decent', 'good' and 'excellent', or stars from 0.5 to 5 in halves, such as 3.5, 3½ or ★★★½."
+            )
+        }
+    }
+
     @Test("stars have one JSON spelling in list and stats")
     func starsInJSON() async throws {
         try await cli.succeed("add", "Heat", "--stars", "5", "--watched", "2024-01-02")

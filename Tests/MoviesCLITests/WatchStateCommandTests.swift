@@ -26,7 +26,7 @@ struct WatchStateCommandTests {
         #expect(
             try movies.succeed("log", "#2")
                 == "Logged viewing 4: \(CalendarDate.today())  Dune  (watched 3 times)\n")
-        #expect(try movies.succeed("show", "2").contains("  watched    \(CalendarDate.today()), 3 times\n"))
+        #expect(try movies.succeed("show", "2").contains("  watched     \(CalendarDate.today()), 3 times\n"))
         #expect(
             try movies.succeed("unwatch", "1")
                 == "Back on the watchlist: 1  Past Lives  not-seen  (was seen, watched 2024-03-09)\n")
@@ -61,7 +61,7 @@ struct WatchStateCommandTests {
                 """)
         let shown = try movies.succeed("show", "2")
         #expect(
-            shown.contains("  rating     good  ★★★½ (3.5 stars)\n  rated on   \(CalendarDate.today())\n"),
+            shown.contains("  rating      good  ★★★½ (3.5 stars)\n  rated on    \(CalendarDate.today())\n"),
             "\(shown)")
         // --sort rating orders by stars within a word.
         try movies.succeed("add", "Aliens", "--stars", "4")
@@ -113,10 +113,10 @@ struct WatchStateCommandTests {
         try DirectSQL.run(movies.databasePath, "UPDATE movies SET imdb_id = 'tt0113277', watch_count = 3")
         let shown = try movies.succeed("show", "1")
         for line in [
-            "1  Heat (1995)", "  rating     excellent  ★★★★½ (4.5 stars)", "  rated on   2024-03-09",
-            "  watched    2024-03-09, 3 times", "Cop, criminal.",
-            "  IMDb       tt0113277  https://www.imdb.com/title/tt0113277/",
-            "  added      ", "  updated    ",
+            "1  Heat (1995)", "  rating      excellent  ★★★★½ (4.5 stars)", "  rated on    2024-03-09",
+            "  watched     2024-03-09, 3 times", "Cop, criminal.",
+            "  IMDb        tt0113277  https://www.imdb.com/title/tt0113277/",
+            "  added       ", "  updated     ",
         ] {
             #expect(shown.contains(line), "\(line) in \(shown)")
         }

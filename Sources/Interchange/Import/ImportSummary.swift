@@ -59,7 +59,8 @@ public struct ImportSummary: Sendable, Hashable {
     public var renumbered = 0
     /// IMDb rows of other title types, left out (`includeTV` takes them).
     public var leftOut = 0
-    /// The films the import touched that are seen without a rating when it is done.
+    /// The films the import added or changed that are seen without a rating when it is done (not those
+    /// it left unchanged, so a second import of the same file does not say it again).
     public var seenWithoutRating = 0
     /// Rows that cannot become movies; the first `ImportSummary.reportedLimit` of them are kept.
     public var rejected: [ImportRowError] = []
@@ -131,14 +132,24 @@ public struct ImportSummary: Sendable, Hashable {
 
     mutating func skip(line: Int, film: Movie, viewings: Int, file: String? = nil) {
         skipped += 1
-        if skippedFilms.count < Self.reportedSkips {
-            skippedFilms.append(SkippedFilm(line: line, film: film, file: file, viewings: viewings))
-        }
+        Self.keep(
+            SkippedFilm(line: line, film: film, file: file, viewings: viewings), in: &skippedFilms,
+            limit: Self.reportedSkips, line: \.line)
     }
 
     mutating func leaveOut(_ error: ImportRowError) {
         leftOutRowCount += 1
-        if leftOutRows.count < Self.reportedLimit { leftOutRows.append(error) }
+        Self.keep(error, in: &leftOutRows, limit: Self.reportedLimit, line: \.line)
+    }
+
+    /// Adds `item` to `list` in line order, keeping the `limit` first lines: films are merged a title at
+    /// a time (`ImportStaging.forEachGroup`), not in the file's order, and the report lists them as the
+    /// file has them.
+    private static func keep<Item>(_ item: Item, in list: inout [Item], limit: Int, line: (Item) -> Int) {
+        let place = list.firstIndex { line($0) > line(item) } ?? list.endIndex
+        guard place < limit else { return }
+        list.insert(item, at: place)
+        if list.count > limit { list.removeLast() }
     }
 
     mutating func chooseRating(_ choice: MovieMerge.RatingChoice, film: Movie) {
@@ -153,9 +164,9 @@ public struct ImportSummary: Sendable, Hashable {
 
     mutating func meetDuplicate(line: Int, existing: Movie, file: String? = nil) {
         duplicateCount += 1
-        if duplicates.count < Self.reportedLimit {
-            duplicates.append(Duplicate(line: line, existing: existing, file: file))
-        }
+        Self.keep(
+            Duplicate(line: line, existing: existing, file: file), in: &duplicates, limit: Self.reportedLimit,
+            line: \.line)
     }
 }
 

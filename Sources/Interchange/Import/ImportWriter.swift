@@ -108,8 +108,9 @@ final class ImportWriter {
             // A rating the file disagrees with is reported even when nothing changes: a tie, or an
             // older rating, stays every time the file is imported, and says so every time.
             if let choice { summary.chooseRating(choice, film: stored) }
+            // Not counted among the films seen without a rating: the import did not make them so, and an
+            // import that changed nothing says nothing of them again.
             summary.unchanged += 1
-            if stored.watchState == .seen && stored.rating == .notSeen { summary.seenWithoutRating += 1 }
             return
         }
         if options.onDuplicate == .fail {

@@ -28,6 +28,9 @@ public final class MovieImportReader {
     public let letterboxdKind: LetterboxdFileKind?
     /// The list a Letterboxd list export names.
     public let list: ImportedList?
+    /// For IMDb's format: the file is its watchlist export rather than its ratings (no rating column,
+    /// or named so: IMDb calls it `WATCHLIST.csv`), for the report to name it.
+    public private(set) var isIMDbWatchlist = false
 
     private let source: ByteSource
     private let rows: Rows
@@ -142,6 +145,10 @@ public final class MovieImportReader {
                 layout = ColumnLayout(header: header.fields, keys: IMDbMapping.Column.keys)
                 try IMDbMapping.check(layout, path: path)
                 mapping = .imdb(IMDbMapping(today: today))
+                isIMDbWatchlist =
+                    !layout.has(slot: IMDbMapping.Column.yourRating.rawValue)
+                    && !layout.has(slot: IMDbMapping.Column.youRated.rawValue)
+                    || Self.fileName(of: path).lowercased().contains("watchlist")
                 letterboxdKind = nil
             case .csv, .tsv, .json, .ndjson, .letterboxdList:
                 layout = ColumnLayout(header: header.fields, keys: OwnRecordMapping.Column.keys)

@@ -62,14 +62,18 @@ struct OwnRecordMapping {
 
     func map(_ row: ImportRow) throws(ImportRowProblem) -> ImportedMovie {
         let row = removesSpreadsheetEscapes ? Self.removingSpreadsheetEscapes(row) : row
-        let stars = try ImportValueParsing.stars(row.text(Column.stars))
+        var stars = try ImportValueParsing.stars(row.text(Column.stars))
         var word = stars.map { RatingWord($0.rating) } ?? .notSeen
         if let text = try row.text(Column.rating) {
-            // The reader `--rating` and the shell's form use, so a file takes the spellings they take.
-            guard let parsed = RatingWord(typed: text) else {
-                throw .unknownRatingWord(text)
+            // The reader `--rating` and the shell's form use, so a file takes the spellings they take:
+            // a word, or stars (`4.5`), which the `stars` column, the exact one, overrides.
+            switch TypedRating(typed: text) {
+            case .word(let parsed): word = parsed
+            case .stars(let typed):
+                stars = stars ?? typed
+                word = RatingWord((stars ?? typed).rating)
+            case nil: throw .unknownRatingWord(text)
             }
-            word = parsed
         }
         return try ImportedMovie(
             line: row.line,

@@ -24,7 +24,7 @@ struct AddCommand: SynchronousCommand {
     var title: String
     @Option(
         "rating", short: "r", help: MovieFieldHelp.rating, defaultDescription: RatingWord.notSeen.rawValue)
-    var rating: RatingWord?
+    var rating: TypedRating?
     @Option("stars", help: MovieFieldHelp.stars)
     var stars: StarRating?
     @Option("year", short: "Y", help: MovieFieldHelp.year, retiredLetters: MovieFieldHelp.retiredYear)
@@ -43,16 +43,19 @@ struct AddCommand: SynchronousCommand {
     var letterboxd: String?
 
     func validate() throws(CommandLineRule) {
-        try WatchStateRule.check(rating: rating, stars: stars, watchedOn: watched)
+        try GivenRating.check(rating, stars: stars, name: "--rating")
+        let given = GivenRating(rating, stars: stars)
+        try WatchStateRule.check(rating: given.word, stars: given.stars, watchedOn: watched)
     }
 
     func runSynchronously(in context: CommandContext) throws {
         // Validated before the file is opened, so a refused add does not even create it; the store
         // takes the validated draft as it is.
+        let given = GivenRating(rating, stars: stars)
         var draft = try MovieValidation.validated(
             MovieDraft(
-                title: title, year: year?.value, word: rating ?? .notSeen, watchedOn: watched, note: note,
-                stars: stars, imdbID: imdb, letterboxdURI: letterboxd))
+                title: title, year: year?.value, word: given.word ?? .notSeen, watchedOn: watched,
+                note: note, stars: given.stars, imdbID: imdb, letterboxdURI: letterboxd))
         if let catalog = try context.catalogIfLoaded() {
             draft = try CatalogMatch.linked(draft, in: catalog)
         }

@@ -111,11 +111,12 @@ struct DiaryEditCommand: SynchronousCommand {
         discussion: "An empty --on or --review clears it; --rating none clears the rating given then.",
         examples: [
             "movies diary edit 31 --on 2024-03-08", "movies diary edit 31 --stars 4 --tag cinema",
-            "movies diary edit 31 --review ''",
+            "movies diary edit 31 --review ''", "movies diary edit Heat --rewatch",
         ])
 
-    @Argument("viewing", help: "The viewing's id, as diary and show print it.")
-    var id: ViewingID
+    @Argument(
+        "viewing", help: "The viewing's id, as diary and show print it, or its film's title when it has one.")
+    var viewing: ViewingReference
     @Option("on", valueName: "date", help: "The day you watched it; empty when the day is not known.")
     var on: Clearable<CalendarDate>?
     @Option("rating", short: "r", help: "The rating you gave it then (terrible to excellent), or none.")
@@ -152,8 +153,8 @@ struct DiaryEditCommand: SynchronousCommand {
     }
 
     func runSynchronously(in context: CommandContext) throws {
-        let store = try context.existingMovies(orElse: MovieError.viewingNotFound(id: id.rawValue))
-        let change = try store.editViewing(id: id.rawValue, changes)
+        let (store, id) = try context.existingViewing(viewing)
+        let change = try store.editViewing(id: id, changes)
         guard let movie = try store.movie(id: change.after.movieID) else {
             throw MovieError.notFound(id: change.after.movieID)
         }
@@ -168,15 +169,19 @@ struct DiaryRemoveCommand: SynchronousCommand {
         name: "rm",
         abstract: "Remove viewings from the diary; the movies stay, seen.",
         aliases: ["remove"],
-        examples: ["movies diary rm 31", "movies diary rm 31 32"])
+        examples: ["movies diary rm 31", "movies diary rm 31 32", "movies diary rm \"Dune (2021)\""])
 
-    @Argument("viewing", help: "The viewings' ids, as diary and show print them.")
-    var ids: [ViewingID]
+    @Argument(
+        "viewing",
+        help: "The viewings' ids, as diary and show print them, or their films' titles where each has one.")
+    var viewings: [ViewingReference]
 
     func runSynchronously(in context: CommandContext) throws {
-        let first = ids.first?.rawValue ?? 0
-        let store = try context.existingMovies(orElse: MovieError.viewingNotFound(id: first))
-        for viewing in try store.removeViewings(ids: ids.map(\.rawValue)) {
+        // Every viewing is found first: one that is not refuses the whole command.
+        var found: [(store: MovieStore, id: Int64)] = []
+        for reference in viewings { found.append(try context.existingViewing(reference)) }
+        guard let store = found.first?.store else { return }
+        for viewing in try store.removeViewings(ids: found.map(\.id)) {
             let movie = try store.movie(id: viewing.movieID)
             context.output.line(
                 "Removed viewing \(viewing.id): "

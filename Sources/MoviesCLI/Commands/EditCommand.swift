@@ -11,12 +11,12 @@ struct EditCommand: SynchronousCommand {
             "movies edit 12 --imdb tt0113277",
         ])
 
-    @Argument("id", help: "The movie's id, as `list` shows it.")
-    var id: MovieID
+    @Argument("movie", help: MovieFieldHelp.film)
+    var movie: FilmReference
     @Option("title", short: "t", help: "A new title.")
     var title: String?
     @Option("rating", short: "r", help: MovieFieldHelp.rating)
-    var rating: RatingWord?
+    var rating: TypedRating?
     @Option("stars", help: MovieFieldHelp.stars)
     var stars: StarRating?
     /// Year, watched date and note: an empty value clears them.
@@ -39,8 +39,9 @@ struct EditCommand: SynchronousCommand {
 
     /// The changes the options ask for; an empty value clears an optional field. The store checks them.
     var changes: MovieChanges {
-        MovieChanges(
-            title: title, year: year?.fieldEdit { $0.value }, rating: rating, stars: stars,
+        let given = GivenRating(rating, stars: stars)
+        return MovieChanges(
+            title: title, year: year?.fieldEdit { $0.value }, rating: given.word, stars: given.stars,
             watchedOn: watched?.fieldEdit { $0 }, note: note?.fieldEdit { $0 },
             imdbID: imdb?.fieldEdit { $0 }, letterboxdURI: letterboxd?.fieldEdit { $0 })
     }
@@ -51,12 +52,14 @@ struct EditCommand: SynchronousCommand {
                 "Nothing to change: give at least one of --title, --rating, --stars, --year, --watched, --note,"
                     + " --imdb, --letterboxd")
         }
-        try WatchStateRule.check(rating: rating, stars: stars, watchedOn: changes.watchedOn?.newValue)
+        try GivenRating.check(rating, stars: stars, name: "--rating")
+        try WatchStateRule.check(
+            rating: changes.rating, stars: changes.stars, watchedOn: changes.watchedOn?.newValue)
     }
 
     func runSynchronously(in context: CommandContext) throws {
-        let store = try context.existingMovies(for: id)
-        let change = try store.edit(id: id.rawValue, changes)
+        let (store, film) = try context.existingFilm(movie)
+        let change = try store.edit(id: film.id, changes)
         context.output.line(
             (change.before == change.after ? "Unchanged " : "Updated ") + MovieText.summary(change.after))
         // A new title or year is checked for near-twins as `add` checks a new film.

@@ -10,15 +10,25 @@ struct LinkCommand: SynchronousCommand {
             By IMDb id where a film has one, else by its title (in any of the catalog's forms of it) and \
             year. A film is linked only when exactly one film of the catalog fits: those that fit several, \
             or none, are named and left as they are (give them a year, or add them again with --imdb). \
-            movies import links what it imports the same way when there is a catalog.
+            movies import links what it imports the same way when there is a catalog. Films named (by id \
+            or title) are the only ones linked.
             """,
-        examples: ["movies link"])
+        examples: ["movies link", "movies link Heat \"Dune (2021)\""])
+
+    @Argument("movie", help: "The films to link, by id or title; none links every film.")
+    var movies: [FilmReference] = []
 
     func runSynchronously(in context: CommandContext) throws {
         let catalog = try context.catalog()
-        // No list yet is an empty one: nothing to link, and no file made for it.
         let linker = CatalogLinker(catalog: catalog)
-        let outcomes = try context.existingMoviesIfAny().map { try linker.link($0) } ?? []
+        // Each film named is found first: an unknown one refuses the command before anything is linked.
+        var named: Set<Int64> = []
+        for reference in movies { named.insert(try context.existingFilm(reference).movie.id) }
+        // No list yet is an empty one: nothing to link, and no file made for it.
+        let outcomes =
+            try context.existingMoviesIfAny().map { store in
+                try linker.link(store, where: { named.isEmpty || named.contains($0.id) })
+            } ?? []
         LinkText.report(outcomes, to: context.output)
     }
 }

@@ -26,8 +26,8 @@ struct LogCommand: SynchronousCommand {
         "on", valueName: "date", help: "The day you watched it: YYYY-MM-DD, today or yesterday.",
         defaultDescription: "today")
     var on: CalendarDate = .today()
-    @Option("rating", short: "r", help: "The rating you gave it then (terrible to excellent).")
-    var rating: RatingWord?
+    @Option("rating", short: "r", help: "The rating you gave it then: terrible to excellent, or stars (4.5).")
+    var rating: TypedRating?
     @Option("stars", help: "The stars you gave it then, 0.5 to 5 in halves.")
     var stars: StarRating?
     @Flag("rewatch", help: "You had seen it before.")
@@ -38,17 +38,20 @@ struct LogCommand: SynchronousCommand {
     var tags: [String]
 
     func validate() throws(CommandLineRule) {
-        if let rating, rating.rating == .notSeen {
+        if let word = rating?.word, word.rating == .notSeen {
             throw CommandLineRule(
-                "A viewing's --rating is one of terrible, poor, decent, good, excellent; '\(rating.rawValue)' "
-                    + "says whether a movie is seen (movies rate \(rating.rawValue) changes that)")
+                "A viewing's --rating is one of terrible, poor, decent, good, excellent, or stars; "
+                    + "'\(word.rawValue)' says whether a movie is seen (movies rate \(word.rawValue) changes that)"
+            )
         }
+        try GivenRating.check(rating, stars: stars, name: "--rating")
     }
 
     func runSynchronously(in context: CommandContext) throws {
+        let given = GivenRating(rating, stars: stars)
         let draft = try ViewingValidation.validated(
             ViewingDraft(
-                watchedOn: on, rating: rating?.rating ?? .notSeen, stars: stars, isRewatch: rewatch,
+                watchedOn: on, rating: given.word?.rating ?? .notSeen, stars: given.stars, isRewatch: rewatch,
                 review: review, tags: ViewingTags(tags)))
         let (store, film) = try context.existingFilm(movie)
         let logged = try store.log(movieID: film.id, draft)

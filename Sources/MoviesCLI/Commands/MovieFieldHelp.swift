@@ -1,6 +1,9 @@
 /// The help of the options that set a movie's fields, shared by `add`, `edit` and `rate`.
 enum MovieFieldHelp {
-    static let rating = "How much you liked it; seen for a movie you saw without rating it."
+    /// A film named where one goes (`show`, `rate`, `edit`, `unwatch`...): `CommandContext.existingFilm`.
+    static let film = "The movie's id, as `list` shows it, or its title (\"Heat (1995)\" where two share it)."
+    static let rating =
+        "How much you liked it, as a word or as stars (4.5); seen for a movie you saw without rating it."
     static let stars = "Letterboxd-style stars, 0.5 to 5 in halves; the rating word follows from them."
     static let year = "The release year (1870–2100)."
     static let watched = "The day you watched it: YYYY-MM-DD, today or yesterday."

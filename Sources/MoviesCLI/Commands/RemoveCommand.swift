@@ -7,23 +7,28 @@ struct RemoveCommand: Command {
         name: "rm",
         abstract: "Remove movies from the list.",
         discussion: """
-            All or nothing: if one id is unknown, no movie is removed. At a terminal, removing more than \
+            All or nothing: if one movie is unknown, no movie is removed. At a terminal, removing more than \
             one movie asks first (--yes does not). Removed ids are never given to another movie.
             """,
         aliases: ["remove"],
-        examples: ["movies rm 12", "movies rm 3 4 5 --dry-run", "movies rm 3 4 5 --yes"])
+        examples: [
+            "movies rm 12", "movies rm \"Dune (2021)\"", "movies rm 3 4 5 --dry-run", "movies rm 3 4 5 --yes",
+        ])
 
-    @Argument("id", help: "The ids of the movies to remove.")
-    var ids: [MovieID]
+    @Argument("movie", help: "The movies to remove: each by its id or its title.")
+    var movies: [FilmReference]
     @Flag("dry-run", short: "n", help: "Show the movies that would be removed; remove nothing.")
     var dryRun: Bool
     @Flag("yes", short: "y", help: "Remove several movies without asking first.")
     var yes: Bool
 
     func run(in context: CommandContext) async throws {
-        let ids = ids.map(\.rawValue)
-        let store = try context.existingMovies(for: self.ids[0])
-        // Every id is looked up first: an unknown one refuses the whole command before anything is asked.
+        // Every film is looked up first: an unknown one refuses the whole command before anything is
+        // asked.
+        var found: [(store: MovieStore, movie: Movie)] = []
+        for reference in self.movies { found.append(try context.existingFilm(reference)) }
+        guard let store = found.first?.store else { return }
+        let ids = found.map(\.movie.id)
         let movies = try store.movies(ids: ids)
         if dryRun {
             for movie in movies {

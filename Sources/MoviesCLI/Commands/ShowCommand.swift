@@ -9,18 +9,16 @@ struct ShowCommand: SynchronousCommand {
         discussion: """
             The viewings come newest first, each with its id (for movies diary edit and diary rm). With \
             --format, the movie's record is printed; movies diary --movie ID --format ... prints its viewings.
-            """)
+            """,
+        examples: ["movies show 12", "movies show Heat", "movies show \"Dune (2021)\""])
 
-    @Argument("id", help: "The movie's id, as `list` shows it.")
-    var id: MovieID
+    @Argument("movie", help: MovieFieldHelp.film)
+    var movie: FilmReference
     @Option(.format) var format: OutputFormat
     @Flag(.noPager) var noPager: Bool
 
     func runSynchronously(in context: CommandContext) throws {
-        let store = try context.existingMovies(for: id, reading: true)
-        guard let movie = try store.movie(id: id.rawValue) else {
-            throw MovieError.notFound(id: id.rawValue)
-        }
+        let (store, movie) = try context.existingFilm(self.movie, reading: true)
         context.startPager()
         if let recordFormat = format.recordFormat {
             let writer = MovieRecordWriter(

@@ -12,11 +12,12 @@ struct UnwatchCommand: SynchronousCommand {
             """,
         examples: ["movies unwatch 12"])
 
-    @Argument("id", help: "The movie's id, as `list` shows it.")
-    var id: MovieID
+    @Argument("movie", help: MovieFieldHelp.film)
+    var movie: FilmReference
 
     func runSynchronously(in context: CommandContext) throws {
-        let change = try context.existingMovies(for: id).unwatch(id: id.rawValue)
+        let (store, film) = try context.existingFilm(movie)
+        let change = try store.unwatch(id: film.id)
         if change.before == change.after {
             context.output.line("Unchanged \(MovieText.summary(change.after))  (already on the watchlist)")
             return

@@ -191,7 +191,7 @@ struct BashCompletion {
     /// The kind code of a completion, quoted for the script.
     private func kind(_ completion: CompletionKind) -> String {
         switch completion {
-        case .none: "n"
+        case .none, .film, .feed: "n"
         case .file: "f"
         case .commandName: "c"
         case .list(let words): Self.quoted("w:" + words.joined(separator: " "))

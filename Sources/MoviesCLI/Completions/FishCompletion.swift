@@ -50,7 +50,7 @@ struct FishCompletion {
                     let call =
                         "(\(function) \(Self.quoted(option.valueName ?? option.name)) \(words.joined(separator: " ")))"
                     line += " -x -a \(Self.quoted(call))"
-                case .none, .commandName: line += " -x"
+                case .none, .commandName, .film, .feed: line += " -x"
                 }
             }
             text += line + " -d \(Self.quoted(CompletionTree.firstLine(option.help)))\n"
@@ -69,7 +69,7 @@ struct FishCompletion {
         for (index, spec) in node.spec.arguments.enumerated() {
             let condition = argument(spec.isRepeating ? "\(index)+" : String(index))
             switch spec.valueType.completion {
-            case .none: break
+            case .none, .film, .feed: break
             case .file: text += "\(condition) -F\n"
             case .list(let words): text += "\(condition) -a \(Self.quoted(words.joined(separator: " ")))\n"
             case .commandName:

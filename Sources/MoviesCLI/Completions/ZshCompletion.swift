@@ -112,7 +112,7 @@ struct ZshCompletion {
     /// The `_arguments` action of a value, inside single quotes.
     private func action(_ completion: CompletionKind, group: [String]) -> String {
         switch completion {
-        case .none: " "
+        case .none, .film, .feed: " "
         case .file: "_files"
         case .list(let words): "(\(words.joined(separator: " ")))"
         // In braces, so `_arguments` runs it as written, without adding compadd's options to its words.

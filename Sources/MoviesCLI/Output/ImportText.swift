@@ -3,7 +3,7 @@ import Interchange
 
 /// How an import's report names the kinds of file it read, in words a person recognises.
 enum ImportText {
-    /// `Letterboxd diary`, `IMDb ratings`, `this program's CSV`; for a file read as Letterboxd's import
+    /// `Letterboxd diary`, `IMDb ratings` (or `IMDb watchlist`), `this program's CSV`; for a file read as Letterboxd's import
     /// layout (what `--from letterboxd` makes of any CSV with a Title column), what it was read as.
     static func kind(of reader: MovieImportReader) -> String {
         if reader.list != nil { return "a Letterboxd list" }
@@ -19,7 +19,7 @@ enum ImportText {
         }
         switch reader.format {
         case .letterboxd: return "Letterboxd"
-        case .imdb: return "IMDb ratings"
+        case .imdb: return reader.isIMDbWatchlist ? "IMDb watchlist" : "IMDb ratings"
         case .csv: return "this program's CSV"
         case .tsv: return "this program's TSV"
         case .json: return "this program's JSON"
@@ -110,9 +110,12 @@ enum ImportText {
             }
         }
         for choice in summary.ratingChoices {
-            let file = choice.fileStars.map { "\($0) stars" } ?? choice.fileRating.rawValue
+            let file =
+                choice.fileStars.map { MovieText.starCount($0.description) } ?? choice.fileRating.rawValue
             let fileDay = choice.fileDay.map { " (\($0))" } ?? ""
-            let listed = choice.film.stars.map { "\($0) stars" } ?? choice.film.ratingWord.rawValue
+            let listed =
+                choice.film.stars.map { MovieText.starCount($0.description) }
+                ?? choice.film.ratingWord.rawValue
             let listedDay = choice.film.ratedOn.map { " (\($0))" } ?? ""
             let title = TerminalText.singleLine(choice.film.titleWithYear)
             lines.append(

@@ -24,6 +24,11 @@ enum MovieText {
         movie.stars.map { "\(movie.ratingWord.rawValue) \(stars($0))" } ?? movie.ratingWord.rawValue
     }
 
+    /// `3.5 stars`, `1 star`: a number of stars in words.
+    static func starCount(_ number: String) -> String {
+        number == "1" ? "1 star" : "\(number) stars"
+    }
+
     /// `★★★½`: whole stars, then a half, as Letterboxd draws them.
     static func stars(_ stars: StarRating) -> String {
         String(repeating: "★", count: stars.halfStars / 2) + (stars.halfStars % 2 == 1 ? "½" : "")
@@ -46,16 +51,16 @@ enum MovieText {
     /// the title, aside).
     static func detail(_ movie: Movie, viewings: [Viewing] = [], imdbRating: String? = nil) -> String {
         var lines = ["\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
+        // The longest label, `directed by`, is 11 characters: every value starts one space after it.
+        let labelWidth = 12
         func add(_ label: String, _ value: String) {
-            // The longest label, `directed by`, is 11 characters: one space more after it.
-            lines.append(
-                "  " + TerminalText.padded(label, to: label.count >= 11 ? label.count + 1 : 11) + value)
+            lines.append("  " + TerminalText.padded(label, to: labelWidth) + value)
         }
         switch movie.ratingWord {
         case .notSeen: add("rating", "not-seen (on the watchlist)")
         case .seen: add("rating", "seen, not rated")
         default:
-            let stars = movie.stars.map { "  \(Self.stars($0)) (\($0) stars)" } ?? ""
+            let stars = movie.stars.map { "  \(Self.stars($0)) (\(starCount($0.description)))" } ?? ""
             add("rating", movie.ratingWord.rawValue + stars)
         }
         if let rated = movie.ratedOn { add("rated on", rated.description) }
@@ -67,7 +72,7 @@ enum MovieText {
             let noteLines = note.replacingEach("\t", with: "    ")
                 .split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.sanitized(String($0)) }
-            add("note", noteLines.joined(separator: "\n             "))
+            add("note", noteLines.joined(separator: "\n" + String(repeating: " ", count: 2 + labelWidth)))
         }
         if !movie.directors.isEmpty {
             add("directed by", TerminalText.singleLine(movie.directors.joined(separator: ", ")))

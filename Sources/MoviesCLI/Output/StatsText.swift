@@ -120,7 +120,7 @@ enum StatsText {
 
     /// A number of stars followed by a star, or by "stars" where the locale is not UTF-8.
     private static func stars(_ number: String, style: ChartStyle) -> String {
-        style.usesUnicode ? number + "★" : number + " stars"
+        style.usesUnicode ? number + "★" : MovieText.starCount(number)
     }
 
     /// One decimal: `3.6`. For an average of stars, ½ to 5; anything else (which the store never

@@ -7,8 +7,9 @@
 /// column's cell is left out of the line.
 ///
 /// At a terminal, `fit(width:)` makes every line fit: it first hides the columns a narrow terminal can
-/// spare (`Column.dropRank`, lowest first) for as long as the free-text columns could not fit even at
-/// their minimum, then narrows the widest free-text column (a title, a source), cutting its values
+/// spare (`Column.dropRank`, lowest first) for as long as the free-text columns would be cut below
+/// `keptWidth` cells (or their whole width, when less), so a title is readable before a year is shown
+/// beside it; then it narrows the widest free-text column (a title, a source), cutting its values
 /// with `…`, and as a last resort cuts them below that minimum. Elsewhere the widths stay as measured,
 /// and values are printed whole for the program reading them.
 struct Table {
@@ -73,7 +74,7 @@ struct Table {
         guard let width else { return }
         let droppable = columns.indices.filter { isShown[$0] && columns[$0].dropRank != nil }
             .sorted { (columns[$0].dropRank ?? 0) < (columns[$1].dropRank ?? 0) }
-        for index in droppable where narrowestLineWidth > width {
+        for index in droppable where lineWidth(textAtMost: Self.keptWidth) > width {
             isShown[index] = false
         }
         narrow(to: width, minimum: minimumWidth)
@@ -81,11 +82,17 @@ struct Table {
         narrow(to: width) { _ in 4 }
     }
 
-    /// The line width with every shortenable column shown at its minimum.
-    private var narrowestLineWidth: Int {
+    /// How many cells of a free-text column the other columns give way for: at 40 columns, the
+    /// list's YEAR and STARS go before a title is cut to a dozen cells.
+    static let keptWidth = 20
+
+    /// The line width with every shortenable column shown at most `cells` wide.
+    private func lineWidth(textAtMost cells: Int) -> Int {
         let shown = shownIndices
-        let cells = shown.map { columns[$0].isShortenable ? min(widths[$0], minimumWidth($0)) : widths[$0] }
-        return 2 + cells.reduce(0, +) + 2 * max(0, shown.count - 1)
+        let widths = shown.map {
+            columns[$0].isShortenable ? min(self.widths[$0], max(cells, minimumWidth($0))) : self.widths[$0]
+        }
+        return 2 + widths.reduce(0, +) + 2 * max(0, shown.count - 1)
     }
 
     /// Narrows the widest shortenable column shown a cell at a time until lines fit in `width` cells, or

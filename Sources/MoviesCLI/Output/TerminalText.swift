@@ -51,6 +51,32 @@ enum TerminalText {
     }
 
     /// The number of terminal cells `text` occupies.
+    /// `text` at `indent` cells, wrapped between words so no line is wider than `width` cells, the
+    /// lines after the first at `continuation`; one line where `width` is nil (not a terminal). A word
+    /// wider than the room is left whole on its own line.
+    static func wrapped(_ text: String, width: Int?, indent: Int, continuation: Int) -> String {
+        let first = String(repeating: " ", count: indent)
+        guard let width else { return first + text }
+        let next = String(repeating: " ", count: continuation)
+        var lines: [String] = []
+        var line = first
+        var lineWidth = indent
+        for word in text.split(separator: " ") {
+            let wordWidth = self.width(String(word))
+            let atStart = line == first || line == next
+            if !atStart && lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = next + word
+                lineWidth = continuation + wordWidth
+            } else {
+                line += (atStart ? "" : " ") + word
+                lineWidth += (atStart ? 0 : 1) + wordWidth
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
     static func width(_ text: String) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
         var width = 0

@@ -8,6 +8,9 @@ enum ParseResult {
     case help(path: [String])
     /// Print the version.
     case version
+    /// The root given no command (`movies` alone): its short usage, on stderr, exit 64, as `git` and
+    /// `rg` alone do.
+    case shortUsage(path: [String])
 }
 
 /// Turns argv into a `ParseResult` following a `CommandSpec` tree, in the conventions of
@@ -79,6 +82,9 @@ struct ArgumentParser {
 
         if flags.contains(Self.help) { return .help(path: path.map(\.name)) }
         if path.count == 1, flags.contains(Self.version) { return .version }
+        if path.count == 1, positionals.isEmpty, current.handler == nil {
+            return .shortUsage(path: path.map(\.name))
+        }
         // A group that does nothing itself (`news`) shows its help; one that does (`diary`) runs.
         if current.hasSubcommands, current.arguments.isEmpty, current.handler == nil {
             return .help(path: path.map(\.name))
@@ -199,7 +205,8 @@ struct ArgumentParser {
         if let value = valueType.parse(text) { return value }
         throw error(
             .invalidValue(
-                text, name: display, allowed: valueType.allValueStrings, expected: valueType.expected),
+                text, name: display, allowed: valueType.allValueStrings, expected: valueType.expected,
+                others: valueType.others),
             path)
     }
 

@@ -23,6 +23,18 @@ extension StarRating: ExpressibleByArgument {
     static var expectedDescription: String { "stars from 0.5 to 5 in halves, such as 3.5" }
 }
 
+/// `movies rate 12 good`, `rate 12 3.5`, `--rating ★★★½`: a word or stars, as `TypedRating(typed:)`
+/// reads them. Completion and help offer the words; an error also says that stars go.
+extension TypedRating: ExpressibleByArgument {
+    init?(argument: String) { self.init(typed: argument) }
+
+    static var allValueStrings: [String] { RatingWord.words }
+
+    static var expectedDescription: String { "a rating word or stars" }
+
+    static var otherValuesDescription: String? { "stars from 0.5 to 5 in halves, such as 3.5, 3½ or ★★★½" }
+}
+
 /// The days a person types: `YYYY-MM-DD`, `today` or `yesterday` (`CalendarDate(typed:)`).
 extension CalendarDate: ExpressibleByArgument {
     init?(argument: String) { self.init(typed: argument) }
@@ -51,6 +63,8 @@ extension FeedReference: ExpressibleByArgument {
     static var expectedDescription: String {
         "a feed's id such as 3 (see news feeds), its http(s) address or its title"
     }
+
+    static var defaultCompletionKind: CompletionKind { .feed }
 }
 
 /// A movie's id as `list` shows it: `12` or `#12`.
@@ -279,6 +293,9 @@ enum FilmReference: ExpressibleByArgument, Hashable {
         }
         let text = argument.trimmingWhitespace()
         guard !text.isEmpty else { return nil }
+        // Digits are an id: ones that are no id (`0`, past Int64) are refused, not looked up as a title.
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) { return nil }
         // `Heat (1995)`: a year of four digits in parentheses at the end.
         if text.hasSuffix(")"), let open = text.lastIndex(of: "("),
             let year = Int(text[text.index(after: open)..<text.index(before: text.endIndex)]),
@@ -294,6 +311,11 @@ enum FilmReference: ExpressibleByArgument, Hashable {
     }
 
     static var expectedDescription: String { "a movie id such as 12, or its title" }
+
+    static var defaultCompletionKind: CompletionKind { .film }
+
+    /// An id; a title could be any word.
+    static func fitsExactly(_ argument: String) -> Bool { RecordID.parse(argument) != nil }
 }
 
 /// `--month 2024-03`: a month of a year, as the diary groups viewings.
@@ -313,16 +335,31 @@ struct DiaryMonth: ExpressibleByArgument, Hashable {
     static var expectedDescription: String { "a month as YYYY-MM, such as 2024-03" }
 }
 
-/// A viewing's id as `diary` and `show` print it: `31`.
-struct ViewingID: ExpressibleByArgument, Hashable {
-    let rawValue: Int64
+/// A viewing as `diary edit` and `diary rm` take it: its id (`31`, as `diary` and `show` print it), or
+/// its film named by title (`Heat`, `"Dune (2021)"`, as `FilmReference` reads it), where the film has one
+/// viewing (`CommandContext.existingViewing`).
+enum ViewingReference: ExpressibleByArgument, Hashable {
+    case id(Int64)
+    case film(FilmReference)
 
     init?(argument: String) {
-        guard let id = RecordID.parse(argument) else { return nil }
-        rawValue = id
+        if let id = RecordID.parse(argument) {
+            self = .id(id)
+        } else if let film = FilmReference(argument: argument) {
+            self = .film(film)
+        } else {
+            return nil
+        }
     }
 
-    static var expectedDescription: String { "a viewing id such as 31 (movies diary shows them)" }
+    static var expectedDescription: String {
+        "a viewing id such as 31 (movies diary shows them), or its film's title"
+    }
+
+    static var defaultCompletionKind: CompletionKind { .film }
+
+    /// An id; a title could be any word.
+    static func fitsExactly(_ argument: String) -> Bool { RecordID.parse(argument) != nil }
 }
 
 /// `--diary-cursor`: where the previous page of the diary ended (`2024-03-09:31`).

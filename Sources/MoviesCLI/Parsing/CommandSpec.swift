@@ -188,10 +188,14 @@ struct ValueType: Sendable {
     let allValueStrings: [String]
     /// How a shell completes it.
     let completion: CompletionKind
+    /// Whether a word is a value beyond doubt (`ExpressibleByArgument.fitsExactly`).
+    let fitsExactly: @Sendable (String) -> Bool
     /// The typed value `text` spells, or nil.
     let parse: @Sendable (String) -> (any Sendable)?
     /// What a valid value looks like, made when an error needs it.
     private let describeExpected: @Sendable () -> String
+    /// What else it may be besides the words (`ExpressibleByArgument.otherValuesDescription`).
+    private let describeOthers: @Sendable () -> String?
 
     /// The value type of `Value`, completed as `completion` says when the declaration knows better than
     /// the type (a `String` that is a path).
@@ -201,12 +205,17 @@ struct ValueType: Sendable {
     init<Value: ExpressibleByArgument>(_: Value.Type, completion: CompletionKind? = nil) {
         allValueStrings = Value.allValueStrings
         self.completion = completion ?? Value.defaultCompletionKind
+        fitsExactly = { Value.fitsExactly($0) }
         parse = { Value(argument: $0) }
         describeExpected = { Value.expectedDescription }
+        describeOthers = { Value.otherValuesDescription }
     }
 
     /// What a valid value looks like: `a movie id such as 12`.
     var expected: String { describeExpected() }
+
+    /// What else a valid value may be besides the words: `stars from 0.5 to 5 in halves, such as 3.5`.
+    var others: String? { describeOthers() }
 
     /// The allowed words, or nil when any value of the type's form goes.
     var allowedValues: [String]? { allValueStrings.isEmpty ? nil : allValueStrings }

@@ -18,6 +18,15 @@ protocol ExpressibleByArgument: Sendable {
     /// What a valid value looks like, to finish "expected ..." in an error: `a movie id such as 12`.
     static var expectedDescription: String { get }
 
+    /// What else the value may be besides `allValueStrings`, for a value that is one of some words or
+    /// something open-ended (a rating: a word, or stars): an error lists the words, then says this.
+    static var otherValuesDescription: String? { get }
+
+    /// True when `argument` is this value beyond doubt: every value it parses, but only an id of a film
+    /// that may also be named by its title, and no free text. Arguments are said to be in the wrong
+    /// order (`ArgumentOrder`) only where another order reads beyond doubt.
+    static func fitsExactly(_ argument: String) -> Bool
+
     /// How a shell completes the value.
     static var defaultCompletionKind: CompletionKind { get }
 
@@ -36,10 +45,18 @@ enum CompletionKind: Sendable, Hashable {
     /// The name of a command, for `help`: each word names a subcommand of the one before, starting from
     /// the group `help` belongs to.
     case commandName
+    /// A film on the list (`FilmReference`): the shell offers its titles.
+    case film
+    /// A subscribed feed (`FeedReference`): the shell offers their addresses.
+    case feed
 }
 
 extension ExpressibleByArgument {
     static var allValueStrings: [String] { [] }
+
+    static var otherValuesDescription: String? { nil }
+
+    static func fitsExactly(_ argument: String) -> Bool { Self(argument: argument) != nil }
 
     static var defaultCompletionKind: CompletionKind {
         let words = allValueStrings
@@ -80,4 +97,6 @@ extension String: ExpressibleByArgument {
     }
 
     static var expectedDescription: String { "text" }
+
+    static func fitsExactly(_ argument: String) -> Bool { false }
 }

@@ -106,10 +106,24 @@ struct HelpFormatter {
         if !command.examples.isEmpty {
             text += "\nEXAMPLES:\n"
             for example in command.examples {
-                text += "  \(example)\n"
+                text += "  \(asTyped(example, command: command.name))\n"
             }
         }
         return text
+    }
+
+    /// An example as it is typed here: whole on the command line; in the shell, whose screens' trees have
+    /// no name (`ShellTrees`), without the program's name and the group the screen is (`movies news
+    /// list --unread` is `list --unread` on the news screen, `movies add Heat` is `add Heat`).
+    func asTyped(_ example: String, command: String) -> String {
+        guard root.name.isEmpty, example.hasPrefix("movies ") else { return example }
+        let words = example.dropFirst("movies ".count).split(separator: " ", maxSplits: 2)
+        if words.count >= 2, words[0] != command, words[1] == command,
+            let group = words.first
+        {
+            return String(example.dropFirst("movies ".count + group.count + 1))
+        }
+        return String(example.dropFirst("movies ".count))
     }
 
     /// `Usage: ...` and the pointer to `--help`, printed after a usage error.
@@ -119,6 +133,16 @@ struct HelpFormatter {
             return "Usage: \(usage(for: path))\n  See 'help' for the commands.\n"
         }
         return "Usage: \(usage(for: path))\n  See '\(commandName) --help' for more information.\n"
+    }
+
+    /// What a group given no command prints on stderr (`movies` alone; exit 64, as git and ripgrep
+    /// do): its usage line, its commands' names, and where its help is.
+    func shortUsage(for path: [String]) -> String {
+        let names = specs(along: path).last?.subcommands.map(\.name) ?? []
+        let commandName = specs(along: path).map(\.name).filter { !$0.isEmpty }.joined(separator: " ")
+        return "Usage: \(usage(for: path))\n"
+            + "  Commands: \(wrap(names.joined(separator: ", "), indent: 12))\n"
+            + "  See '\(commandName) --help' for more information.\n"
     }
 
     // MARK: - Layout

@@ -18,8 +18,8 @@ struct UsageError: UserFacingError, Equatable {
         case missingOption(option: String)
         /// A value its type does not accept. `name` is the option's or argument's display; `allowed`
         /// the words an enumerated type takes (listed, with the closest one), else empty and `expected`
-        /// says what the value should look like.
-        case invalidValue(String, name: String, allowed: [String], expected: String)
+        /// says what the value should look like; `others` what else it may be besides the words (stars).
+        case invalidValue(String, name: String, allowed: [String], expected: String, others: String? = nil)
         /// A word where a subcommand is expected; `suggestion` is the closest command name.
         case unknownCommand(String, suggestion: String?)
         /// A positional left over after every argument has its value.
@@ -62,7 +62,7 @@ struct UsageError: UserFacingError, Equatable {
             return "Missing value for '\(option)'"
         case .missingOption(let option):
             return "Missing expected option '\(option)'"
-        case .invalidValue(let value, let name, let allowed, let expected):
+        case .invalidValue(let value, let name, let allowed, let expected, let others):
             guard !allowed.isEmpty else {
                 return "The value '\(value)' is invalid for '\(name)': expected \(expected)"
             }
@@ -71,7 +71,8 @@ struct UsageError: UserFacingError, Equatable {
             if let suggestion = Suggestion.closest(to: typed, among: allowed) {
                 message += " Did you mean '\(suggestion)'?"
             }
-            return message + " Please provide one of \(Suggestion.quotedList(allowed))."
+            return message + " Please provide one of \(Suggestion.quotedList(allowed))"
+                + (others.map { ", or \($0)" } ?? "") + "."
         case .unknownCommand(let word, let suggestion):
             return "Unknown command '\(word)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
         case .unexpectedArgument(let argument):

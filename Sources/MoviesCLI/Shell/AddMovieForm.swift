@@ -22,6 +22,13 @@ struct AddMovieForm {
     let form: AddMovieViewModel
     /// The film catalog, when one was loaded: after the year, the films it has of that title are offered.
     var catalog: CatalogReader?
+    /// The terminal's width, which the hints wrap at (nil: not wrapped).
+    var columns: Int?
+
+    /// Shows `text` indented by two cells, wrapped at the terminal's width (continued four cells in).
+    private func hint(_ text: String) {
+        console.show(TerminalText.wrapped(text, width: columns, indent: 2, continuation: 4) + "\n")
+    }
 
     /// What one answer does to the form.
     private enum Outcome {
@@ -34,20 +41,21 @@ struct AddMovieForm {
     /// Runs the form; returns the saved movie, or nil when the person cancelled.
     func run() async throws -> Movie? {
         form.reset()
-        console.show("  An empty title or Ctrl-D cancels.\n")
+        hint("An empty title or Ctrl-D cancels.")
         guard await field("Title: ", takeTitle) else { return nil }
         let words = RatingWord.allValueStrings.joined(separator: ", ")
-        console.show("  Ratings: \(words)\n")
+        hint("Ratings: \(words), or stars (3.5)")
         guard
             await field(
                 "Rating [not-seen]: ",
                 { answer in
                     if answer.trimmingWhitespace().isEmpty {
-                        form.rating = .notSeen
-                    } else if let rating = RatingWord(argument: answer) {
-                        form.rating = rating
+                        (form.rating, form.stars) = (.notSeen, nil)
+                    } else if let typed = TypedRating(argument: answer) {
+                        form.stars = typed.stars
+                        form.rating = typed.word ?? typed.stars.map { RatingWord($0.rating) } ?? .notSeen
                     } else {
-                        return .again("'\(answer)' is not a rating; type one of: \(words)")
+                        return .again("'\(answer)' is not a rating; type one of: \(words), or stars (3.5)")
                     }
                     return .accepted
                 })
@@ -57,9 +65,9 @@ struct AddMovieForm {
         while true {
             guard await field("Year (optional): ", takeYear) else { return nil }
             guard let existing = form.alreadyListed else { break }
-            console.show(
-                "  \(TerminalText.singleLine(existing.titleWithYear)) is already on the list as id \(existing.id); "
-                    + "give another title or year, or an empty title to cancel.\n")
+            hint(
+                "\(TerminalText.singleLine(existing.titleWithYear)) is already on the list as id \(existing.id); "
+                    + "give another title or year, or an empty title to cancel.")
             guard await field("Title: ", takeTitle) else { return nil }
         }
         guard await chooseFromCatalog() else { return nil }
@@ -102,7 +110,7 @@ struct AddMovieForm {
             return true
         }
         let offered = Array(found.prefix(9))
-        console.show("  The catalog has \(found.count) films of that title:\n")
+        hint("The catalog has \(found.count) films of that title:")
         for (index, title) in offered.enumerated() {
             console.show("  \(index + 1)  \(CatalogText.candidate(title))\n")
         }
@@ -181,7 +189,7 @@ struct AddMovieForm {
             guard let answer = await ask(prompt) else { return false }
             switch take(answer) {
             case .accepted: return true
-            case .again(let message): console.show("  \(message)\n")
+            case .again(let message): hint(message)
             case .cancel: return false
             }
         }

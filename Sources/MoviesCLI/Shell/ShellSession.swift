@@ -137,9 +137,11 @@ final class ShellSession {
     func run() async -> Int32 {
         if console.isInteractive {
             console.show("movies shell — type help for the commands, quit or Ctrl-D to leave.\n")
+            if let note = console.startNote { console.show(note) }
             startFeed()
         }
         loop: while !quits {
+            console.useCompleter(completer)
             let input = await console.readLine(prompt: prompt, kind: .command)
             if input != .interrupted && input != .end {
                 lineNumber += 1
@@ -196,6 +198,15 @@ final class ShellSession {
         }
     }
 
+    /// What Tab offers on the current screen: its commands, their options and values, the list's titles
+    /// and the feeds' addresses.
+    private var completer: ShellCompleter {
+        let (movies, news) = (dependencies.movies, dependencies.news)
+        return ShellCompleter(
+            tree: activeTree, titles: { (try? movies.titles(startingWith: $0)) ?? [] },
+            feeds: { (try? news.feeds().map(\.url)) ?? [] })
+    }
+
     /// `news`: the news screen becomes current.
     func enterNews() async {
         if news != nil { return }
@@ -250,7 +261,7 @@ final class ShellSession {
             if words == [AddCommand.about.name], case .movies = screen, console.isInteractive {
                 let form = AddMovieForm(
                     console: console, form: AddMovieViewModel(store: dependencies.movies),
-                    catalog: try? context.catalogIfLoaded())
+                    catalog: try? context.catalogIfLoaded(), columns: context.terminal.columns)
                 if let movie = try await form.run() {
                     context.output.line("Added \(MovieText.summary(movie))")
                     for other in form.form.similarMovies {
@@ -271,7 +282,7 @@ final class ShellSession {
                 return
             }
             switch try activeParser.parse(words) {
-            case .help(let path):
+            case .help(let path), .shortUsage(let path):
                 context.output.write(activeHelp.fitted(to: context.terminal.columns).help(for: path))
             case .version:
                 context.output.line("movies \(MoviesCLI.version)")

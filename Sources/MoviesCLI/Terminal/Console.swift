@@ -8,6 +8,10 @@ protocol Console: AnyObject {
     func readLine(prompt: String, kind: LineKind) async -> ConsoleInput
     /// Shows `text` (whole lines) now; at a terminal, above the prompt and what is being typed.
     func show(_ text: String)
+    /// What the shell says once as it starts at a terminal about the console itself (line editing off).
+    var startNote: String? { get }
+    /// What Tab offers at the command prompt from now on (a console without line editing offers nothing).
+    func useCompleter(_ completer: ShellCompleter?)
     /// Called once when the shell ends, to save history and restore the terminal.
     func close()
     /// Runs `operation` in a task that Ctrl-C cancels, at a terminal (where Ctrl-C otherwise only clears
@@ -16,6 +20,10 @@ protocol Console: AnyObject {
 }
 
 extension Console {
+    var startNote: String? { nil }
+
+    func useCompleter(_ completer: ShellCompleter?) {}
+
     func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
         await operation()
     }

@@ -61,6 +61,15 @@ final class InteractiveConsole: Console {
         }
     }
 
+    /// Said once when the shell starts where neither readline nor libedit loads: the arrows and Tab do
+    /// nothing there, and a person should know why and what to install.
+    var startNote: String? {
+        worker.hasLineEditing
+            ? nil
+            : "Line editing is off (no history on Up, no completion on Tab): install GNU readline "
+                + "(libreadline8) or libedit (libedit2) for them.\n"
+    }
+
     func readLine(prompt: String, kind: LineKind) async -> ConsoleInput {
         output.flush()
         return await withCheckedContinuation { continuation in
@@ -73,6 +82,10 @@ final class InteractiveConsole: Console {
             output.write(text)
             output.flush()
         }
+    }
+
+    func useCompleter(_ completer: ShellCompleter?) {
+        worker.completer.withLock { $0 = completer }
     }
 
     func runCancellingOnInterrupt(_ operation: @escaping @MainActor () async -> Void) async {
@@ -114,6 +127,9 @@ private final class InputThread: @unchecked Sendable {
     private let interrupted = Atomic<Bool>(false)
     private let plainReader = LineReader(descriptor: STDIN_FILENO)
     private let interruptWhileBusy = Locked<(@Sendable () -> Void)?>(nil)
+    /// What Tab offers at the next command prompt (`ShellCompleter`); set by the shell as its screen
+    /// changes, read by this thread.
+    let completer = Locked<ShellCompleter?>(nil)
 
     /// Called on Ctrl-C while it is set (by `runCancellingOnInterrupt`, while a command runs).
     var onInterruptWhileBusy: (@Sendable () -> Void)? {
@@ -121,12 +137,16 @@ private final class InputThread: @unchecked Sendable {
         set { interruptWhileBusy.withLock { $0 = newValue } }
     }
 
+    /// Whether readline or libedit was loaded.
+    var hasLineEditing: Bool { readline != nil }
+
     init(readline: Readline?, history: HistoryFile?) {
         self.readline = readline
         self.history = history
         if let readline {
             readline.catchSignals?.pointee = 0
             history?.load(into: readline)
+            ReadlineCompletion.install(in: readline)
         }
     }
 
@@ -195,6 +215,8 @@ private final class InputThread: @unchecked Sendable {
 
     private func readLine(prompt: String, kind: LineKind, with readline: Readline) -> ConsoleInput {
         ReadlineLine.reset(remove: readline.remove)
+        // Tab completes commands only, not a form's answers.
+        ReadlineCompletion.completer = kind == .command ? completer.current : nil
         readline.install(prompt) { line in
             ReadlineLine.finish(line)
         }
@@ -241,7 +263,8 @@ private final class InputThread: @unchecked Sendable {
             if plainReader.hasBufferedInput || Self.waitForInput() {
                 switch plainReader.next() {
                 case .none: return .end
-                case .text(let line): return .line(line)
+                // The arrows and other keys sent as escape sequences are not text of the command.
+                case .text(let line): return .line(EscapeSequences.removed(from: line))
                 case .tooLong(let bytes): return .tooLong(bytes: bytes)
                 case .notUTF8: return .notUTF8
                 }

@@ -26,6 +26,12 @@ struct Readline {
     let replaceLine: @convention(c) (UnsafePointer<CChar>?, Int32) -> Void
     /// `rl_catch_signals`: 0 so readline leaves SIGINT to this program.
     let catchSignals: UnsafeMutablePointer<Int32>?
+    /// Tab completion (`ReadlineCompletion`): `rl_completion_entry_function`, the generator Tab calls
+    /// (https://tiswww.case.edu/php/chet/readline/readline.html#Completion-Functions), and the line
+    /// and cursor it completes in (`rl_line_buffer`, `rl_point`); nil where a library lacks one.
+    let completionEntryFunction: UnsafeMutableRawPointer?
+    let lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    let point: UnsafeMutablePointer<Int32>?
     /// Which library was found, for diagnostics.
     let libraryName: String
 
@@ -60,6 +66,10 @@ struct Readline {
             readHistory: readHistory, writeHistory: writeHistory, onNewLine: onNewLine, redisplay: redisplay,
             replaceLine: replaceLine,
             catchSignals: library.addresses[.catchSignals]?.assumingMemoryBound(to: Int32.self),
+            completionEntryFunction: library.addresses[.completionEntryFunction],
+            lineBuffer: library.addresses[.lineBuffer]?.assumingMemoryBound(
+                to: UnsafeMutablePointer<CChar>?.self),
+            point: library.addresses[.point]?.assumingMemoryBound(to: Int32.self),
             libraryName: name)
     }
 
@@ -76,8 +86,17 @@ struct Readline {
         case replaceLine = "rl_replace_line"
         /// A variable, not required: without it the library keeps its own signal handling.
         case catchSignals = "rl_catch_signals"
+        /// Variables for Tab completion, not required: without them Tab completes nothing.
+        case completionEntryFunction = "rl_completion_entry_function"
+        case lineBuffer = "rl_line_buffer"
+        case point = "rl_point"
 
-        var isOptional: Bool { self == .catchSignals }
+        var isOptional: Bool {
+            switch self {
+            case .catchSignals, .completionEntryFunction, .lineBuffer, .point: true
+            default: false
+            }
+        }
     }
 
     /// The addresses of a library's symbols, found by the one loader of the program's `dlopen`ed
