@@ -7,9 +7,12 @@ import Testing
 /// option and says the range, before the command does any arithmetic with it.
 @Suite("Numeric options: bounds")
 struct NumericOptionTests {
-    /// A value a type reads from digits but not from a word: a number, an id, a count, stars, a year.
+    /// A value a type reads from digits but not from a word (a number, an id, a count, stars, a year),
+    /// or reads digits as a number and a word as something else (a film: its id, or its title), which
+    /// shows in that `0`, no id, is refused rather than read as a title.
     private static func isNumeric(_ type: ValueType) -> Bool {
-        (type.parse("1") != nil || type.parse("2000") != nil) && type.parse("one") == nil
+        (type.parse("1") != nil || type.parse("2000") != nil)
+            && (type.parse("one") == nil || type.parse("0") == nil)
     }
 
     /// `news download --max-size` and the like: every option or argument of the tree whose type is
@@ -40,6 +43,7 @@ struct NumericOptionTests {
         return [
             "a positive whole number, at most 9223372036854775807": positive,
             "a movie id such as 12": positive,
+            FilmReference.expectedDescription: positive,
             "an item id such as 12": positive,
             "a viewing id such as 31 (movies diary shows them)": positive,
             "a rule id such as 3 (see news ignores)": positive,
@@ -48,8 +52,11 @@ struct NumericOptionTests {
             "a date such as 2026-11-30 or 2026-11-30T10:00:00Z": (
                 "0001-01-01", "0000-12-31T23:59:59Z", "9999-12-31T23:59:59.999Z", "9999-12-31T23:59:60Z"
             ),
-            "a feed's id such as 3 (see news feeds) or its http(s) address": positive,
+            "a feed's id such as 3 (see news feeds), its http(s) address or its title": positive,
+            ViewingReference.expectedDescription: positive,
             "stars from 0.5 to 5 in halves, such as 3.5": ("0.5", "0", "5", "5.5"),
+            // A rating word or, in its place, stars (issue 45, point 2).
+            "a rating word or stars": ("0.5", "0", "5", "5.5"),
             // A release year's range is a rule of the list, checked with its own message (`MovieValidation`).
             "a year such as 1995": years,
             "a year from 1870 such as 2025": ("1870", "1869", "9998", "9999"),

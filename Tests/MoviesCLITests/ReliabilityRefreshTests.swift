@@ -32,8 +32,7 @@ extension Reliability {
         )
             throws
         {
-            let created = try (movies ?? self.movies).run(
-                ["news", "feeds"], environment: ["MOVIES_DB": path])
+            let created = try (movies ?? self.movies).run(["migrate"], environment: ["MOVIES_DB": path])
             #expect(created.status == 0, "\(created)")
             let values = urls.map { "('\($0)')" }.joined(separator: ", ")
             try DirectSQL.run(path, "INSERT INTO feeds (url) VALUES \(values)")

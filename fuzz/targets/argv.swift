@@ -21,7 +21,9 @@ private let parser = ArgumentParser(root: MoviesCLI.rootSpec, globalOptions: Mov
 private func convert(_ text: String) {
     _ = MovieID(argument: text)
     _ = NewsItemID(argument: text)
-    _ = ViewingID(argument: text)
+    _ = ViewingReference(argument: text)
+    _ = FilmReference(argument: text)
+    _ = FeedReference(argument: text)
     _ = IgnoreRuleID(argument: text)
     _ = ReleaseYear(argument: text)
     _ = WatchedYear(argument: text)
@@ -34,6 +36,7 @@ private func convert(_ text: String) {
     _ = PublicationDate(argument: text)
     _ = RatingWord(argument: text)
     _ = StarRating(argument: text)
+    _ = TypedRating(argument: text)
     _ = NewsCursor(argument: text)
 }
 
