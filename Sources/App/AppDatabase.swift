@@ -115,8 +115,10 @@ public struct AppDatabase: Sendable {
         let missingFolders = MissingFolders(above: existed ? nil : path)
         database = try Database(path: path, configuration: configuration)
         self.path = displayPath ?? path
-        createdFile = !existed
-        createdFolders = missingFolders
+        // Another process may have made the file between the look and the open: only the one whose
+        // exclusive create made it says it created the list.
+        createdFile = !existed && DatabaseFile.takeCreation(of: path)
+        createdFolders = createdFile ? missingFolders : MissingFolders(above: nil)
         guard migrate else { return }
         if !isCurrent.current {
             try Self.migrator.migrate(database)

@@ -126,6 +126,7 @@ package enum DatabaseFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
+            created.withLock { _ = $0.insert(path) }
         } else if errno != EEXIST {
             throw cannotOpen(path, errno)
         }

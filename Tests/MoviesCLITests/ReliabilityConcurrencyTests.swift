@@ -16,17 +16,25 @@ extension Reliability {
         let movies = MoviesProcess()
 
         /// Runs the worker loops against a database that does not exist yet (so they also race to create and
-        /// migrate it) and returns the failures, one description per failed add.
-        /// `added`, when given, counts the adds that succeeded, as they do.
-        private func addConcurrently(prefix: String, added: Waitable<Int>? = nil) async -> [String] {
+        /// migrate it) and returns the failures, one description per failed add, and how many adds said
+        /// they created the list (the one whose exclusive create made the file: exactly one, where there was
+        /// none). `added`, when given, counts the adds that succeeded, as they do.
+        private func addConcurrently(prefix: String, added: Waitable<Int>? = nil) async -> (
+            failures: [String], creators: Int
+        ) {
             let failures = Locked<[String]>([])
+            let creators = Locked(0)
             let movies = movies
+            let created = "Created a new list at \(movies.databasePath)\n"
             await runTogether(workers: Self.workers) { worker in
                 for number in 0..<Self.addsPerWorker {
                     let title = "\(prefix) w\(worker) n\(number)"
                     do {
                         let result = try movies.run(["add", title, "--rating", "good"])
-                        if result.status != 0 || !result.stderr.isEmpty || result.crashed {
+                        if result.stderr == created { creators.withLock { $0 += 1 } }
+                        if result.status != 0 || !(result.stderr.isEmpty || result.stderr == created)
+                            || result.crashed
+                        {
                             failures.withLock { $0.append("\(title): \(result)") }
                         } else {
                             added?.update { $0 += 1 }
@@ -36,7 +44,7 @@ extension Reliability {
                     }
                 }
             }
-            return failures.current
+            return (failures.current, creators.current)
         }
 
         private func expectSound(rows: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -51,8 +59,9 @@ extension Reliability {
         func concurrentAdds() async throws {
             let clock = ContinuousClock()
             let start = clock.now
-            let failures = await addConcurrently(prefix: "plain")
+            let (failures, creators) = await addConcurrently(prefix: "plain")
             #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(3))")
+            #expect(creators == 1, "\(creators) adds said they created the list")
             let rows = Self.workers * Self.addsPerWorker
             try expectSound(rows: rows)
             ReliabilityScale.report(
@@ -64,6 +73,9 @@ extension Reliability {
         @Test("the same with a `movies shell` script of adds and a `movies list --watch` running alongside")
         func addsWithShellAndWatch() async throws {
             let shellAdds = Self.addsPerWorker * 2
+            // The watcher only reads: it needs a list to watch (the adds race to create one in the test
+            // above).
+            try movies.succeed("migrate")
             let watch = try BackgroundProcess(
                 MoviesProcess.binary, ["list", "--watch", "--format", "ndjson"],
                 environment: movies.environment)
@@ -75,7 +87,7 @@ extension Reliability {
                 shell.closeInput()
             }
             feeder.start()
-            let failures = await addConcurrently(prefix: "beside")
+            let (failures, _) = await addConcurrently(prefix: "beside")
             let shellResult = await shell.finished()
             #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(3))")
             #expect(shellResult.status == 0 && shellResult.stderr.isEmpty, "\(shellResult)")
@@ -147,7 +159,7 @@ extension Reliability {
                 } while !writersDone.current
                 return (rounds, failures)
             }
-            let failures = await addConcurrently(prefix: "read", added: added)
+            let (failures, _) = await addConcurrently(prefix: "read", added: added)
             writersDone.update { $0 = true }
             let (readRounds, readerFailures) = await reader.value
             #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(3))")

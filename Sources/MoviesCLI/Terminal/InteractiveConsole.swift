@@ -22,7 +22,6 @@ final class InteractiveConsole: Console {
     private let output: OutputStream
     private let worker: InputThread
     private let interruptSource: any DispatchSourceSignal
-    private let quitSource: any DispatchSourceSignal
 
     /// A console on the process's terminal; `history` keeps the shell's history between sessions.
     init(output: OutputStream, history: HistoryFile?) {
@@ -33,14 +32,7 @@ final class InteractiveConsole: Console {
         interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interruptSource.setEventHandler(handler: Self.onInterrupt(worker))
         interruptSource.resume()
-        // Ctrl-\ (SIGQUIT) quits, as anywhere, but first gives the terminal back as it was: while a
-        // prompt is up, line editing holds it in raw mode, and a shell left so would not echo.
-        var found = termios()
-        let hasFound = tcgetattr(STDIN_FILENO, &found) == 0
-        signal(SIGQUIT, SIG_IGN)
-        quitSource = DispatchSource.makeSignalSource(signal: SIGQUIT, queue: .global())
-        quitSource.setEventHandler(handler: Self.onQuit(restoring: hasFound ? found : nil))
-        quitSource.resume()
+        QuitRestoresTerminal.install()
     }
 
     // The signal handlers run on a dispatch queue, not the main actor: made outside the actor's
@@ -48,17 +40,6 @@ final class InteractiveConsole: Console {
 
     private nonisolated static func onInterrupt(_ worker: InputThread) -> @Sendable () -> Void {
         { worker.interrupt() }
-    }
-
-    private nonisolated static func onQuit(restoring found: termios?) -> @Sendable () -> Void {
-        {
-            if var settings = found {
-                tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-            }
-            _ = FileDescriptorWriter.write("\n", to: STDOUT_FILENO)
-            signal(SIGQUIT, SIG_DFL)
-            kill(getpid(), SIGQUIT)
-        }
     }
 
     /// Said once when the shell starts where neither readline nor libedit loads: the arrows and Tab do
@@ -98,10 +79,9 @@ final class InteractiveConsole: Console {
     func close() {
         output.flush()
         interruptSource.cancel()
-        quitSource.cancel()
         worker.saveHistory()
         signal(SIGINT, SIG_DFL)
-        signal(SIGQUIT, SIG_DFL)
+        QuitRestoresTerminal.remove()
     }
 }
 
