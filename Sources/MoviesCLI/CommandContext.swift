@@ -179,7 +179,9 @@ final class CommandContext {
     /// `unwatch`, `lists add`...): an unknown id is `MovieError.notFound`, a title several films have
     /// `.ambiguousTitle` (naming each with its id and year), and a title none has `UnknownTitle`, with
     /// the nearest titles listed.
-    func existingFilm(_ reference: FilmReference, reading: Bool = false) throws -> (store: MovieStore, movie: Movie) {
+    func existingFilm(_ reference: FilmReference, reading: Bool = false) throws -> (
+        store: MovieStore, movie: Movie
+    ) {
         switch reference {
         case .id(let id):
             let store = try existingMovies(orElse: MovieError.notFound(id: id), reading: reading)
