@@ -99,7 +99,8 @@ struct ShellCompletionTests {
             "movies --db other.sqlite show ", .completes(to: "movies --db other.sqlite show Zardoz"))
         try shell.check(
             "movies show --db=other.sqlite z", .completes(to: "movies show --db=other.sqlite Zardoz"))
-        try shell.check("movies news show film", .completes(to: "movies news show Film\\ Notes"))
+        try shell.check(
+            "movies news unsubscribe film", .completes(to: "movies news unsubscribe Film\\ Notes"))
         try shell.check("movies --db none.sqlite show ", .nothing(absent: ["Heat", "Zardoz"]))
         #expect(!FileManager.default.fileExists(atPath: shell.work + "/none.sqlite"))
     }
@@ -109,14 +110,17 @@ struct ShellCompletionTests {
         let shell = try ShellUnderTest(.zsh)
         try shell.addFilms()
         try shell.check("movies show the", .completes(to: "movies show The\\ Zone\\ of\\ Interest"))
-        try shell.check("movies show he", .lists(["1986", "1995"]))
+        try shell.check("movies show he", .completes(to: "movies show Heat\\ \\(19"))
+        try shell.check("movies show Heat\\ \\(198", .completes(to: "movies show Heat\\ \\(1986\\)"))
         try shell.check("movies rate am", .completes(to: "movies rate Amélie"))
         try shell.check("movies log sch", .completes(to: "movies log Schindler\\'s\\ List"))
         try shell.check("movies show \"sch", .completes(to: "movies show \"Schindler's List\""))
         try shell.check("movies rm dol", .completes(to: "movies rm Dollars\\ \\$5\\ \\\\\\ Back"))
         try shell.check(
             "movies --db other.sqlite show ", .completes(to: "movies --db other.sqlite show Zardoz"))
-        try shell.check("movies news show film", .completes(to: "movies news show Film\\ Notes"))
+        try shell.check(
+            "movies news unsubscribe film", .completes(to: "movies news unsubscribe Film\\ Notes"))
+        try shell.check("movies news list --feed ", .lists(["https://example.org/notes.xml"]))
         try shell.check("movies --db none.sqlite show ", .nothing(absent: ["Heat", "Zardoz"]))
         #expect(!FileManager.default.fileExists(atPath: shell.work + "/none.sqlite"))
     }
@@ -125,13 +129,18 @@ struct ShellCompletionTests {
     func fishTitles() throws {
         let shell = try ShellUnderTest(.fish)
         try shell.addFilms()
-        try shell.check("movies show the", .completes(to: "movies show 'The Zone of Interest'"))
-        try shell.check("movies show he", .lists(["Heat", "(1986)", "(1995)"]))
+        try shell.check("movies show the", .completes(to: "movies show The\\ Zone\\ of\\ Interest"))
+        try shell.check("movies show he", .completes(to: "movies show Heat\\ \\(19"))
+        try shell.check("movies show Heat\\ \\(198", .completes(to: "movies show Heat\\ \\(1986\\)"))
         try shell.check("movies rate am", .completes(to: "movies rate Amélie"))
-        try shell.check("movies log sch", .completes(to: "movies log \"Schindler's List\""))
+        try shell.check("movies log sch", .completes(to: "movies log Schindler\\'s\\ List"))
+        try shell.check("movies show \"sch", .completes(to: "movies show Schindler\\'s\\ List"))
+        try shell.check("movies rm dol", .completes(to: "movies rm Dollars\\ \\$5\\ \\\\\\ Back"))
         try shell.check(
             "movies --db other.sqlite show ", .completes(to: "movies --db other.sqlite show Zardoz"))
-        try shell.check("movies news show film", .completes(to: "movies news show 'Film Notes'"))
+        try shell.check(
+            "movies news unsubscribe film", .completes(to: "movies news unsubscribe Film\\ Notes"))
+        try shell.check("movies news list --feed ", .lists(["https://example.org/notes.xml"]))
         try shell.check("movies --db none.sqlite show ", .nothing(absent: ["Heat", "Zardoz"]))
         #expect(!FileManager.default.fileExists(atPath: shell.work + "/none.sqlite"))
     }

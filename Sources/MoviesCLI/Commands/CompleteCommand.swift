@@ -36,7 +36,12 @@ struct CompleteCommand: SynchronousCommand {
         let database = try context.readingDatabase(asItIs: true)
         switch kind {
         case .films:
-            return Self.films(try database.movies.titlesAndYears(startingWith: typed, limit: Self.limit))
+            // `Heat (19`: a title with its year begun, which only the candidates hold, so the titles are
+            // read from what is before the parenthesis, and the candidates matched with all of it.
+            let title = typed.lastIndex(of: "(").map { String(typed[..<$0]).trimmingWhitespace() } ?? typed
+            let lowered = typed.lowercased()
+            return Self.films(try database.movies.titlesAndYears(startingWith: title, limit: Self.limit))
+                .filter { $0.lowercased().hasPrefix(lowered) }
         case .feeds: return Self.feeds(try database.news.feeds(), startingWith: typed)
         }
     }
