@@ -56,6 +56,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             break
         case .help(let path):
             _ = MoviesCLI.helpFormatter.help(for: path)
+        case .shortUsage(let path):
+            _ = MoviesCLI.helpFormatter.shortUsage(for: path)
         case .run(let parsed):
             _ = MoviesCLI.helpFormatter.usage(for: parsed.commandPath)
             _ = CommonOptions.databasePath(in: parsed)

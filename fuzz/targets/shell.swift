@@ -41,6 +41,7 @@ private func parse(_ words: [String], with parser: ArgumentParser, help: HelpFor
         switch try parser.parse(words) {
         case .version: break
         case .help(let path): _ = help.help(for: path)
+        case .shortUsage(let path): _ = help.shortUsage(for: path)
         case .run(let parsed): _ = help.usage(for: parsed.commandPath)
         }
     } catch {
