@@ -134,7 +134,7 @@ struct FishCompletion {
                         # An option's value is the next word, unless given as --name=value.
                         if not string match -q -- '*=*' $token; and __movies_takes_value "$path" $token
                             set skip 1
-                            test $token = --db; and set skip db
+                            test "$token" = --db; and set skip db
                         else if string match -q -- '--db=*' $token
                             set db (string replace -- --db= '' $token)
                         end
