@@ -59,6 +59,49 @@ struct CompletionScriptTests {
         #expect(try complete("/usr/local/bin/news list -S").isEmpty == false)
     }
 
+    @Test("bash's _movies and fish's complete -C offer the list's titles, quoted, from the line's --db")
+    func titles() throws {
+        for film in [["Heat", "--year", "1995"], ["Heat", "--year", "1986"], ["The Zone of Interest"]] {
+            #expect(try movies.run(["add"] + film).status == 0)
+        }
+        let other = movies.folder.file("other.sqlite")
+        try movies.succeed("--db", other, "add", "Amélie")
+        let bin = movies.folder.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin + "/movies", withDestinationPath: MoviesProcess.binary)
+        var environment = movies.environment
+        environment["PATH"] = bin + ":/usr/bin:/bin"
+        let bash = try movies.folder.write(try movies.succeed("completions", "bash"), to: "movies.bash")
+        func complete(_ words: [String]) throws -> [String] {
+            let program = """
+                source '\(bash)'
+                COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " ")))
+                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+                _movies
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            return try ProcessRunner.run("/bin/bash", ["-c", program], environment: environment)
+                .stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["movies", "show", "he"]) == ["Heat\\ \\(1986\\)", "Heat\\ \\(1995\\)"])
+        #expect(try complete(["movies", "rate", "\"the z"]) == ["The Zone of Interest"])
+        #expect(try complete(["movies", "--db", other, "show", "AM"]) == ["Amélie"])
+        #expect(try complete(["movies", "--db", movies.folder.file("none.sqlite"), "show", ""]).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: movies.folder.file("none.sqlite")))
+        if let fish = ProcessRunner.which("fish") {
+            let script = try movies.folder.write(try movies.succeed("completions", "fish"), to: "movies.fish")
+            let result = try ProcessRunner.run(
+                fish,
+                [
+                    "-c",
+                    "source '\(script)'; complete -C 'movies log the'; complete -C 'movies --db \(other) rm a'",
+                ],
+                environment: environment)
+            #expect(result.stdout == "The Zone of Interest\nAmélie\n", "\(result)")
+        }
+    }
+
     @Test("zsh and fish scripts name every command; an unknown shell is refused")
     func zshAndFish() throws {
         for shell in ["zsh", "fish"] {

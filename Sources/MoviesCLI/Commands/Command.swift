@@ -38,6 +38,10 @@ struct CommandAbout: Sendable {
     var aliases: [String] = []
     /// Example invocations shown in `--help` and docs/COMMANDS.md.
     var examples: [String] = []
+    /// A command for programs, not people (`__complete`, which the completion scripts run): it parses
+    /// and runs where registered, but help, "did you mean", the completions, docs/COMMANDS.md and the
+    /// manual page never list it.
+    var isHidden = false
 }
 
 /// A rule of a command's own that a command line breaks (`--watch` with `--limit`), in the command's words.

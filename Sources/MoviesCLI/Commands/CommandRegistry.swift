@@ -65,6 +65,7 @@ enum CommandRegistry {
         .command(RestoreCommand.self, [.movies]),
         .command(MigrateCommand.self, [.movies]),
         .command(CompletionsCommand.self, [.movies]),
+        .command(CompleteCommand.self, [.movies, .news]),
 
         .command(NewsListCommand.self, [.news]),
         .command(ScreenListCommand.self, [.newsScreen, .diaryScreen]),
@@ -118,11 +119,13 @@ enum CommandRegistry {
         return nil
     }
 
-    /// The specs of the commands that answer in `place`, in the registry's order.
+    /// The specs of the commands that answer in `place`, in the registry's order; hidden ones
+    /// (`CommandAbout.isHidden`) are left out, as only `spec(named:)` finds them.
     static func specs(in place: Places) -> [CommandSpec] {
         entries.compactMap { entry in
             switch entry {
-            case .command(let command, let places): places.contains(place) ? command.spec : nil
+            case .command(let command, let places):
+                places.contains(place) && !command.about.isHidden ? command.spec : nil
             case .group(let group, let places): places.contains(place) ? group.spec : nil
             }
         }

@@ -4,8 +4,9 @@ struct CompletionsCommand: SynchronousCommand {
         name: "completions",
         abstract: "Print a shell completion script for movies.",
         discussion: """
-            The script knows every command, option and value (ratings, sort orders, formats, files), and \
-            completes the news symlink too. Install it with:
+            The script knows every command, option and value (ratings, sort orders, formats, files), offers \
+            the titles of the list the line names where a film or a feed goes, and completes the news \
+            symlink too. Install it with:
               bash:  movies completions bash > ~/.local/share/bash-completion/completions/movies
                      ln -s movies ~/.local/share/bash-completion/completions/news
               zsh:   movies completions zsh > ~/.zfunc/_movies   (with ~/.zfunc on $fpath)

@@ -19,9 +19,9 @@ struct BashCompletion {
             #          ln -s movies ~/.local/share/bash-completion/completions/news   (for the news symlink)
 
             # Value kinds in the tables below: n (anything: nothing to offer), f (a file), c (a command name,
-            # for help), w:WORDS (one of the words).
+            # for help), t (a film's title), e (a feed's title or address), w:WORDS (one of the words).
             _movies() {
-                local cur=${COMP_WORDS[COMP_CWORD]} path= word kind= ended= i next
+                local cur=${COMP_WORDS[COMP_CWORD]} path= word kind= ended= i next db=
                 local -a words=()
 
             """
@@ -45,6 +45,8 @@ struct BashCompletion {
                             kind=$REPLY
                             break
                         fi
+                        # The list the titles are read from.
+                        [[ $word == --db ]] && db=${COMP_WORDS[next]}
                         i=$next
                     elif ((${#words[@]} == 0)) && _movies_subcommand "$path" "$word"; then
                         path=$REPLY
@@ -86,17 +88,83 @@ struct BashCompletion {
                             group=$REPLY
                         done
                         _movies_commands "$group" && mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur") ;;
+                    t) _movies_listed films ;;
+                    e) _movies_listed feeds ;;
                 esac
             }
 
 
             """
+        script += Self.listedFunctions
         script +=
             optionValueTable() + subcommandTable() + commandsTable() + optionsTable()
             + argumentTable()
         script += "complete -F _movies \(programs.joined(separator: " "))\n"
         return script
     }
+
+    /// `_movies_listed films|feeds` and `_movies_unquote`, raw: bash's backslashes as bash reads them.
+    private static let listedFunctions = #"""
+        # The titles of the films listed (films), or the titles and addresses of the feeds (feeds),
+        # that start with the word, any case: the program reads them from the list the line names (its
+        # --db, else $MOVIES_DB, else the default), and each is written back quoted as the word began:
+        # inside the quote it opened, else with backslashes (`:` and `=` too, where bash breaks words).
+        _movies_listed() {
+            local program=${COMP_WORDS[0]} quote= text=$cur line
+            local -a database=()
+            case $text in
+                [\"\']*) quote=${text:0:1} text=${text:1} ;;
+            esac
+            _movies_unquote "$text" "$quote"
+            text=$REPLY
+            if [[ -n $db ]]; then
+                _movies_unquote "$db"
+                database=(--db "$REPLY")
+            fi
+            [[ $program == \~/* ]] && program=$HOME/${program:2}
+            while IFS= read -r line; do
+                case $quote in
+                    \') line=${line//\'/\'\\\'\'} ;;
+                    \")
+                        line=${line//\\/\\\\}
+                        line=${line//\"/\\\"}
+                        line=${line//\$/\\\$}
+                        line=${line//\`/\\\`} ;;
+                    *)
+                        printf -v line %q "$line"
+                        line=${line//:/\\:}
+                        line=${line//=/\\=} ;;
+                esac
+                COMPREPLY+=("$line")
+            done < <("$program" "${database[@]}" __complete "$1" -- "$text" 2>/dev/null)
+        }
+
+        # REPLY: $1 as the shell reads it, without its quotes and backslashes; $2 is a quote it is
+        # already inside.
+        _movies_unquote() {
+            local text=$1 quote=$2 char i
+            REPLY=
+            for ((i = 0; i < ${#text}; i++)); do
+                char=${text:i:1}
+                if [[ $quote == \' ]]; then
+                    if [[ $char == \' ]]; then quote=; else REPLY+=$char; fi
+                elif [[ $char == \\ ]]; then
+                    i=$((i + 1))
+                    char=${text:i:1}
+                    # Inside double quotes a backslash only escapes $ ` " \ and itself stays otherwise.
+                    [[ $quote == \" && $char != [\$\`\"\\] ]] && REPLY+=\\
+                    REPLY+=$char
+                elif [[ $quote == \" ]]; then
+                    if [[ $char == \" ]]; then quote=; else REPLY+=$char; fi
+                elif [[ $char == [\"\'] ]]; then
+                    quote=$char
+                else
+                    REPLY+=$char
+                fi
+            done
+        }
+
+        """#
 
     // MARK: - Tables
 
@@ -191,7 +259,9 @@ struct BashCompletion {
     /// The kind code of a completion, quoted for the script.
     private func kind(_ completion: CompletionKind) -> String {
         switch completion {
-        case .none, .film, .feed: "n"
+        case .none: "n"
+        case .film: "t"
+        case .feed: "e"
         case .file: "f"
         case .commandName: "c"
         case .list(let words): Self.quoted("w:" + words.joined(separator: " "))

@@ -50,7 +50,9 @@ struct FishCompletion {
                     let call =
                         "(\(function) \(Self.quoted(option.valueName ?? option.name)) \(words.joined(separator: " ")))"
                     line += " -x -a \(Self.quoted(call))"
-                case .none, .commandName, .film, .feed: line += " -x"
+                case .film: line += " -x -a \(Self.quoted("(__movies_listed films)"))"
+                case .feed: line += " -x -a \(Self.quoted("(__movies_listed feeds)"))"
+                case .none, .commandName: line += " -x"
                 }
             }
             text += line + " -d \(Self.quoted(CompletionTree.firstLine(option.help)))\n"
@@ -69,8 +71,10 @@ struct FishCompletion {
         for (index, spec) in node.spec.arguments.enumerated() {
             let condition = argument(spec.isRepeating ? "\(index)+" : String(index))
             switch spec.valueType.completion {
-            case .none, .film, .feed: break
+            case .none: break
             case .file: text += "\(condition) -F\n"
+            case .film: text += "\(condition) -a \(Self.quoted("(__movies_listed films)"))\n"
+            case .feed: text += "\(condition) -a \(Self.quoted("(__movies_listed feeds)"))\n"
             case .list(let words): text += "\(condition) -a \(Self.quoted(words.joined(separator: " ")))\n"
             case .commandName:
                 let group = Self.quoted(CompletionTree.helpGroup(of: node).joined(separator: " "))
@@ -111,6 +115,7 @@ struct FishCompletion {
                 set -l words
                 set -l skip 0
                 set -l ended 0
+                set -l db
 
             """
         for program in tree.programs where !program.path.isEmpty {
@@ -119,7 +124,9 @@ struct FishCompletion {
         }
         text += """
                 for token in $tokens[2..-1]
-                    if test $skip = 1
+                    if test $skip != 0
+                        # The list the titles are read from.
+                        test $skip = db; and set db $token
                         set skip 0
                     else if test $ended = 0; and test "$token" = --
                         set ended 1
@@ -127,6 +134,9 @@ struct FishCompletion {
                         # An option's value is the next word, unless given as --name=value.
                         if not string match -q -- '*=*' $token; and __movies_takes_value "$path" $token
                             set skip 1
+                            test "$token" = --db; and set skip db
+                        else if string match -q -- '--db=*' $token
+                            set db (string replace -- --db= '' $token)
                         end
                     else if test (count $words) = 0; and __movies_subcommand "$path" $token >/dev/null
                         set path (__movies_subcommand "$path" $token)
@@ -136,6 +146,19 @@ struct FishCompletion {
                 end
                 set -g __movies_path $path
                 set -g __movies_words $words
+                set -g __movies_db $db
+            end
+
+            # The titles of the films listed (films), or the titles and addresses of the feeds (feeds),
+            # that start with the word, any case: the program reads them from the list the line names (its
+            # --db, else $MOVIES_DB, else the default); fish quotes each as it inserts it.
+            function __movies_listed --argument-names kind
+                __movies_state
+                set -l program (commandline -opc)[1]
+                set -l database
+                set -q __movies_db[1]; and set database --db $__movies_db
+                set -l typed (commandline -ct | string unescape 2>/dev/null)
+                $program $database __complete $kind -- "$typed" 2>/dev/null
             end
 
             function __movies_at --argument-names path

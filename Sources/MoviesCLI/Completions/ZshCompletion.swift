@@ -16,6 +16,8 @@ struct ZshCompletion {
             # Install: movies completions zsh > ~/.zfunc/_movies   (with ~/.zfunc in $fpath before compinit)
 
             _movies() {
+                # The program as typed, and the --db a group before the command was given (for the titles).
+                local _movies_program=$words[1] _movies_db=
                 case $service in
 
             """
@@ -50,6 +52,7 @@ struct ZshCompletion {
         text += "    local -a reply\n"
         let specs = node.offered.map(optionSpec) + ["'1: :->command'", "'*:: :->argument'"]
         text += "    _arguments -C -S \\\n        \(specs.joined(separator: " \\\n        "))\n"
+        text += "    [[ -n ${opt_args[--db]} ]] && _movies_db=${opt_args[--db]}\n"
         text += "    case $state in\n"
         text += "        command)\n"
         text += "            _movies_commands_of \(Self.quoted(node.key))\n"
@@ -112,8 +115,10 @@ struct ZshCompletion {
     /// The `_arguments` action of a value, inside single quotes.
     private func action(_ completion: CompletionKind, group: [String]) -> String {
         switch completion {
-        case .none, .film, .feed: " "
+        case .none: " "
         case .file: "_files"
+        case .film: "{_movies_listed films}"
+        case .feed: "{_movies_listed feeds}"
         case .list(let words): "(\(words.joined(separator: " ")))"
         // In braces, so `_arguments` runs it as written, without adding compadd's options to its words.
         case .commandName: "{" + (["_movies_help_topics"] + group).joined(separator: " ") + "}"
@@ -144,6 +149,18 @@ struct ZshCompletion {
         }
         text += "        *) return 1 ;;\n    esac\n}\n\n"
         text += """
+            # The titles of the films listed (films), or the titles and addresses of the feeds (feeds),
+            # that start with the word, any case: the program reads them from the list the line names (its
+            # --db, else $MOVIES_DB, else the default); compadd quotes each as the word is quoted.
+            _movies_listed() {
+                local program=${(Q)_movies_program} db=${opt_args[--db]:-$_movies_db}
+                local -a database found
+                [[ $program == '~/'* ]] && program=$HOME/${program#\\~/}
+                [[ -n $db ]] && database=(--db ${(Q)db})
+                found=(${(f)"$($program $database __complete $1 -- ${(Q)PREFIX} 2>/dev/null)"})
+                compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a found
+            }
+
             _movies_help_topics() {
                 local path="$*" word
                 local -a reply

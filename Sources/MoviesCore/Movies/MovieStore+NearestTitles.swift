@@ -15,6 +15,35 @@ extension MovieStore {
         }
     }
 
+    /// The titles and years of the films whose titles start with `prefix` in any case, non-ASCII
+    /// letters too, in title order, at most `limit`: what the shells' completion scripts offer
+    /// (`movies __complete films`). SQLite's `LIKE` folds ASCII letters only
+    /// (https://sqlite.org/lang_expr.html#like), so each code point of another character of the prefix
+    /// is any one there (`_`), and the case of the rest is compared here.
+    public func titlesAndYears(startingWith prefix: String, limit: Int = 100) throws -> [(
+        title: String, year: Int?
+    )] {
+        var pattern = ""
+        for character in prefix {
+            switch character {
+            case "\\", "%", "_": pattern += "\\" + String(character)
+            case _ where character.isASCII: pattern.append(character)
+            default: pattern += String(repeating: "_", count: character.unicodeScalars.count)
+            }
+        }
+        let lowered = prefix.lowercased()
+        // Exact in SQL for an ASCII prefix; otherwise every candidate is read, then checked here.
+        let rows = prefix.allSatisfy(\.isASCII) ? limit : -1
+        let found = try database.read { connection in
+            try connection.cachedStatement(
+                "SELECT title, year FROM movies WHERE title LIKE ? ESCAPE '\\' ORDER BY title, year LIMIT ?"
+            ).fetchAll([pattern + "%", rows]) { row in
+                (title: row.string(at: 0), year: row.optionalInt(at: 1))
+            }
+        }
+        return Array(found.lazy.filter { $0.title.lowercased().hasPrefix(lowered) }.prefix(limit))
+    }
+
     /// The films whose titles are nearest `title`, for a person who named a film the list does not
     /// have: those a few edits from it (`EditDistance` over title keys, so case and runs of spaces
     /// aside), closest first, then those whose titles hold its words (`search`); at most `limit`.
