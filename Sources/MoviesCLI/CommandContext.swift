@@ -13,6 +13,8 @@ final class CommandContext {
     let output: OutputStream
     let errors: OutputStream
     let terminal: Terminal
+    /// How stars are drawn for people: `★★★½` in a UTF-8 locale, `***1/2` otherwise.
+    let glyphs: Glyphs
     /// `--db` when given.
     let databasePathOption: String?
     /// The command's names from the root (`["movies", "news", "list"]`), for messages and hints.
@@ -56,6 +58,7 @@ final class CommandContext {
         self.output = output
         self.errors = errors
         self.terminal = terminal
+        glyphs = Glyphs(environment: environment)
         self.databasePathOption = databasePath
         if terminal.isInputInteractive && terminal.isErrorInteractive {
             askYesNo = { [errors] question in

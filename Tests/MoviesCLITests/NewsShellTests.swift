@@ -46,4 +46,48 @@ struct NewsShellTests {
         shell.type("quit\n")
         #expect(shell.waitForExit() == 0, "\(shell.output)")
     }
+
+    /// As docs/GUIDE.md shows: `+ 16  Title (Source)`, the source being what the table's SOURCE column
+    /// shows, the feed's name (an item of a feed used to show its author, or nothing when it had none).
+    @Test(
+        "items that arrive while the news screen is shown: a refresh there lists them; from elsewhere, + lines"
+    )
+    func arrivingItems() throws {
+        let movies = MoviesProcess()
+        let server = try FeedServer()
+        defer { server.stop() }
+        let day = Date(timeIntervalSince1970: 1_780_000_000)
+        func publish(_ titles: [String]) {
+            let items = titles.enumerated().map { index, title in
+                FeedXML.Item(guid: title, title: title, date: day.addingTimeInterval(Double(index) * -60))
+            }
+            server.set("/feed.xml", .feed(FeedXML.rss(title: "Example Blog", items: items)))
+        }
+        publish(["First"])
+        try movies.succeed("news", "subscribe", server.url("/feed.xml"))
+        let shell = try movies.startShellAtTerminal()
+        shell.type("news\n")
+        #expect(shell.waitFor("news> "))
+        // A refresh typed on the screen says how many arrived and lists them (no + line of its own).
+        publish(["Second", "First"])
+        shell.type("refresh\n")
+        #expect(shell.waitFor("1 new, 0 failed.", after: "news> refresh"), "\(shell.output)")
+        #expect(shell.waitFor("Example Blog  Second", after: "1 new, 0 failed."), "\(shell.output)")
+        #expect(shell.waitFor("news> ", after: "Example Blog  Second"), "\(shell.output)")
+        // A refresh by another movies: the feed's name in parentheses.
+        publish(["Third", "Second", "First"])
+        #expect(try movies.run(["news", "refresh"]).status == 0)
+        #expect(shell.waitFor("+ 3  Third (Example Blog)"), "\(shell.output)")
+        // An item of the feed written with sqlite3, with an author: still the feed's name.
+        _ = try DirectSQL.run(
+            movies.databasePath,
+            """
+            INSERT INTO news_items (feed_id, guid, title, source, published_at)
+            VALUES (1, 'fourth', 'Fourth', 'Jane Critic', '2026-12-01T10:00:00.000Z')
+            """)
+        #expect(shell.waitFor("+ 4  Fourth (Example Blog)"), "\(shell.output)")
+        shell.type("quit\n")
+        #expect(shell.waitForExit() == 0, "\(shell.output)")
+        #expect(!shell.output.contains("Jane Critic"), "\(shell.output)")
+    }
 }

@@ -71,7 +71,7 @@ struct AddCommand: SynchronousCommand {
                     + "; give --imdb or --letterboxd to add another film of that title and year",
                 exitCode: .failure)
         }
-        context.output.line("Added \(MovieText.summary(movie))")
+        context.output.line("Added \(MovieText.summary(movie, glyphs: context.glyphs))")
         if let note = WatchStateRule.beforeReleaseNote(watchedOn: movie.watchedOn, movie: movie) {
             context.errors.line(note)
         }

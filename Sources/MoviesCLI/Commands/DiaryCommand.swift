@@ -98,7 +98,7 @@ enum DiaryRendering {
             let writer = ViewingRecordWriter(format: recordFormat, sink: context.output)
             try writer.writeAll(entries)
         } else if !entries.isEmpty {
-            context.output.write(DiaryText.table(entries, terminal: context.terminal))
+            context.output.write(DiaryText.table(entries, terminal: context.terminal, glyphs: context.glyphs))
         }
     }
 }
@@ -159,7 +159,9 @@ struct DiaryEditCommand: SynchronousCommand {
             throw MovieError.notFound(id: change.after.movieID)
         }
         let verb = change.before == change.after ? "Unchanged" : "Changed"
-        context.output.line("\(verb) viewing \(change.after.id): \(DiaryText.line(change.after, of: movie))")
+        context.output.line(
+            "\(verb) viewing \(change.after.id): \(DiaryText.line(change.after, of: movie, glyphs: context.glyphs))"
+        )
     }
 }
 
@@ -185,7 +187,8 @@ struct DiaryRemoveCommand: SynchronousCommand {
             let movie = try store.movie(id: viewing.movieID)
             context.output.line(
                 "Removed viewing \(viewing.id): "
-                    + (movie.map { DiaryText.line(viewing, of: $0) } ?? viewing.watchedOn?.description ?? ""))
+                    + (movie.map { DiaryText.line(viewing, of: $0, glyphs: context.glyphs) } ?? viewing
+                        .watchedOn?.description ?? ""))
         }
     }
 }

@@ -61,7 +61,8 @@ struct EditCommand: SynchronousCommand {
         let (store, film) = try context.existingFilm(movie)
         let change = try store.edit(id: film.id, changes)
         context.output.line(
-            (change.before == change.after ? "Unchanged " : "Updated ") + MovieText.summary(change.after))
+            (change.before == change.after ? "Unchanged " : "Updated ")
+                + MovieText.summary(change.after, glyphs: context.glyphs))
         // A new title or year is checked for near-twins as `add` checks a new film.
         if change.before.title != change.after.title || change.before.year != change.after.year {
             for other in try store.similar(to: change.after) {

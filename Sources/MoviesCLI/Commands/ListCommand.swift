@@ -303,7 +303,8 @@ struct ListCommand: SynchronousCommand {
                     context.output.line(
                         ChangeRecord.json(change, stillListed: { (try? store.movie(id: $0)) != nil }))
                 } else {
-                    context.output.line(MovieText.changeLine(change, terminal: context.terminal))
+                    context.output.line(
+                        MovieText.changeLine(change, terminal: context.terminal, glyphs: context.glyphs))
                 }
             }
             context.output.flush()

@@ -116,7 +116,8 @@ struct ListsShowCommand: SynchronousCommand {
         let rows = entries.map { entry in
             [
                 String(entry.position), String(entry.movie.id), TerminalText.singleLine(entry.movie.title),
-                entry.movie.year.map(String.init) ?? "", MovieText.rating(entry.movie),
+                entry.movie.year.map(String.init) ?? "",
+                MovieText.rating(entry.movie, glyphs: context.glyphs),
                 TerminalText.singleLine(entry.note ?? ""),
             ]
         }
@@ -158,7 +159,9 @@ struct ListsAddCommand: SynchronousCommand {
         guard let store else { return }
         let (list, added) = try store.addToList(name, movieIDs: ids)
         for movie in added {
-            context.output.line("Added \(MovieText.summary(movie)) to \(TerminalText.singleLine(list.name))")
+            context.output.line(
+                "Added \(MovieText.summary(movie, glyphs: context.glyphs)) to \(TerminalText.singleLine(list.name))"
+            )
         }
         let already = ids.count - added.count
         if already > 0 {
@@ -188,7 +191,8 @@ struct ListsMoveCommand: SynchronousCommand {
         let (store, film) = try context.existingFilm(movie)
         let now = try store.moveInList(name, movieID: film.id, to: position.value)
         context.output.line(
-            "\(MovieText.summary(film)) is number \(now) on \(TerminalText.singleLine(name)).")
+            "\(MovieText.summary(film, glyphs: context.glyphs)) is number \(now) on \(TerminalText.singleLine(name))."
+        )
     }
 }
 
@@ -221,7 +225,9 @@ struct ListsRemoveCommand: SynchronousCommand {
         var ids: [Int64] = []
         for reference in movies { ids.append(try context.existingFilm(reference).movie.id) }
         for movie in try store.removeFromList(name, movieIDs: ids) {
-            context.output.line("Took \(MovieText.summary(movie)) off \(TerminalText.singleLine(name))")
+            context.output.line(
+                "Took \(MovieText.summary(movie, glyphs: context.glyphs)) off \(TerminalText.singleLine(name))"
+            )
         }
     }
 }

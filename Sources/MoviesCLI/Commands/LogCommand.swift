@@ -55,7 +55,7 @@ struct LogCommand: SynchronousCommand {
                 review: review, tags: ViewingTags(tags)))
         let (store, film) = try context.existingFilm(movie)
         let logged = try store.log(movieID: film.id, draft)
-        context.output.line(Self.report(logged))
+        context.output.line(Self.report(logged, glyphs: context.glyphs))
         if let note = WatchStateRule.beforeReleaseNote(
             watchedOn: logged.viewing.watchedOn, movie: logged.after)
         {
@@ -64,10 +64,11 @@ struct LogCommand: SynchronousCommand {
     }
 
     /// `Logged viewing 2: 2024-05-01  Dune  (watched once)`, or `Dated …` for an undated viewing dated.
-    static func report(_ logged: MovieStore.Logged) -> String {
+    static func report(_ logged: MovieStore.Logged, glyphs: Glyphs) -> String {
         let verb = logged.datedTheUndatedViewing ? "Dated" : "Logged"
         let count = logged.after.watchCount.map { $0 == 1 ? "once" : "\($0) times" } ?? "once"
-        return "\(verb) viewing \(logged.viewing.id): \(DiaryText.line(logged.viewing, of: logged.after))"
+        return
+            "\(verb) viewing \(logged.viewing.id): \(DiaryText.line(logged.viewing, of: logged.after, glyphs: glyphs))"
             + "  (watched \(count))"
     }
 }

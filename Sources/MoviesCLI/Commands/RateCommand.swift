@@ -33,10 +33,11 @@ struct RateCommand: SynchronousCommand {
         let (store, film) = try context.existingFilm(movie)
         let change = try store.rate(id: film.id, given.word, stars: given.stars)
         if change.before == change.after {
-            context.output.line("Unchanged \(MovieText.summary(change.after))")
+            context.output.line("Unchanged \(MovieText.summary(change.after, glyphs: context.glyphs))")
         } else {
             context.output.line(
-                "Rated \(MovieText.summary(change.after))  (was \(MovieText.rating(change.before)))")
+                "Rated \(MovieText.summary(change.after, glyphs: context.glyphs))  (was \(MovieText.rating(change.before, glyphs: context.glyphs)))"
+            )
         }
     }
 }

@@ -32,7 +32,7 @@ struct RemoveCommand: Command {
         let movies = try store.movies(ids: ids)
         if dryRun {
             for movie in movies {
-                context.output.line("Would remove \(MovieText.summary(movie))")
+                context.output.line("Would remove \(MovieText.summary(movie, glyphs: context.glyphs))")
             }
             context.output.line("Dry run: nothing was removed.")
             return
@@ -40,7 +40,7 @@ struct RemoveCommand: Command {
         if movies.count > 1, !yes, let ask = context.askYesNo {
             context.output.flush()
             for movie in movies {
-                context.errors.line("  \(MovieText.summary(movie))")
+                context.errors.line("  \(MovieText.summary(movie, glyphs: context.glyphs))")
             }
             // No is the person's own choice, not a failure: said plainly, exit 0.
             guard await ask("Remove these \(movies.count) movies? [y/N] ") else {
@@ -49,7 +49,7 @@ struct RemoveCommand: Command {
             }
         }
         for movie in try store.remove(ids: ids) {
-            context.output.line("Removed \(MovieText.summary(movie))")
+            context.output.line("Removed \(MovieText.summary(movie, glyphs: context.glyphs))")
         }
     }
 }

@@ -52,7 +52,8 @@ struct SearchCommand: SynchronousCommand {
             context.startPager()
             let foundIn = Dictionary(
                 page.map { ($0.movie.id, $0.field) }, uniquingKeysWith: { first, _ in first })
-            context.output.write(MovieText.table(movies, terminal: context.terminal, foundIn: foundIn))
+            context.output.write(
+                MovieText.table(movies, terminal: context.terminal, glyphs: context.glyphs, foundIn: foundIn))
         }
         if let limit, hits.count > limit.value, let last = movies.last {
             var command = ["movies"] + NextPageHint.databaseWords(context) + ["search"] + words

@@ -28,7 +28,7 @@ struct ShowCommand: SynchronousCommand {
             context.output.write(
                 MovieText.detail(
                     movie, viewings: try store.viewings(ofMovie: movie.id),
-                    imdbRating: try Self.imdbRating(of: movie, in: context)))
+                    imdbRating: try Self.imdbRating(of: movie, in: context), glyphs: context.glyphs))
         }
     }
 

@@ -19,12 +19,15 @@ struct UnwatchCommand: SynchronousCommand {
         let (store, film) = try context.existingFilm(movie)
         let change = try store.unwatch(id: film.id)
         if change.before == change.after {
-            context.output.line("Unchanged \(MovieText.summary(change.after))  (already on the watchlist)")
+            context.output.line(
+                "Unchanged \(MovieText.summary(change.after, glyphs: context.glyphs))  (already on the watchlist)"
+            )
             return
         }
-        var was = [MovieText.rating(change.before)]
+        var was = [MovieText.rating(change.before, glyphs: context.glyphs)]
         if let day = change.before.watchedOn { was.append("watched \(day)") }
         context.output.line(
-            "Back on the watchlist: \(MovieText.summary(change.after))  (was \(was.joined(separator: ", ")))")
+            "Back on the watchlist: \(MovieText.summary(change.after, glyphs: context.glyphs))  (was \(was.joined(separator: ", ")))"
+        )
     }
 }

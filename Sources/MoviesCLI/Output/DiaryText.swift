@@ -5,11 +5,11 @@ import MoviesCore
 /// ✎ where there is a review).
 enum DiaryText {
     /// `2024-03-09  Heat (1995)  good ★★★★  ↻ ✎  #imax`.
-    static func line(_ viewing: Viewing, of movie: Movie) -> String {
+    static func line(_ viewing: Viewing, of movie: Movie, glyphs: Glyphs) -> String {
         var parts = [
             viewing.watchedOn?.description ?? "date unknown", TerminalText.singleLine(movie.titleWithYear),
         ]
-        let rating = self.rating(viewing)
+        let rating = self.rating(viewing, glyphs: glyphs)
         if !rating.isEmpty { parts.append(rating) }
         let marks = self.marks(viewing)
         if !marks.isEmpty { parts.append(marks) }
@@ -18,10 +18,10 @@ enum DiaryText {
     }
 
     /// The rating given then: `good ★★★★`, `good` (a word only), or nothing.
-    static func rating(_ viewing: Viewing) -> String {
+    static func rating(_ viewing: Viewing, glyphs: Glyphs) -> String {
         guard viewing.rating != .notSeen else { return "" }
         let word = RatingWord(viewing.rating).rawValue
-        return viewing.stars.map { "\(word) \(MovieText.stars($0))" } ?? word
+        return viewing.stars.map { "\(word) \(glyphs.stars($0))" } ?? word
     }
 
     /// `↻` for a rewatch, `✎` where there is a review.
@@ -36,7 +36,7 @@ enum DiaryText {
     }
 
     /// The diary as an aligned table fitted to the terminal.
-    static func table(_ entries: [DiaryEntry], terminal: Terminal) -> String {
+    static func table(_ entries: [DiaryEntry], terminal: Terminal, glyphs: Glyphs) -> String {
         var table = Table(columns: [
             Table.Column(title: "VIEWING", alignRight: true), Table.Column(title: "DATE"),
             Table.Column(title: "TITLE", isShortenable: true),
@@ -48,7 +48,7 @@ enum DiaryText {
             let viewing = entry.viewing
             return [
                 String(viewing.id), viewing.watchedOn?.description ?? "?", entry.movie.title,
-                entry.movie.year.map(String.init) ?? "", rating(viewing), marks(viewing),
+                entry.movie.year.map(String.init) ?? "", rating(viewing, glyphs: glyphs), marks(viewing),
                 viewing.tags.map { $0 }.joined(separator: ", "),
             ]
         }
@@ -59,10 +59,10 @@ enum DiaryText {
     }
 
     /// A film's viewings for `show`, newest first, each on its line with its id and review.
-    static func viewings(_ viewings: [Viewing]) -> [String] {
+    static func viewings(_ viewings: [Viewing], glyphs: Glyphs) -> [String] {
         viewings.map { viewing in
             var line = "viewing \(viewing.id)  \(viewing.watchedOn?.description ?? "date unknown")"
-            let rating = self.rating(viewing)
+            let rating = self.rating(viewing, glyphs: glyphs)
             if !rating.isEmpty { line += "  " + rating }
             let marks = self.marks(viewing)
             if !marks.isEmpty { line += "  " + marks }

@@ -25,7 +25,7 @@ enum MovieListRendering {
             return
         }
         context.startPager()
-        context.output.write(MovieText.table(movies, terminal: context.terminal))
+        context.output.write(MovieText.table(movies, terminal: context.terminal, glyphs: context.glyphs))
     }
 
     /// Streams the movies `query` finds in `store`, at most `pageSize` of them (the query's own limit is
@@ -63,7 +63,8 @@ enum MovieListRendering {
                 // A page of a longer list takes its columns from the list (see `MovieTable`).
                 let isPage = query.limit != nil || query.after != nil
                 let table = TableInProgress(
-                    MovieTable(pageOfListUpTo: isPage ? try store.largestID() ?? 0 : nil))
+                    MovieTable(
+                        glyphs: context.glyphs, pageOfListUpTo: isPage ? try store.largestID() ?? 0 : nil))
                 try store.forEachMovieTwice(
                     query,
                     first: { movie in

@@ -8,8 +8,8 @@ enum MovieText {
     /// `1  Heat (1995)  excellent ★★★★½`: the line `add`, `rate`, `rm` and the shell's change feed print.
     /// The id is as a command takes it back (`movies show 1`), never `#1`, which a shell reads as the
     /// start of a comment.
-    static func summary(_ movie: Movie) -> String {
-        "\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie))"
+    static func summary(_ movie: Movie, glyphs: Glyphs) -> String {
+        "\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))  \(rating(movie, glyphs: glyphs))"
     }
 
     /// What `add` says after adding `movie` about a film already listed that a person may have meant:
@@ -20,8 +20,8 @@ enum MovieText {
     }
 
     /// The word, with the stars when the movie has them: `good ★★★½`, `seen`, `not-seen`.
-    static func rating(_ movie: Movie) -> String {
-        movie.stars.map { "\(movie.ratingWord.rawValue) \(stars($0))" } ?? movie.ratingWord.rawValue
+    static func rating(_ movie: Movie, glyphs: Glyphs) -> String {
+        movie.stars.map { "\(movie.ratingWord.rawValue) \(glyphs.stars($0))" } ?? movie.ratingWord.rawValue
     }
 
     /// `3.5 stars`, `1 star`: a number of stars in words.
@@ -29,16 +29,13 @@ enum MovieText {
         number == "1" ? "1 star" : "\(number) stars"
     }
 
-    /// `★★★½`: whole stars, then a half, as Letterboxd draws them.
-    static func stars(_ stars: StarRating) -> String {
-        String(repeating: "★", count: stars.halfStars / 2) + (stars.halfStars % 2 == 1 ? "½" : "")
-    }
-
     /// The movie list as an aligned table, fitted to the terminal (see `MovieTable`); `foundIn` says
     /// where a search found each movie (a FOUND IN column, shown when any was found elsewhere than in
     /// its title).
-    static func table(_ movies: [Movie], terminal: Terminal, foundIn: [Int64: SearchField] = [:]) -> String {
-        var table = MovieTable()
+    static func table(
+        _ movies: [Movie], terminal: Terminal, glyphs: Glyphs, foundIn: [Int64: SearchField] = [:]
+    ) -> String {
+        var table = MovieTable(glyphs: glyphs)
         for movie in movies {
             table.measure(movie, foundIn: foundIn[movie.id])
         }
@@ -49,7 +46,9 @@ enum MovieText {
 
     /// Every field the file holds, one per line, for `movies show` (the title keys, which follow from
     /// the title, aside).
-    static func detail(_ movie: Movie, viewings: [Viewing] = [], imdbRating: String? = nil) -> String {
+    static func detail(
+        _ movie: Movie, viewings: [Viewing] = [], imdbRating: String? = nil, glyphs: Glyphs
+    ) -> String {
         var lines = ["\(movie.id)  \(TerminalText.singleLine(movie.titleWithYear))"]
         // The longest label, `directed by`, is 11 characters: every value starts one space after it.
         let labelWidth = 12
@@ -60,7 +59,7 @@ enum MovieText {
         case .notSeen: add("rating", "not-seen (on the watchlist)")
         case .seen: add("rating", "seen, not rated")
         default:
-            let stars = movie.stars.map { "  \(Self.stars($0)) (\(starCount($0.description)))" } ?? ""
+            let stars = movie.stars.map { "  \(glyphs.stars($0)) (\(starCount($0.description)))" } ?? ""
             add("rating", movie.ratingWord.rawValue + stars)
         }
         if let rated = movie.ratedOn { add("rated on", rated.description) }
@@ -88,7 +87,9 @@ enum MovieText {
         add("updated", readable(movie.updatedAt))
         if !viewings.isEmpty {
             lines.append("  viewings, newest first:")
-            lines += DiaryText.viewings(viewings).map { "    " + $0.replacingEach("\n", with: "\n    ") }
+            lines += DiaryText.viewings(viewings, glyphs: glyphs).map {
+                "    " + $0.replacingEach("\n", with: "\n    ")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -96,7 +97,8 @@ enum MovieText {
     /// One line of the change feed: `+ 12 Heat (1995) excellent`, `~ 3 Heat (1995) good -> excellent`,
     /// `- 7 Heat (1995)`; coloured green, yellow and red on a colour terminal.
     /// At a terminal the line is cut to its width, so a long title does not wrap.
-    static func changeLine(_ change: MovieChange, terminal: Terminal) -> String {
+    static func changeLine(_ change: MovieChange, terminal: Terminal, glyphs: Glyphs) -> String {
+        let rating = { (movie: Movie) in Self.rating(movie, glyphs: glyphs) }
         let fitted = { (text: String) in terminal.columns.map { TerminalText.truncated(text, to: $0) } ?? text
         }
         switch change {
@@ -159,6 +161,8 @@ struct MovieTable {
         Table.Column(title: "WATCHED", dropRank: 1),
         Table.Column(title: "FOUND IN", dropRank: 0),
     ])
+    /// How the STARS column draws them.
+    private let glyphs: Glyphs
     private var showsStars = false
     private var showsWatched = false
     private var showsFoundIn = false
@@ -170,20 +174,21 @@ struct MovieTable {
     static let pagedTitleWidth = 48
 
     /// A table of a whole list; for a page of one, `largestID` is the list's largest id.
-    init(pageOfListUpTo largestID: Int64? = nil) {
+    init(glyphs: Glyphs, pageOfListUpTo largestID: Int64? = nil) {
+        self.glyphs = glyphs
         isPaged = largestID != nil
         if let largestID {
             showsStars = true
             showsWatched = true
             for word in RatingWord.allCases {
-                table.measure([String(largestID), "", "", word.rawValue, "★★★★½", "2000-01-01"])
+                table.measure([String(largestID), "", "", word.rawValue, glyphs.widestStars, "2000-01-01"])
             }
         }
     }
 
     /// Widens the columns for `movie`, which a search found in `foundIn`.
     mutating func measure(_ movie: Movie, foundIn: SearchField? = nil) {
-        table.measure(Self.cells(movie, foundIn: foundIn))
+        table.measure(cells(movie, foundIn: foundIn))
         if movie.stars != nil { showsStars = true }
         if movie.watchedOn != nil { showsWatched = true }
         if let foundIn, foundIn != .title { showsFoundIn = true }
@@ -210,18 +215,18 @@ struct MovieTable {
 
     /// One movie's line.
     func line(_ movie: Movie) -> String {
-        table.line(Self.cells(movie, foundIn: nil))
+        table.line(cells(movie, foundIn: nil))
     }
 
     /// One movie's line in a search's results.
     func line(_ movie: Movie, foundIn: SearchField?) -> String {
-        table.line(Self.cells(movie, foundIn: foundIn))
+        table.line(cells(movie, foundIn: foundIn))
     }
 
-    private static func cells(_ movie: Movie, foundIn: SearchField?) -> [String] {
+    private func cells(_ movie: Movie, foundIn: SearchField?) -> [String] {
         [
             String(movie.id), movie.title, movie.year.map(String.init) ?? "", movie.ratingWord.rawValue,
-            movie.stars.map(MovieText.stars) ?? "", movie.watchedOn?.description ?? "", foundIn?.name ?? "",
+            movie.stars.map(glyphs.stars) ?? "", movie.watchedOn?.description ?? "", foundIn?.name ?? "",
         ]
     }
 }

@@ -63,9 +63,11 @@ enum NewsText {
     }
 
     /// `+ 15  Swift 6.3 released (Example Blog)`: an item that arrived while the news screen was shown,
-    /// for the shell's change feed.
-    static func newItemLine(_ item: NewsItem, terminal: Terminal) -> String {
-        let source = item.source.map { " (" + TerminalText.truncated($0, to: 24) + ")" } ?? ""
+    /// for the shell's change feed. In parentheses is what the table's SOURCE column shows: the feed's
+    /// name from `feedNames`, or for an item without a feed its own source (`author`).
+    static func newItemLine(_ item: NewsItem, feedNames: [Int64: String], terminal: Terminal) -> String {
+        let name = item.feedID.flatMap { feedNames[$0] } ?? item.source
+        let source = name.map { " (" + TerminalText.truncated($0, to: 24) + ")" } ?? ""
         return terminal.green("+ \(item.id)  " + TerminalText.truncated(item.title, to: 72) + source)
     }
 

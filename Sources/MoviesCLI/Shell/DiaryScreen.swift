@@ -23,8 +23,11 @@ final class DiaryScreen: PagedScreen {
     /// Shows the first page and, at a terminal, starts following changes.
     func enter() async {
         if console.isInteractive {
+            let glyphs = context.glyphs
             diary.onNewEntries = { [console] entries in
-                console.show(entries.map { "+ " + DiaryText.line($0.viewing, of: $0.movie) + "\n" }.joined())
+                console.show(
+                    entries.map { "+ " + DiaryText.line($0.viewing, of: $0.movie, glyphs: glyphs) + "\n" }
+                        .joined())
             }
             // Before the first read, so nothing committed in between is missed.
             diary.startObservingChanges()
@@ -72,7 +75,8 @@ final class DiaryScreen: PagedScreen {
     /// Prints `newEntries` and what the diary's state says (an error, the end).
     private func report(newEntries: [DiaryEntry]) {
         if !newEntries.isEmpty {
-            context.output.write(DiaryText.table(newEntries, terminal: context.terminal))
+            context.output.write(
+                DiaryText.table(newEntries, terminal: context.terminal, glyphs: context.glyphs))
         }
         switch diary.state {
         case .error(let message):

@@ -88,7 +88,7 @@ struct LogForm {
         let word = RatingWord(draft.rating).rawValue
         let rating =
             draft.rating == .notSeen
-            ? "" : ", " + (draft.stars.map { "\(word) \(MovieText.stars($0))" } ?? word)
+            ? "" : ", " + (draft.stars.map { "\(word) \(context.glyphs.stars($0))" } ?? word)
         let summary = TerminalText.singleLine(
             "\(film.movie.titleWithYear), \(draft.watchedOn?.description ?? "undated")\(rating)")
         guard let confirmation = await ask("Log \(summary)? [Y/n] ") else { return nil }

@@ -24,9 +24,15 @@ final class NewsScreen: PagedScreen {
     /// Shows the first stored page (without fetching) and, at a terminal, starts following changes.
     func enter() async {
         if console.isInteractive {
-            let terminal = context.terminal
-            list.onNewItems = { [console] items in
-                console.show(items.map { NewsText.newItemLine($0, terminal: terminal) + "\n" }.joined())
+            list.onNewItems = { [console, context] items in
+                // Read as the items arrive: their feed may have been subscribed since the screen opened.
+                let feedNames =
+                    (try? context.dependencies().news).flatMap { try? NewsText.feedNames($0) } ?? [:]
+                console.show(
+                    items.map {
+                        NewsText.newItemLine($0, feedNames: feedNames, terminal: context.terminal) + "\n"
+                    }
+                    .joined())
             }
             // Before the first read, so nothing committed in between is missed.
             list.startObservingChanges()

@@ -263,7 +263,7 @@ final class ShellSession {
                     console: console, form: AddMovieViewModel(store: dependencies.movies),
                     catalog: try? context.catalogIfLoaded(), columns: context.terminal.columns)
                 if let movie = try await form.run() {
-                    context.output.line("Added \(MovieText.summary(movie))")
+                    context.output.line("Added \(MovieText.summary(movie, glyphs: context.glyphs))")
                     for other in form.form.similarMovies {
                         context.output.line(MovieText.alreadyListed(other, besides: movie))
                     }
@@ -275,7 +275,7 @@ final class ShellSession {
             // `log` alone at a terminal, on the movie list or the diary, opens its form.
             if words == [LogCommand.about.name], console.isInteractive, news == nil {
                 if let logged = try await LogForm(console: console, context: context).run() {
-                    context.output.line(LogCommand.report(logged))
+                    context.output.line(LogCommand.report(logged, glyphs: context.glyphs))
                 } else {
                     context.output.line("Cancelled.")
                 }
@@ -302,9 +302,10 @@ final class ShellSession {
 
     private func startFeed() {
         let feed = MovieListViewModel(store: dependencies.movies)
-        let terminal = context.terminal
+        let (terminal, glyphs) = (context.terminal, context.glyphs)
         feed.onChanges = { [console] changes in
-            console.show(changes.map { MovieText.changeLine($0, terminal: terminal) + "\n" }.joined())
+            console.show(
+                changes.map { MovieText.changeLine($0, terminal: terminal, glyphs: glyphs) + "\n" }.joined())
         }
         // The list as it is before the first prompt, so a change made the moment after (another movies
         // adding a film) is a change to it, printed, not part of the first list the observation reads.
