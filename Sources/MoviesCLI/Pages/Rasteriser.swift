@@ -64,24 +64,11 @@ enum Rasteriser {
 
     /// Runs `arguments` (the program looked up in `PATH`) and waits for it.
     private static func run(_ arguments: [String], environment: [String: String]) -> Outcome {
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
+        switch ChildProgram.run(arguments, environment: environment) {
+        case .notFound: .missing
+        case .cannotStart(let reason): .failed(reason)
+        case .exited(let status): status == 0 ? .done : .failed("status \(status)")
+        case .killed(let signal): .failed("ended by signal \(signal)")
         }
-        var processID: pid_t = 0
-        let spawned = SpawnAttributes.withDefaultPipeSignal {
-            posix_spawnp(&processID, program, nil, $0, argv, envp)
-        }
-        guard spawned == 0 else {
-            return spawned == ENOENT ? .missing : .failed(String(cString: strerror(spawned)))
-        }
-        var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED and WEXITSTATUS, which Swift does not import: the low 7 bits are the signal, if any.
-        let signal = status & 0x7f
-        let exitCode = (status >> 8) & 0xff
-        if signal != 0 { return .failed("ended by signal \(signal)") }
-        return exitCode == 0 ? .done : .failed("status \(exitCode)")
     }
 }

@@ -131,25 +131,13 @@ enum Browser {
     /// Starts `arguments` (the program first, looked up in `PATH`) and waits for it; nil when it exited
     /// with status 0.
     private static func run(_ arguments: [String], environment: [String: String]) -> Failure? {
-        let program = arguments[0]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
+        let program = arguments.first ?? ""
+        switch ChildProgram.run(arguments, environment: environment) {
+        case .notFound:
+            return .cannotStart(program: program, reason: String(cString: strerror(ENOENT)))
+        case .cannotStart(let reason): return .cannotStart(program: program, reason: reason)
+        case .exited(let status): return status == 0 ? nil : .failed(program: program, status: status)
+        case .killed(let signal): return .killed(program: program, signal: signal)
         }
-        var processID: pid_t = 0
-        let spawned = SpawnAttributes.withDefaultPipeSignal {
-            posix_spawnp(&processID, program, nil, $0, argv, envp)
-        }
-        guard spawned == 0 else {
-            return .cannotStart(program: program, reason: String(cString: strerror(spawned)))
-        }
-        var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED and WEXITSTATUS, which Swift does not import: the low 7 bits are the signal, if any.
-        let signal = status & 0x7f
-        let exitCode = (status >> 8) & 0xff
-        if signal != 0 { return .killed(program: program, signal: signal) }
-        return exitCode == 0 ? nil : .failed(program: program, status: exitCode)
     }
 }
