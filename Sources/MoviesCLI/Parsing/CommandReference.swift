@@ -115,13 +115,7 @@ struct CommandReference {
     private static func optionTable(_ options: [OptionSpec]) -> String {
         var text = "| option | |\n|---|---|\n"
         for option in options {
-            var help = option.help
-            var notes: [String] = []
-            if let values = option.allowedValues { notes.append("values: \(values.joined(separator: ", "))") }
-            if let value = option.defaultValue { notes.append("default: \(value)") }
-            if option.isRepeating { notes.append("may be repeated") }
-            if option.isRequired { notes.append("required") }
-            if !notes.isEmpty { help += " (\(notes.joined(separator: "; ")))" }
+            let help = option.helpWithNotes
             text += "| `\(option.helpLabel)` | \(cell(help)) |\n"
         }
         return text

@@ -93,13 +93,7 @@ struct ManualPage {
     private static func options(_ options: [OptionSpec]) -> String {
         var text = ""
         for option in options {
-            var help = option.help
-            var notes: [String] = []
-            if let values = option.allowedValues { notes.append("values: \(values.joined(separator: ", "))") }
-            if let value = option.defaultValue { notes.append("default: \(value)") }
-            if option.isRepeating { notes.append("may be repeated") }
-            if option.isRequired { notes.append("required") }
-            if !notes.isEmpty { help += " (\(notes.joined(separator: "; ")))" }
+            let help = option.helpWithNotes
             text += ".TP\n\\fB\(escaped(option.helpLabel))\\fR\n\(lineStart(escaped(help)))\n"
         }
         return text
