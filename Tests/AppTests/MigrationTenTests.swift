@@ -12,28 +12,9 @@ struct MigrationTenTests {
     let folder = TemporaryDirectory()
     var path: String { folder.file("movies.sqlite") }
 
-    /// A database at the version before 0010, built from the real migration files (as sqlite3 would).
+    /// A database at schema version 9 (see `OlderSchemaFile`), holding `data`.
     private func databaseBeforeTen(with data: String) throws {
-        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
-        var script = "PRAGMA journal_mode = WAL;\nBEGIN;\n"
-        var version = 0
-        for migration in AppDatabase.migrator.migrations where migration.version < 10 {
-            let sql = try String(
-                contentsOf: migrations.appendingPathComponent(migration.identifier + ".sql"), encoding: .utf8)
-            script += sql + "\n"
-            script += """
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
-                    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) STRICT;
-                INSERT INTO schema_migrations (version, name, checksum)
-                    VALUES (\(migration.version), '\(migration.name)', '\(migration.checksum)');
-
-                """
-            version = migration.version
-        }
-        script += "PRAGMA user_version = \(version);\n\(data)\nCOMMIT;\n"
-        try DirectSQL.run(path, script)
+        try OlderSchemaFile.write(at: path, version: 9, data: data)
     }
 
     @Test("a source that is its feed's title is cleared; authors and loose items keep theirs")

@@ -16,31 +16,9 @@ struct NewsMigrationTests {
     let folder = TemporaryDirectory()
     var path: String { folder.file("movies.sqlite") }
 
-    /// A database at schema version 4, built (as sqlite3 would, `DirectSQL`) from the real migration files and the
-    /// `schema_migrations` rows `movies` itself writes, holding `data`.
+    /// A database at schema version 4 (see `OlderSchemaFile`), holding `data`.
     private func versionFourDatabase(with data: String) throws {
-        // Tests/NewsTests/<this file> → the package's Migrations/.
-        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
-        var script = "PRAGMA journal_mode = WAL;\nBEGIN;\n"
-        for migration in AppDatabase.migrator.migrations where migration.version <= 4 {
-            let file = migrations.appendingPathComponent(migration.identifier + ".sql")
-            let sql = try String(contentsOf: file, encoding: .utf8)
-            #expect(
-                Migration(version: migration.version, name: migration.name, sql: sql).checksum
-                    == migration.checksum)
-            script += sql + "\n"
-            script += """
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
-                    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) STRICT;
-                INSERT INTO schema_migrations (version, name, checksum)
-                    VALUES (\(migration.version), '\(migration.name)', '\(migration.checksum)');
-
-                """
-        }
-        script += "PRAGMA user_version = 4;\n\(data)\nCOMMIT;\n"
-        try DirectSQL.run(path, script)
+        try OlderSchemaFile.write(at: path, version: 4, data: data)
     }
 
     @Test("a version-4 file keeps every row; addresses are normalised unless two spellings clash")
